@@ -45,7 +45,9 @@ _TRF2026_CODES = frozenset({
 _HEADER_CODES = frozenset({"012", "022", "032", "042", "052", "062", "072", "082",
                            "092", "102", "112", "122", "132"})
 _NEWLINE = re.compile(r"\r\n|\r|\n")
-_NUMBER = re.compile(r"^-?\d+(\.\d+)?$|^-?\.\d+$")
+# ASCII only: str.isdigit() and \d also accept "²" or "١", which int() and the
+# TRF readers of other programs refuse.
+_NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]+)?$|^-?\.[0-9]+$")
 
 
 def round_block_column(round: RoundNumber) -> int:
@@ -66,7 +68,9 @@ class TrfDocument:
 
     ``newline`` is the terminator the file uses (``"\\n"``, ``"\\r\\n"`` or
     ``"\\r"``); ``final_newline`` whether the last line has one; ``bom``
-    whether the file starts with a UTF-8 byte-order mark.
+    whether the file starts with a UTF-8 byte-order mark.  ``line_endings``
+    is empty unless the file mixes terminators: then it holds the one read
+    after each line, so that the file is still written back as it was.
     """
 
     lines: tuple[str, ...]
@@ -75,6 +79,7 @@ class TrfDocument:
     final_newline: bool = True
     bom: bool = False
     tournament: Tournament = field(default_factory=Tournament, compare=False)
+    line_endings: tuple[str, ...] = ()
 
     @property
     def version(self) -> str:
@@ -86,6 +91,11 @@ class TrfDocument:
         return "TRF16"
 
     def text(self) -> str:
+        if self.line_endings:
+            body = "".join(line + end for line, end in zip(self.lines, self.line_endings))
+            if len(self.line_endings) < len(self.lines):
+                body += self.lines[-1]  # no final newline
+            return ("\ufeff" if self.bom else "") + body
         body = self.newline.join(self.lines)
         if self.final_newline and self.lines:
             body += self.newline
@@ -114,7 +124,10 @@ class TrfDocument:
                 continue
             padded = line.ljust(start + 8)
             block = format_round_block(entries[pid])
-            new_lines[number] = (padded[:start] + block + padded[start + 8:]).rstrip()
+            new = padded[:start] + block + padded[start + 8:]
+            # Strip only when the block ends the line (a pending result is
+            # blank): trailing columns after it belong to the line, not to us.
+            new_lines[number] = new.rstrip() if len(line) <= start + 8 else new
         lines = tuple(new_lines)
         tournament = self.tournament.with_round(round, entries)
         return replace(self, lines=lines, tournament=tournament)
@@ -150,34 +163,44 @@ def parse_trf(data: bytes | str, source: str = "<trf>") -> TrfDocument:
     bom = text.startswith("\ufeff")
     if bom:
         text = text[1:]
-    match = _NEWLINE.search(text)
-    newline = match.group(0) if match else "\n"
+    endings = _NEWLINE.findall(text)
+    newline = endings[0] if endings else "\n"
     lines = _NEWLINE.split(text)
     final_newline = len(lines) > 1 and lines[-1] == ""
     if final_newline:
         lines.pop()
+    line_endings = tuple(endings) if len(set(endings)) > 1 else ()
     if not any(line.strip() for line in lines):
         raise TRFError("the file is empty: expected TRF records such as 012 and 001",
                        file=source, line=1, column=1)
     tournament = _Parser(source, lines).parse()
     return TrfDocument(lines=tuple(lines), source=source, newline=newline,
-                       final_newline=final_newline, bom=bom, tournament=tournament)
+                       final_newline=final_newline, bom=bom, tournament=tournament,
+                       line_endings=line_endings)
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of byte ``offset``, whatever the
+    line endings (LF, CRLF, CR) and not counting a byte-order mark."""
+    line = data.count(b"\n", 0, offset) + data.count(b"\r", 0, offset) - data.count(
+        b"\r\n", 0, offset) + 1
+    line_start = max(data.rfind(b"\n", 0, offset), data.rfind(b"\r", 0, offset)) + 1
+    if line_start == 0 and data.startswith(b"\xef\xbb\xbf"):
+        line_start = 3
+    column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
+    return line, column
 
 
 def _decode(data: bytes, source: str) -> str:
     if b"\x00" in data:
-        offset = data.index(b"\x00")
-        line = data.count(b"\n", 0, offset) + 1
+        line, column = _position(data, data.index(b"\x00"))
         raise TRFError("binary data (a NUL byte): expected a text file", file=source,
-                       line=line, column=offset - (data.rfind(b"\n", 0, offset) + 1) + 1)
+                       line=line, column=column)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         start = error.start
-        line = data.count(b"\n", 0, start) + data.count(b"\r", 0, start) - data.count(
-            b"\r\n", 0, start) + 1
-        line_start = max(data.rfind(b"\n", 0, start), data.rfind(b"\r", 0, start)) + 1
-        column = len(data[line_start:start].decode("utf-8", errors="replace")) + 1
+        line, column = _position(data, start)
         raise TRFError(f"byte 0x{data[start]:02x} is not UTF-8: expected a UTF-8 file "
                        "(a Latin-1 file can be converted with `iconv -f latin1 -t utf-8`)",
                        file=source, line=line, column=column) from None
@@ -189,9 +212,14 @@ def _is_nrs_code(code: str) -> bool:
             and not code.startswith(("XX", "BB")))
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` accepts "²", which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def _int_or_none(text: str) -> int | None:
     text = text.strip()
-    return int(text) if text.isdigit() else None
+    return int(text) if _digits(text) else None
 
 
 class _Parser:
@@ -208,6 +236,7 @@ class _Parser:
         self.points = PointSystem()
         self.points_set: dict[str, int] = {}
         self.byes: list[ByeRequest] = []
+        self.bye_places: list[tuple[int, int]] = []  # (line, column) of each bye's player
         self.absent_next: list[tuple[PlayerId, int]] = []
         self.forbidden: list[tuple[ForbiddenPairs, int]] = []
         self.accelerations: list[Acceleration] = []
@@ -251,7 +280,7 @@ class _Parser:
 
     def rounds(self, line: str, number: int) -> None:
         value = line[4:].strip()
-        if not value.isdigit() or int(value) < 1:
+        if not _digits(value) or int(value) < 1:
             raise self.error(f"number of rounds {value!r}: expected a whole number >= 1",
                              number, 5, "rounds")
         self.declared_rounds = (int(value), number)
@@ -318,11 +347,12 @@ class _Parser:
                   "Z": Result.ZERO_POINT_BYE}.get(kind.upper())
         if result is None:
             raise self.error(f"bye type {kind!r}: expected F, H or Z", number, kind_col, "type")
-        if not round_text.isdigit() or int(round_text) < 1:
+        if not _digits(round_text) or int(round_text) < 1:
             raise self.error(f"round {round_text!r}: expected a round number", number, round_col,
                              "round")
         for text, column in tokens[2:]:
             self.byes.append(ByeRequest(int(round_text), self._id(text, number, column), result))
+            self.bye_places.append((number, column))
 
     def acceleration250(self, line: str, number: int) -> None:
         game = line[9:13].strip()
@@ -330,12 +360,19 @@ class _Parser:
         first_id, last_id = line[22:26].strip(), line[27:31].strip()
         for value, column, what in ((first, 15, "first round"), (last, 19, "last round"),
                                     (first_id, 23, "first player"), (last_id, 28, "last player")):
-            if not value.isdigit():
+            if not _digits(value):
                 raise self.error(f"250 record, {what} {value!r}: expected a number", number,
                                  column, what)
         if not _NUMBER.match(game):
             raise self.error(f"250 record, fictitious points {game!r}: expected a number such "
                              "as 1.0", number, 10, "points")
+        # A reversed range would silently give nobody the fictitious points.
+        if int(first) < 1 or int(last) < int(first):
+            raise self.error(f"250 record, rounds {first}-{last}: expected a range of rounds "
+                             "from 1, first <= last", number, 15, "round")
+        if int(first_id) < 1 or int(last_id) < int(first_id):
+            raise self.error(f"250 record, players {first_id}-{last_id}: expected a range of "
+                             "pairing numbers from 1, first <= last", number, 23, "player")
         for pid in range(int(first_id), int(last_id) + 1):
             for r in range(int(first), int(last) + 1):
                 self.accelerations.append(Acceleration(pid, r, Decimal(game)))
@@ -347,10 +384,17 @@ class _Parser:
                              "two players", number, len(line) + 1)
         rounds = []
         for text, column in tokens[:2]:
-            if not text.isdigit():
+            if not _digits(text):
                 raise self.error(f"round {text!r}: expected a round number", number, column,
                                  "round")
             rounds.append(int(text))
+        # An empty or reversed range would silently forbid nothing.
+        if rounds[0] < 1:
+            raise self.error(f"first round {rounds[0]}: expected a round number >= 1", number,
+                             tokens[0][1], "round")
+        if rounds[1] < rounds[0]:
+            raise self.error(f"last round {rounds[1]} is before the first round {rounds[0]}: "
+                             "expected a range such as 001 003", number, tokens[1][1], "round")
         players = tuple(self._id(text, number, column) for text, column in tokens[2:])
         self.forbidden.append((ForbiddenPairs(players, rounds[0], rounds[1]), number))
 
@@ -381,13 +425,13 @@ class _Parser:
 
     def team310(self, line: str, number: int) -> None:
         self.is_team_file = True
-        ids = [int(t) for t, _ in _tokens(line[73:], 0) if t.isdigit()]
+        ids = [int(t) for t, _ in _tokens(line[73:], 0) if _digits(t)]
         for pid in ids:
             self.team_sizes[pid] = len(ids)
 
     def team013(self, line: str, number: int) -> None:
         self.is_team_file = True
-        ids = [int(t) for t, _ in _tokens(line[36:], 0) if t.isdigit()]
+        ids = [int(t) for t, _ in _tokens(line[36:], 0) if _digits(t)]
         for pid in ids:
             self.team_sizes.setdefault(pid, len(ids))
 
@@ -398,7 +442,7 @@ class _Parser:
 
     def _id(self, text: str, number: int, column: int) -> PlayerId:
         text = text.strip()
-        if not text.isdigit() or int(text) < 1:
+        if not _digits(text) or int(text) < 1:
             raise self.error(f"pairing number {text!r}: expected a number from 1 to 9999",
                              number, column, "player")
         return int(text)
@@ -410,7 +454,7 @@ class _Parser:
             return line[a - 1:b]
 
         rank_text = col(5, 8)
-        if not rank_text.strip().isdigit() or int(rank_text) < 1:
+        if not _digits(rank_text.strip()) or int(rank_text) < 1:
             raise self.error(f"starting rank {rank_text.strip()!r}: expected a number from 1 to "
                              "9999 in columns 5-8", number, 5, "starting rank")
         pid = int(rank_text)
@@ -419,7 +463,7 @@ class _Parser:
                              f"{self.player_lines[pid]}: expected each player once", number, 5,
                              "starting rank")
         rating_text = col(49, 52).strip()
-        if rating_text and not rating_text.isdigit():
+        if rating_text and not _digits(rating_text):
             raise self.error(f"rating {rating_text!r}: expected a number in columns 49-52",
                              number, 49, "rating")
         points_text = col(81, 84).strip()
@@ -433,7 +477,7 @@ class _Parser:
                 raise self.error(f"points {points_text!r}: expected a number such as 11.5 in "
                                  "columns 81-84", number, 81, "points")
         rank = col(86, 89).strip()
-        if rank and not rank.isdigit():
+        if rank and not _digits(rank):
             raise self.error(f"rank {rank!r}: expected a number in columns 86-89", number, 86,
                              "rank")
         if col(90, 91).strip():
@@ -444,7 +488,9 @@ class _Parser:
         r = 1
         while start <= len(line):
             block = line[start - 1:start + 9]
-            entry = self.round_block(block, r, number, start, last=start + 10 > len(line))
+            # Blanks with nothing after them are no block (trailing spaces must
+            # not read as a "0000 - Z" absence from the next round).
+            entry = self.round_block(block, r, number, start, last=not line[start - 1:].strip())
             if entry is not None:
                 entries.append(entry)
             start += 10
@@ -472,7 +518,7 @@ class _Parser:
                     f"expected a block 'oooo c r' in columns {start}-{start + 7}",
                     number, start + offset, f"round {r}")
         opponent_text = opponent_text.strip()
-        if opponent_text and not opponent_text.isdigit():
+        if opponent_text and not _digits(opponent_text):
             raise self.error(f"round {r}: opponent {opponent_text!r}: expected a starting rank "
                              "or 0000", number, start, f"round {r} opponent")
         opponent = int(opponent_text) if opponent_text and int(opponent_text) > 0 else None
@@ -515,17 +561,20 @@ class _Parser:
                 if rounds is not None and entry.round > rounds:
                     raise self.error(f"player {player.id}: a block for round {entry.round}, but "
                                      f"the file declares {rounds} rounds (line "
-                                     f"{self.declared_rounds[1] if self.declared_rounds else 0})",
+                                     f"{self.declared_rounds[1] if self.declared_rounds else 0}): "
+                                     f"expected at most {rounds} round blocks",
                                      line, column, f"round {entry.round}")
                 if entry.opponent is None:
                     continue
                 if entry.opponent == player.id:
                     raise self.error(f"round {entry.round}: player {player.id} is paired against "
-                                     "themselves", line, column, f"round {entry.round} opponent")
+                                     "themselves: expected another player's starting rank", line,
+                                     column, f"round {entry.round} opponent")
                 other = by_id.get(entry.opponent)
                 if other is None:
                     raise self.error(f"round {entry.round}: opponent {entry.opponent} has no 001 "
-                                     "record", line, column, f"round {entry.round} opponent")
+                                     "record: expected the starting rank of a listed player",
+                                     line, column, f"round {entry.round} opponent")
                 back = other.entry(entry.round)
                 if back is None or back.opponent != player.id:
                     where = self.player_lines[other.id]
@@ -533,35 +582,43 @@ class _Parser:
                         f"opponent {back.opponent}" if back.opponent else "no opponent")
                     raise self.error(f"round {entry.round}: player {player.id} meets "
                                      f"{other.id}, but line {where} (player {other.id}) says "
-                                     f"{said} for that round", line, column,
+                                     f"{said} for that round: expected opponent {player.id} "
+                                     "there", line, column,
                                      f"round {entry.round} opponent")
                 if entry.colour is not None and back.colour is entry.colour:
                     raise self.error(f"round {entry.round}: players {player.id} and {other.id} "
-                                     f"both have {entry.colour.value}", line, column + 5,
+                                     f"both have {entry.colour.value}: expected opposite "
+                                     "colours", line, column + 5,
                                      f"round {entry.round} colour")
                 if not _results_agree(entry.result, back.result):
                     raise self.error(f"round {entry.round}: result {entry.result.code!r} of "
                                      f"player {player.id} does not match {back.result.code!r} "
-                                     f"of player {other.id}", line, column + 7,
+                                     f"of player {other.id}: expected "
+                                     f"{_agreeing_codes(entry.result)} for player {other.id}",
+                                     line, column + 7,
                                      f"round {entry.round} result")
             self._check_repeats(player, line)
         self._check_points()
         for group, line in self.forbidden:
             for pid in group.players:
                 if pid not in by_id:
-                    raise self.error(f"forbidden pair names player {pid}, who has no 001 record",
+                    raise self.error(f"forbidden pair names player {pid}, who has no 001 record: "
+                                     "expected the starting rank of a listed player",
                                      line, 0, "player")
         next_round = 1 + max((e.round for p in self.players for e in p.entries if e.paired),
                              default=0)
         byes = list(self.byes)
         for pid, line in self.absent_next:
             if pid not in by_id:
-                raise self.error(f"XXZ names player {pid}, who has no 001 record", line, 0)
+                raise self.error(f"XXZ names player {pid}, who has no 001 record: expected the "
+                                 "starting rank of a listed player", line, 0)
             byes.append(ByeRequest(next_round, pid, Result.ZERO_POINT_BYE))
-        for bye in byes:
+        # Point at the 240 line and column that names the player (there may be several 240s).
+        for bye, (line, column) in zip(self.byes, self.bye_places):
             if bye.player not in by_id:
-                raise self.error(f"240 record names player {bye.player}, who has no 001 record",
-                                 self._first_line("240"), 0, "player")
+                raise self.error(f"240 record names player {bye.player}, who has no 001 record: "
+                                 "expected the starting rank of a listed player",
+                                 line, column, "player")
         order = tuple(p.id for p in self.players)
         if self.positional:
             order = tuple(sorted(by_id, key=lambda pid: self.player_lines[pid]))
@@ -572,12 +629,6 @@ class _Parser:
             accelerations=tuple(self.accelerations), system=self.system, source=self.source,
             initial_order=order)
 
-    def _first_line(self, code: str) -> int:
-        for number, line in enumerate(self.lines, 1):
-            if line.startswith(code):
-                return number
-        return 0
-
     def _check_repeats(self, player: Player, line: int) -> None:
         met: dict[PlayerId, RoundNumber] = {}
         for entry in player.entries:
@@ -586,7 +637,8 @@ class _Parser:
             if entry.opponent in met:
                 raise self.error(f"players {player.id} and {entry.opponent} played each other "
                                  f"twice (rounds {met[entry.opponent]} and {entry.round}): B1 "
-                                 "forbids it", line, round_block_column(entry.round),
+                                 "forbids it: expected each pair to play at most once", line,
+                                 round_block_column(entry.round),
                                  f"round {entry.round} opponent")
             met[entry.opponent] = entry.round
 
@@ -600,11 +652,15 @@ class _Parser:
                 if size:
                     points = points.with_values(
                         pairing_allocated_bye=self.team_pab_game_points / size)
-            total = sum((points.points(e.result) for e in player.entries), Decimal(0))
+            # A pending game has no result yet: the standings points (81-84)
+            # cannot include it (F9's draw is for pairing only).
+            total = sum((points.points(e.result) for e in player.entries
+                         if e.result is not Result.PENDING), Decimal(0))
             if total != player.declared_points:
                 raise self.error(
                     f"player {player.id}: points {player.declared_points} in columns 81-84, but "
-                    f"the results add up to {total} ({_points_description(points)})",
+                    f"the results add up to {total} ({_points_description(points)}): "
+                    f"expected {total}",
                     self.player_lines[player.id], 81, "points")
 
 
@@ -622,6 +678,12 @@ _AGREEING = {
     Result.FORFEIT_LOSS: {Result.FORFEIT_WIN, Result.FORFEIT_LOSS},
     Result.PENDING: {Result.PENDING},
 }
+
+
+def _agreeing_codes(mine: Result) -> str:
+    """The opponent's result codes that agree with ``mine``, for messages."""
+    codes = sorted(r.code for r in _AGREEING.get(mine, set()))
+    return " or ".join("a blank" if c == " " else repr(c) for c in codes) or "no result"
 
 
 def _results_agree(mine: Result, theirs: Result) -> bool:
