@@ -1,0 +1,36 @@
+# Two commands matter: `make lab` (the course) and `make test` (everything).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: lab test typecheck unit stress bench clean
+
+# (Re)install when pyproject.toml changes; the stamp remembers the last install.
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'
+	@touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=notebooks
+
+test: $(STAMP) typecheck
+	$(BIN)/python -m pytest --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
+		-p no:cacheprovider tests notebooks
+
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider tests
+
+stress: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider -m stress tests/stress
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache
