@@ -1,0 +1,75 @@
+"""E1-E4 colour allocation, the first-round rule (E5 in the 1998 English text),
+and A8's x.
+
+Readings: "the higher ranked player" of E4 is the higher in A2 order (score,
+then pairing number), not the S1 member of the pair (readings, point 9).  In
+the first round the top player's colour comes from ``XXC white1|black1`` or
+``152`` (default white) and S1's odd and even players alternate.  A pair of
+players who have never played (late entrants) falls through to E4 with no
+preference: the higher ranked player then gets the initial colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from swisslearn.model import Colour, PlayerState, PreferenceStrength
+
+
+@dataclass(frozen=True)
+class ColourDecision:
+    white: PlayerState
+    black: PlayerState
+    rule: str          # "E1", "E2", "E3", "E4" or "E5"
+
+
+def x_value(players: Sequence[PlayerState]) -> tuple[int, int, int, int]:
+    """A8: (x, w, b, q).  x below zero is read as 0 (readings, point 2)."""
+    w = sum(1 for p in players if p.preference.colour is Colour.WHITE)
+    b = sum(1 for p in players if p.preference.colour is Colour.BLACK)
+    q = (len(players) + 1) // 2
+    x = b - q if b > w else w - q
+    return max(x, 0), w, b, q
+
+
+def first_round_colours(higher: PlayerState, lower: PlayerState, s1_position: int,
+                        initial: Colour) -> ColourDecision:
+    """E5: S1's odd players (1st, 3rd...) get the initial colour, even ones the other."""
+    colour = initial if s1_position % 2 == 1 else initial.opposite
+    return _decide(higher, lower, colour, "E5")
+
+
+def allocate(higher: PlayerState, lower: PlayerState, initial: Colour) -> ColourDecision:
+    """E1-E4 for a pair whose ``higher`` player ranks above ``lower`` (A2)."""
+    ph, pl = higher.preference, lower.preference
+    if ph.colour is not None and pl.colour is not None and ph.colour is not pl.colour:
+        return _decide(higher, lower, ph.colour, "E1")
+    if ph.colour is None and pl.colour is not None:
+        return _decide(higher, lower, pl.colour.opposite, "E1")
+    if pl.colour is None and ph.colour is not None:
+        return _decide(higher, lower, ph.colour, "E1")
+    if ph.colour is not None and pl.colour is not None and ph.strength != pl.strength:
+        if ph.strength > pl.strength:
+            return _decide(higher, lower, ph.colour, "E2")
+        return _decide(higher, lower, pl.colour.opposite, "E2")
+    # E3: alternate to the most recent round where their colours differed
+    # (F3: unplayed rounds moved to the front of each history).
+    hh, lh = higher.e3_history, lower.e3_history
+    for a, b in zip(reversed(hh), reversed(lh)):
+        if a is not None and b is not None and a is not b:
+            return _decide(higher, lower, a.opposite, "E3")
+    if ph.colour is not None:
+        return _decide(higher, lower, ph.colour, "E4")
+    return _decide(higher, lower, initial, "E4")
+
+
+def _decide(higher: PlayerState, lower: PlayerState, higher_colour: Colour,
+            rule: str) -> ColourDecision:
+    if higher_colour is Colour.WHITE:
+        return ColourDecision(higher, lower, rule)
+    return ColourDecision(lower, higher, rule)
+
+
+def strength_name(strength: PreferenceStrength) -> str:
+    return strength.name.lower()

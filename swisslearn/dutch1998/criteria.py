@@ -1,0 +1,118 @@
+"""B1-B6 as predicates that say *why* a pair (or a floater) fails.
+
+Readings (README, "How we read the 1998 text"):
+
+* B1a also covers the forbidden pairs of the file (``260``/``XXP``): an
+  arbiter's interdiction is absolute like a rematch.
+* B2 is checked per player: a player "with a score of over 50% in the last
+  round" is exempt from B2, B5 and B6 (the note under B6), the other player
+  of the pair is not.  B2b looks at played games only (F2: byes and forfeits
+  give no colour), so ``BB-`` followed by ``B`` is three in a row.
+* B4 counts a pair as "not fulfilling colour preferences" when both players
+  prefer the same colour (whatever the strength); a player with no
+  preference (no game yet) fits anyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from swisslearn.model import Colour, Float, PlayerState
+from swisslearn.trace import Rejection
+
+
+@dataclass(frozen=True)
+class Relaxation:
+    """Which relative criteria are in force (C9/C10 drop them), and x (B4)."""
+
+    b6_down: bool = True
+    b5_down: bool = True
+    b6_up: bool = True
+    b5_up: bool = True
+
+    @property
+    def dropped(self) -> tuple[str, ...]:
+        names = []
+        if not self.b6_down:
+            names.append("B6 down")
+        if not self.b5_down:
+            names.append("B5 down")
+        if not self.b6_up:
+            names.append("B6 up")
+        if not self.b5_up:
+            names.append("B5 up")
+        return tuple(names)
+
+
+STRICT = Relaxation()
+
+
+def colour_allowed(player: PlayerState, colour: Colour) -> bool:
+    """B2 for one player receiving ``colour``."""
+    if player.last_round_exception:
+        return True
+    played = player.played_colours
+    difference = player.colour_difference + (1 if colour is Colour.WHITE else -1)
+    if difference > 2 or difference < -2:
+        return False
+    return not (len(played) >= 2 and played[-1] is colour and played[-2] is colour)
+
+
+def b2_rejection(player: PlayerState, colour: Colour) -> Rejection | None:
+    if player.last_round_exception:
+        return None
+    difference = player.colour_difference + (1 if colour is Colour.WHITE else -1)
+    if difference > 2 or difference < -2:
+        return Rejection("B2a", (player.id,), "colour_difference")
+    played = player.played_colours
+    if len(played) >= 2 and played[-1] is colour and played[-2] is colour:
+        return Rejection("B2b", (player.id,), "three_in_a_row")
+    return None
+
+
+def pair_rejection(a: PlayerState, b: PlayerState,
+                   forbidden: frozenset[frozenset[int]] = frozenset()) -> Rejection | None:
+    """B1a and B2 for the pair ``a``-``b``: ``None`` if they may meet."""
+    if a.has_met(b.id):
+        return Rejection("B1a", (a.id, b.id), "met")
+    if frozenset((a.id, b.id)) in forbidden:
+        return Rejection("B1a", (a.id, b.id), "forbidden")
+    first: Rejection | None = None
+    for colour in (Colour.WHITE, Colour.BLACK):
+        ra = b2_rejection(a, colour)
+        rb = b2_rejection(b, colour.opposite)
+        if ra is None and rb is None:
+            return None
+        if first is None:
+            first = ra or rb
+    if first is not None:
+        return Rejection(first.criterion, (a.id, b.id), first.detail)
+    return None  # pragma: no cover - one of the two colours always rejects above
+
+
+def colour_conflict(a: PlayerState, b: PlayerState) -> bool:
+    """B4/A8: the pair cannot give both players their preferred colour."""
+    ca, cb = a.preference.colour, b.preference.colour
+    return ca is not None and ca is cb
+
+
+def float_rejection(player: PlayerState, direction: Float,
+                    relaxation: Relaxation) -> Rejection | None:
+    """B5/B6 for ``player`` receiving a float ``direction`` this round."""
+    if player.last_round_exception:
+        return None
+    down = direction is Float.DOWN
+    b5 = relaxation.b5_down if down else relaxation.b5_up
+    b6 = relaxation.b6_down if down else relaxation.b6_up
+    if b5 and player.last_float is direction:
+        return Rejection("B5", (player.id,), "float_" + direction.value)
+    if b6 and player.float_two_rounds_before is direction:
+        return Rejection("B6", (player.id,), "float_" + direction.value)
+    return None
+
+
+def bye_rejection(player: PlayerState) -> Rejection | None:
+    """B1b: a player who already had a point without playing gets no bye."""
+    if player.unplayed_point:
+        return Rejection("B1b", (player.id,), "unplayed_point")
+    return None
