@@ -1,0 +1,129 @@
+"""The message catalogue: every word :mod:`swisslearn.explain` prints.
+
+One JSON file per language (``fr.json``, ``en.json``) maps a key to a
+``str.format`` template with named fields.  The code only chooses a key and
+fills the fields; the sentences, and the way numbers, lists and pairs are
+written (``fmt.*`` keys), live in the catalogue, so a new language is a new
+file and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from functools import lru_cache
+from importlib import resources
+
+__all__ = ["Catalogue", "available_languages", "catalogue", "placeholders"]
+
+_PACKAGE = "swisslearn.explain"
+
+
+def available_languages() -> tuple[str, ...]:
+    """The languages with a catalogue file, sorted (``("en", "fr")``)."""
+    root = resources.files(_PACKAGE)
+    return tuple(sorted(entry.name[:-len(".json")] for entry in root.iterdir()
+                        if entry.name.endswith(".json")))
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The named fields of a template (``"{a} et {b}"`` -> ``{"a", "b"}``)."""
+    return frozenset(field for _, field, _, _ in string.Formatter().parse(template)
+                     if field is not None and field != "")
+
+
+class Catalogue:
+    """The messages of one language, with the formatting helpers they need."""
+
+    def __init__(self, lang: str, messages: Mapping[str, str]) -> None:
+        self.lang = lang
+        self.messages = dict(messages)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.messages
+
+    def text(self, key: str, **fields: object) -> str:
+        """The message ``key`` with its fields filled in (extra fields are ignored)."""
+        return self.messages[key].format_map(fields)
+
+    def label(self, rule: str, text: str) -> str:
+        """A message introduced by the label of the rule it applies (``"C7 : ..."``)."""
+        return self.text("fmt.label", rule=rule, text=text)
+
+    # -- numbers and lists --------------------------------------------------
+
+    def number(self, value: int | Decimal) -> str:
+        """A score or a count in the language's way: ``1,5`` and ``5 039`` in French."""
+        amount = value if isinstance(value, Decimal) else Decimal(value)
+        # Scores are stored as 2.0 or 1.50: an arbiter writes 2 and 1,5.
+        if amount == amount.to_integral_value():
+            amount = amount.quantize(Decimal(1))
+        else:
+            amount = amount.normalize()
+        whole, _, fraction = format(abs(amount), "f").partition(".")
+        groups: list[str] = []
+        while len(whole) > 3:
+            groups.insert(0, whole[-3:])
+            whole = whole[:-3]
+        groups.insert(0, whole)
+        text = self.text("fmt.thousands_sep").join(groups)
+        if fraction:
+            text += self.text("fmt.decimal_sep") + fraction
+        return ("-" if amount < 0 else "") + text
+
+    def players(self, ids: Iterable[int]) -> str:
+        """Pairing numbers as a list (``"1, 2, 3"``), or the word for none."""
+        items = [str(pid) for pid in ids]
+        return self.text("fmt.list_sep").join(items) if items else self.text("fmt.none")
+
+    def numbers(self, values: Iterable[int | Decimal]) -> str:
+        items = [self.number(v) for v in values]
+        return self.text("fmt.list_sep").join(items) if items else self.text("fmt.none")
+
+    def pair(self, a: int, b: int) -> str:
+        return self.text("fmt.pair", a=a, b=b)
+
+    def pairs(self, pairs: Iterable[tuple[int, int]]) -> str:
+        items = [self.pair(a, b) for a, b in pairs]
+        return self.text("fmt.list_sep").join(items) if items else self.text("fmt.none")
+
+    def order(self, ids: Iterable[int]) -> str:
+        """An order of S2 the way D1 writes it: ``5-7-6-8``."""
+        return self.text("fmt.order_sep").join(str(pid) for pid in ids)
+
+    def group(self, ids: Iterable[int]) -> str:
+        """Players exchanged together, the way D2 writes them: ``3+4``."""
+        items = [str(pid) for pid in ids]
+        return self.text("fmt.group_sep").join(items) if items else self.text("fmt.none")
+
+    def cell(self, cell: str | None) -> str:
+        """A D2 exchange: the letter of the seed's tables, or bracket positions."""
+        if cell is None:
+            return self.text("fmt.cell_none")
+        if len(cell) == 1 and cell.isalpha():
+            return self.text("fmt.cell_letter", letter=cell)
+        return self.text("fmt.cell_positions", label=cell)
+
+    def join(self, sentences: Iterable[str]) -> str:
+        return self.text("fmt.sentence_sep").join(s for s in sentences if s)
+
+
+def _load(lang: str) -> dict[str, str]:
+    raw = resources.files(_PACKAGE).joinpath(f"{lang}.json").read_text(encoding="utf-8")
+    data = json.loads(raw)
+    if not isinstance(data, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+        raise ValueError(f"{lang}.json: the catalogue must map keys to strings")
+    return data
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str = "fr") -> Catalogue:
+    """The catalogue of ``lang``; ValueError naming the languages there are."""
+    languages = available_languages()
+    if lang not in languages:
+        raise ValueError(f"no explanations in language {lang!r}; available languages: "
+                         f"{', '.join(languages)}")
+    return Catalogue(lang, _load(lang))
