@@ -13,19 +13,20 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
+from swisslearn import systems
 from swisslearn.errors import InputError, PairingError, SwisslearnError, UsageError
+from swisslearn.explain import explain, why
 from swisslearn.formats.trf import TrfDocument, read_trf
-from swisslearn.model import PlayerState, Tournament
+from swisslearn.model import Colour, PlayerState, Result, Tournament
+from swisslearn.systems import System
+from swisslearn.trace import RoundPaired, event_to_json
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse exits 2 on bad usage already; keep its messages short."""
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="swisslearn",
+    # argparse itself exits 2 on bad usage, as the contract wants.
+    parser = argparse.ArgumentParser(prog="swisslearn",
                      description="Teach and explain Swiss-system pairings (FIDE Dutch system).")
     parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -43,9 +44,51 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true", help="print JSON")
     show.set_defaults(run=_show)
 
+    pair = commands.add_parser("pair", help="pair a round")
+    _common(pair)
+    pair.add_argument("--json", action="store_true", help="print the CONTRACT's JSON")
+    pair.add_argument("--explain", action="store_true",
+                      help="print each step of the procedure, explained")
+    pair.set_defaults(run=_pair)
+
+    trace = commands.add_parser("trace", help="every event of a round's pairing")
+    _common(trace)
+    trace.add_argument("--jsonl", action="store_true", help="one JSON object per line")
+    trace.set_defaults(run=_trace)
+
+    why = commands.add_parser("why", help="why two players were paired, or why not")
+    _common(why)
+    why.add_argument("a", type=int, metavar="A")
+    why.add_argument("b", type=int, metavar="B")
+    why.set_defaults(run=_why)
+
+    check = commands.add_parser("check", help="re-pair every round and compare")
+    check.add_argument("file", metavar="FILE")
+    check.add_argument("--system", metavar="S")
+    check.add_argument("--json", action="store_true")
+    check.set_defaults(run=_check)
+
+    tables = commands.add_parser("tables", help="D1 and D2 orders for a bracket of N players")
+    tables.add_argument("n", type=int, metavar="N")
+    tables.add_argument("--json", action="store_true")
+    tables.add_argument("--all-sizes", action="store_true",
+                        help="list exchanges of every size, not only one and two players")
+    tables.set_defaults(run=_tables)
+
+    from swisslearn.generate import register as register_generate
+    register_generate(commands)
     for register in _EXTRA_COMMANDS:
         register(commands)
     return parser
+
+
+def _common(command: argparse.ArgumentParser) -> None:
+    command.add_argument("file", metavar="FILE")
+    command.add_argument("--system", metavar="S",
+                         help="dutch-1998 (default), dutch-2026, team-2026, simple")
+    command.add_argument("--round", type=int, metavar="N",
+                         help="the round to pair (default: the first with no pairing)")
+    command.add_argument("--lang", choices=("fr", "en"), default="fr")
 
 
 # Other modules (engines, generators) add their sub-commands here, so that
@@ -112,7 +155,8 @@ def _round_for(tournament: Tournament, requested: int | None) -> int:
 def _state_json(state: PlayerState) -> dict[str, object]:
     return {
         "id": state.id, "name": state.name, "rating": state.rating,
-        "score": float(state.score), "colours": state.history_string,
+        "score": float(state.score),
+        "colours": "".join("-" if c is None else c.letter for c in state.colour_history),
         "colour_difference": state.colour_difference,
         "preference": {"strength": state.preference.strength.name.lower(),
                        "colour": state.preference.colour.value if state.preference.colour else None},
@@ -153,6 +197,145 @@ def _show(args: argparse.Namespace, stdout: TextIO) -> int:
         stdout.write(f"{rank:>3} {s.id:>4}  {s.name[:28]:<28} {s.rating:>6} {s.score!s:>5}  "
                      f"{colours:<14} {s.colour_difference:>+4d} {s.preference!s:<5} "
                      f"{floats:<8} {', '.join(notes)}".rstrip() + "\n")
+    return EXIT_OK
+
+
+def _system(args: argparse.Namespace, tournament: Tournament) -> System:
+    system = systems.get(args.system, tournament)
+    if args.system is None and tournament.system and system.name == systems.DEFAULT:
+        print(f"swisslearn: note: {tournament.source} names the system {tournament.system!r}; "
+              f"pairing with {system.name}", file=sys.stderr)
+    return system
+
+
+def _names(tournament: Tournament) -> dict[int, str]:
+    return {p.id: p.name for p in tournament.players}
+
+
+def pair_json(result: RoundPaired) -> dict[str, object]:
+    """The CONTRACT's ``pair --json`` object."""
+    return {"system": result.system, "round": result.round,
+            "boards": [{"board": b.board, "white": b.white, "black": b.black}
+                       for b in result.boards],
+            "byes": list(result.byes), "released": list(result.released)}
+
+
+def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
+    tournament = read_input(args.file).tournament
+    round = _round_for(tournament, args.round)
+    system = _system(args, tournament)
+    result: RoundPaired | None = None
+    for event in system.trace(tournament, round):
+        if args.explain and not args.json:
+            stdout.write(explain(event, args.lang) + "\n")
+        if isinstance(event, RoundPaired):
+            result = event
+    assert result is not None
+    if args.json:
+        json.dump(pair_json(result), stdout)
+        stdout.write("\n")
+        return EXIT_OK
+    names = _names(tournament)
+    stdout.write(f"{tournament.name or tournament.source}, round {round} ({system.name})\n")
+    for board in result.boards:
+        stdout.write(f"{board.board:>4}  {board.white:>4} {names[board.white][:30]:<30}  -  "
+                     f"{board.black:>4} {names[board.black][:30]}\n")
+    for bye in result.byes:
+        stdout.write(f" bye  {bye:>4} {names[bye]}\n")
+    return EXIT_OK
+
+
+def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
+    tournament = read_input(args.file).tournament
+    round = _round_for(tournament, args.round)
+    for event in _system(args, tournament).trace(tournament, round):
+        if args.jsonl:
+            stdout.write(json.dumps(event_to_json(event), ensure_ascii=False) + "\n")
+        else:
+            stdout.write(explain(event, args.lang) + "\n")
+    return EXIT_OK
+
+
+def _why(args: argparse.Namespace, stdout: TextIO) -> int:
+    tournament = read_input(args.file).tournament
+    round = _round_for(tournament, args.round)
+    for pid in (args.a, args.b):
+        if pid not in tournament:
+            raise UsageError(f"{tournament.source}: no player with pairing number {pid}")
+    events = list(_system(args, tournament).trace(tournament, round))
+    stdout.write(why(events, args.a, args.b, args.lang) + "\n")
+    return EXIT_OK
+
+
+def recorded_round(tournament: Tournament, round: int) -> tuple[frozenset[tuple[int, int]],
+                                                                 frozenset[int]]:
+    """The pairing a file records for ``round``: (white, black) pairs and byes."""
+    pairs = set()
+    byes = set()
+    for player in tournament.players:
+        entry = player.entry(round)
+        if entry is None:
+            continue
+        if entry.opponent is not None and entry.colour is Colour.WHITE:
+            pairs.add((player.id, entry.opponent))
+        elif entry.result is Result.PAIRING_ALLOCATED_BYE:
+            byes.add(player.id)
+    return frozenset(pairs), frozenset(byes)
+
+
+def check_rounds(tournament: Tournament, system: System) -> list[dict[str, object]]:
+    """Re-pair each recorded round from the rounds before it and compare."""
+    report = []
+    for round in range(1, tournament.rounds_paired + 1):
+        expected_pairs, expected_byes = recorded_round(tournament, round)
+        differences: list[str] = []
+        try:
+            result = system.pair(tournament, round)
+        except PairingError as error:
+            differences.append(f"no pairing: {error}")
+        else:
+            got_pairs = frozenset(result.pairs())
+            got_byes = frozenset(result.byes)
+            for white, black in sorted(expected_pairs - got_pairs):
+                differences.append(f"recorded {white}-{black}, not paired so")
+            for white, black in sorted(got_pairs - expected_pairs):
+                differences.append(f"engine pairs {white}-{black}")
+            if got_byes != expected_byes:
+                differences.append(f"bye: recorded {sorted(expected_byes)}, "
+                                   f"engine {sorted(got_byes)}")
+        report.append({"round": round, "identical": not differences,
+                       "differences": differences})
+    return report
+
+
+def _check(args: argparse.Namespace, stdout: TextIO) -> int:
+    tournament = read_input(args.file).tournament
+    system = _system(args, tournament)
+    report = check_rounds(tournament, system)
+    if args.json:
+        json.dump({"rounds": report}, stdout)
+        stdout.write("\n")
+    else:
+        for row in report:
+            status = "identical" if row["identical"] else "DIFFERENT"
+            stdout.write(f"round {row['round']}: {status}\n")
+            for difference in row["differences"]:  # type: ignore[attr-defined]
+                stdout.write(f"    {difference}\n")
+    return EXIT_OK if all(row["identical"] for row in report) else EXIT_NO_PAIRING
+
+
+def _tables(args: argparse.Namespace, stdout: TextIO) -> int:
+    from swisslearn.dutch1998.tables import format_tables, tables
+    if args.n < 0:
+        raise UsageError(f"a bracket has 0 players or more, not {args.n}")
+    size = None if args.all_sizes else 2
+    if args.json:
+        json.dump(tables(args.n, max_exchange_size=size), stdout)
+        stdout.write("\n")
+    else:
+        stdout.write(format_tables(args.n, max_exchange_size=size))
+        if not format_tables(args.n, max_exchange_size=size).endswith("\n"):
+            stdout.write("\n")
     return EXIT_OK
 
 

@@ -267,7 +267,7 @@ for _cls in (RoundStarted, BracketOpened, PlayerMovedDown, BracketSplit, Candida
              CandidatesSkipped, ExchangeApplied, CriterionDropped, XIncreased, PDecreased,
              BracketUndone, BracketsMerged, BracketPaired, ByeAssigned, ColourAllocated,
              BoardsOrdered, RoundPaired):
-    _cls.kind = _snake(_cls.__name__)  # type: ignore[misc]
+    _cls.kind = _snake(_cls.__name__)
     EVENT_KINDS[_cls.kind] = _cls
 
 

@@ -67,13 +67,14 @@ def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["round"] == 3
     players = {p["id"]: p for p in data["players"]}
     assert [p["id"] for p in data["players"]] == [1, 2, 6, 5, 3, 4]
+    # JSON colours use the English letters W/B, like the text output.
     expected = {
-        1: (1.5, "BN", 0, "mild", "w", [None, None], [4, 6]),
-        2: (1.5, "NB", 0, "mild", "b", [None, "down"], [3, 5]),
-        6: (1.5, "NB", 0, "mild", "b", [None, None], [1, 3]),
-        5: (1.0, "B-", 1, "strong", "b", [None, None], [2]),
-        3: (0.0, "BN", 0, "mild", "w", [None, "up"], [2, 6]),
-        4: (0.0, "N-", -1, "strong", "w", [None, None], [1]),
+        1: (1.5, "WB", 0, "mild", "w", [None, None], [4, 6]),
+        2: (1.5, "BW", 0, "mild", "b", [None, "down"], [3, 5]),
+        6: (1.5, "BW", 0, "mild", "b", [None, None], [1, 3]),
+        5: (1.0, "W-", 1, "strong", "b", [None, None], [2]),
+        3: (0.0, "WB", 0, "mild", "w", [None, "up"], [2, 6]),
+        4: (0.0, "B-", -1, "strong", "w", [None, None], [1]),
     }
     for pid, (score, colours, diff, strength, colour, floats, opponents) in expected.items():
         p = players[pid]
