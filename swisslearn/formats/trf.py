@@ -112,9 +112,13 @@ class TrfDocument:
     def with_round(self, round: RoundNumber, entries: Mapping[PlayerId, RoundEntry]) -> TrfDocument:
         """A copy with ``round``'s block of each listed player set to its entry.
 
-        Only the columns of that block change; the rest of every line is kept.
+        Only the columns of that block change, and the points (81-84) of a
+        player whose total changes with it (a bye scores at once; a pending
+        game scores nothing yet); the rest of every line is kept.
         """
         start = round_block_column(round) - 1  # 0-based
+        tournament = self.tournament.with_round(round, entries)
+        points = tournament.point_system
         new_lines = list(self.lines)
         for number, line in enumerate(self.lines):
             if line[:3] != "001":
@@ -127,9 +131,15 @@ class TrfDocument:
             new = padded[:start] + block + padded[start + 8:]
             # Strip only when the block ends the line (a pending result is
             # blank): trailing columns after it belong to the line, not to us.
-            new_lines[number] = new.rstrip() if len(line) <= start + 8 else new
+            new = new.rstrip() if len(line) <= start + 8 else new
+            declared = self.tournament.player(pid).declared_points
+            if declared is not None:
+                total = sum((points.points(e.result) for e in tournament.player(pid).entries
+                             if e.result is not Result.PENDING), Decimal(0))
+                if total != declared:
+                    new = new[:80] + f"{total:4.1f}"[-4:] + new[84:]
+            new_lines[number] = new
         lines = tuple(new_lines)
-        tournament = self.tournament.with_round(round, entries)
         return replace(self, lines=lines, tournament=tournament)
 
 
