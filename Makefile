@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# Jupyter refuses to run as root unless told (course-room containers often are root).
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test typecheck unit stress bench clean
 
@@ -14,7 +16,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(LAB_FLAGS)
 
 test: $(STAMP) typecheck
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
