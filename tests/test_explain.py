@@ -18,7 +18,7 @@ from swisslearn.errors import PairingError
 from swisslearn.explain import (Explanation, available_languages, explain, explain_pair,
                                 explain_rejection, why, why_labels)
 from swisslearn.explain.catalogue import catalogue, placeholders
-from swisslearn.formats.trf import parse_trf
+from trfbuild import OTHER_SIDE, tournament
 from swisslearn.model import RoundEntry, Tournament
 from swisslearn.results import Colour, Result
 from swisslearn.trace import (EVENT_KINDS, Board, BoardsOrdered, BracketOpened, BracketPaired,
@@ -30,40 +30,6 @@ from swisslearn.trace import (EVENT_KINDS, Board, BoardsOrdered, BracketOpened, 
 
 LANGS = ("fr", "en")
 NNBSP = "\u202f"  # French thousands separator (narrow no-break space)
-
-
-# -- tournaments written as TRF ------------------------------------------------
-
-_OTHER_SIDE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", " ": " "}
-
-
-def _player_line(pid: int, blocks: list[str]) -> str:
-    head = f"001 {pid:4d}      {'Player ' + str(pid):<33} {2600 - 10 * pid:4d}".ljust(80)
-    return (head + "".ljust(11) + "  ".join(blocks)).rstrip()
-
-
-def tournament(players: int, rounds: list[str], *, declared: int) -> Tournament:
-    """Rounds as ``"1-5 1, 6-2 0, 4 U"`` (1 White, 5 Black, 1's result; 4 a bye or absence)."""
-    blocks: dict[int, list[str]] = {pid: [] for pid in range(1, players + 1)}
-    for items in rounds:
-        done = set()
-        for item in (i for i in items.split(",") if i.strip()):
-            pair, _, code = item.strip().partition(" ")
-            code = code or " "
-            if "-" in pair:
-                white, black = (int(x) for x in pair.split("-"))
-                blocks[white].append(f"{black:4d} w {code}")
-                blocks[black].append(f"{white:4d} b {_OTHER_SIDE[code]}")
-                done |= {white, black}
-            else:
-                blocks[int(pair)].append(f"0000 - {code}")
-                done.add(int(pair))
-        for pid in blocks:
-            if pid not in done:
-                blocks[pid].append(" " * 8)
-    lines = ["012 Explain test", f"142 {declared}"]
-    lines += [_player_line(pid, b) for pid, b in blocks.items()]
-    return parse_trf("\n".join(lines) + "\n").tournament
 
 
 # Round 3 of this one (worked out in the comments of the tests below):
@@ -95,7 +61,7 @@ def play(players: int, rounds: int, seed: int) -> list[list[Event]]:
             code = rng.choice("1=0")
             entries[board.white] = RoundEntry(number, board.black, Colour.WHITE, Result(code))
             entries[board.black] = RoundEntry(number, board.white, Colour.BLACK,
-                                              Result(_OTHER_SIDE[code]))
+                                              Result(OTHER_SIDE[code]))
         for pid in result.byes:
             entries[pid] = RoundEntry(number, None, None, Result.PAIRING_ALLOCATED_BYE)
         current = current.with_round(number, entries)
