@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # Jupyter refuses to run as root unless told (course-room containers often are root).
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test typecheck unit stress bench clean
+.PHONY: lab test typecheck unit clean
 
 # (Re)install when pyproject.toml changes; the stamp remembers the last install.
 $(STAMP): pyproject.toml
@@ -27,12 +27,6 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider tests
-
-stress: $(STAMP)
-	$(BIN)/python -m pytest -p no:cacheprovider -m stress tests/stress
-
-bench: $(STAMP)
-	$(BIN)/python bench/run.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache
