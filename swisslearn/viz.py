@@ -1,0 +1,1152 @@
+"""Pictures of a pairing trace for the course notebooks (matplotlib and pandas).
+
+Every function here draws from ONE event of :mod:`swisslearn.trace` (never
+its neighbours: each event carries the whole state) or from plain data, and
+returns a :class:`matplotlib.figure.Figure` or a :class:`pandas.DataFrame`:
+
+=============================  =================================================
+:func:`bracket_table`          S1 and S2 side by side, the current pairs, the
+                               rejected pair marked (DataFrame)
+:func:`d1_list`                the D1 orders of S2 around the current one
+:func:`transpositions_figure`  the same list as a picture, current row coloured
+:func:`exchange_tables_figure` the seed's two D2 tables, current cell coloured
+:func:`flowchart_figure`       C1-C14, then E and F1, the rule's box coloured
+:func:`colour_grid`            players x rounds, B / N / -, and the preference
+:func:`score_groups_figure`    score brackets as rows, float arrows
+:func:`render`                 the best picture for any event
+=============================  =================================================
+
+Figures are built with the object API (``Figure()``, never ``pyplot``): no
+window, no backend to choose, nothing kept in pyplot's registry, so there is
+nothing to close and it works headless.  The output is deterministic (no
+dates; :func:`figure_png` writes no ``Software`` metadata either).
+
+Labels are in French, the language of the course (B = blancs, N = noirs).
+This module is never imported on the pairing path (the command line does not
+import it, the tests check it).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Union
+
+import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
+
+from swisslearn.dutch1998.exchanges import seed_cell
+from swisslearn.dutch1998.transpositions import count_transpositions, transposition_at
+from swisslearn.explain.catalogue import catalogue
+from swisslearn.model import PlayerId, PlayerState
+from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketsMerged,
+                              BracketSplit, BracketView, ByeAssigned, CandidatesSkipped,
+                              CandidateTried, ColourAllocated, Event, ExchangeApplied,
+                              PDecreased, PlayerMovedDown, PlayerView, Rejection, RoundPaired,
+                              RoundStarted)
+
+__all__ = [
+    "ACCEPTED", "BOARD_COLUMNS", "BRACKET_COLUMNS", "D1_COLUMNS", "FLOWCHART_BOXES",
+    "HIGHLIGHT", "PLAYER_COLUMNS", "REJECTED", "boards_table", "bracket_table",
+    "colour_grid", "colour_table", "d1_list", "exchange_tables_figure", "figure_png",
+    "flowchart_box", "flowchart_figure", "highlighted", "players_table", "render",
+    "score_groups_figure", "step_figure", "table_figure", "transpositions_figure", "views",
+]
+
+#: The colour of "where we are": the flowchart box, the D2 cell, the D1 row.
+HIGHLIGHT = "#ffc44d"
+#: A rejected pair or candidate.
+REJECTED = "#f4a3a3"
+#: An accepted pair or candidate.
+ACCEPTED = "#b5e0ad"
+
+_BOX = "#e8eef8"
+_EDGE = "#51627a"
+_HEADER = "#d5dff0"
+_GRID = "#b8c2d0"
+_MISSING = "#eeeeee"
+_DOWN = "#c0392b"
+_UP = "#1f5fa8"
+
+_PLAYER_FIELDS = ("n°", "nom", "pts", "couleurs", "préf.", "flott.")
+
+#: The columns of :func:`bracket_table`: S1's player, the pair, S2's player, a remark.
+BRACKET_COLUMNS: tuple[str, ...] = (
+    tuple(f"{f} S1" for f in _PLAYER_FIELDS) + ("paire",)
+    + tuple(f"{f} S2" for f in _PLAYER_FIELDS) + ("remarque",))
+#: The columns of :func:`d1_list`.
+D1_COLUMNS: tuple[str, ...] = ("n°", "D1", "ordre de S2", "paires", "état")
+#: The columns of :func:`players_table`.
+PLAYER_COLUMNS: tuple[str, ...] = _PLAYER_FIELDS + ("remarque",)
+#: The columns of :func:`boards_table`.
+BOARD_COLUMNS: tuple[str, ...] = ("échiquier", "blancs", "noirs")
+
+Players = Iterable[Union[PlayerView, PlayerState]]
+
+
+# ---------------------------------------------------------------------------
+# Small helpers
+
+
+def _num(value: int | Decimal) -> str:
+    """A score the way an arbiter writes it in French: ``2``, ``1,5``."""
+    return catalogue("fr").number(value)
+
+
+def _pair(a: PlayerId, b: PlayerId) -> str:
+    return f"{a}–{b}"
+
+
+def _d1_letter(index: int) -> str:
+    """The seed's D1 letter of transposition ``index`` (1 -> a, 2 -> b, ... 27 -> aa)."""
+    if index <= 0:
+        return ""
+    letters = ""
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+def _view(player: PlayerView | PlayerState) -> PlayerView:
+    return player if isinstance(player, PlayerView) else PlayerView.of(player)
+
+
+def _player_cells(player: PlayerView | None, moved_down: bool = False) -> list[str]:
+    """Number (``7 (FD)`` for a player moved down into the bracket), name, score,
+    colours, preference, floats."""
+    if player is None:
+        return [""] * len(_PLAYER_FIELDS)
+    number = f"{player.id} (FD)" if moved_down else str(player.id)
+    return [number, player.name, _num(player.score), player.colours or "",
+            player.preference, player.floats]
+
+
+def _bracket_of(event: Event) -> BracketView | None:
+    bracket = getattr(event, "bracket", None)
+    return bracket if isinstance(bracket, BracketView) else None
+
+
+def _bracket_kind(view: BracketView) -> str:
+    if view.remainder:
+        return "résiduel"
+    if view.moved_down and not view.homogeneous:
+        return "hétérogène"
+    if view.moved_down:
+        return "traité comme homogène"
+    return "homogène"
+
+
+def _bracket_title(view: BracketView) -> str:
+    title = f"Niveau {_num(view.score)} ({_bracket_kind(view)})"
+    if view.lowest:
+        title += ", dernier niveau"
+    title += f" · p = {view.p}, x = {view.x}"
+    if view.dropped:
+        words = {"down": "descendants", "up": "montants"}
+        title += " · abandonnés : " + ", ".join(
+            " ".join(words.get(w, w) for w in d.split()) for d in view.dropped)
+    return title
+
+
+def _split(event: Event, view: BracketView) -> tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]:
+    """S1 and S2 as the event shows them.  Before C4 (a bracket just opened)
+    the split A6 will make: the moved-down players in S1 for a heterogeneous
+    bracket, the stronger half otherwise."""
+    if view.s1 or view.s2:
+        return view.s1, view.s2
+    ids = tuple(p.id for p in view.players)
+    if isinstance(event, (BracketSplit, PDecreased, BracketPaired)) or view.p:
+        return ids[:view.p], ids[view.p:]
+    if view.moved_down and not view.homogeneous:
+        moved = set(view.moved_down)
+        return (tuple(i for i in ids if i in moved), tuple(i for i in ids if i not in moved))
+    half = len(ids) // 2
+    return ids[:half], ids[half:]
+
+
+def _rejected_pairs(rejection: Rejection | None,
+                    pairs: Sequence[tuple[PlayerId, PlayerId]]) -> set[frozenset[PlayerId]]:
+    """The pairs of a candidate a rejection is about (B1/B2: one pair; B4: two by two)."""
+    if rejection is None:
+        return set()
+    current = {frozenset(p) for p in pairs}
+    players = rejection.players
+    found = {frozenset(players[i:i + 2]) for i in range(0, len(players) - 1, 2)}
+    if len(players) == 2:
+        found.add(frozenset(players))
+    return {p for p in found if p in current}
+
+
+# ---------------------------------------------------------------------------
+# DataFrames
+
+
+def bracket_table(event: Event | BracketView) -> pd.DataFrame:
+    """S1 and S2 side by side, one row per S1 player, with the current pairs.
+
+    Columns: :data:`BRACKET_COLUMNS` (every cell a string).  For a candidate
+    (``CandidateTried``) S2 is shown in the candidate's order, so each row is
+    one pair; the rejected pair is marked ``✗ 4–9 (B1a)``, an accepted
+    candidate's pairs ``✓``.  A player moved down into the bracket has
+    ``(FD)`` after his number; ``remarque`` says who floats on (↓), who is
+    left unpaired, who is paired in the remainder group.
+
+    ``df.attrs``: ``title`` (the bracket, p, x, criteria dropped) and
+    ``marks`` (one of ``"accepted"``, ``"rejected"`` or ``""`` per row).
+    """
+    if isinstance(event, BracketView):
+        view: BracketView = event
+        event = BracketOpened(rule="A3", bracket=view)
+    else:
+        found = _bracket_of(event)
+        if found is None:
+            raise TypeError(f"a {event.kind} event has no bracket: use render() or "
+                            "players_table()/boards_table()")
+        view = found
+    by_id = {p.id: p for p in view.players}
+    s1, s2 = _split(event, view)
+    pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    rejected: set[frozenset[PlayerId]] = set()
+    accepted = False
+    floaters: tuple[PlayerId, ...] = ()
+    if isinstance(event, CandidateTried):
+        pairs, accepted = event.pairs, event.accepted
+        rejected = set() if accepted else _rejected_pairs(event.rejection, event.pairs)
+    elif isinstance(event, BracketPaired):
+        pairs, accepted, floaters = event.pairs, True, event.moved_down
+    elif isinstance(event, PDecreased) and view.p == 0:
+        floaters = tuple(p.id for p in view.players)
+    elif isinstance(event, PlayerMovedDown):
+        floaters = (event.player,)
+    partner: dict[PlayerId, PlayerId] = {}
+    pair_of: dict[PlayerId, tuple[PlayerId, PlayerId]] = {}
+    for first, second in pairs:
+        partner[first], partner[second] = second, first
+        pair_of[first] = pair_of[second] = (first, second)
+    # S2 in the order that puts each S1 player's opponent on its row.
+    order = [partner[a] for a in s1 if a in partner and partner[a] in s2]
+    order += [b for b in s2 if b not in order]
+    order += [i for i in by_id if i not in s1 and i not in order]
+    outside = set(by_id) - set(s1) - set(s2)
+    moved = set(view.moved_down)
+    lone_rejection = set()
+    if isinstance(event, CandidateTried) and event.rejection is not None and not rejected:
+        lone_rejection = set(event.rejection.players)
+
+    rows: list[list[str]] = []
+    marks: list[str] = []
+    for i in range(max(len(s1), len(order))):
+        a = s1[i] if i < len(s1) else None
+        b = order[i] if i < len(order) else None
+        pair_text, mark = "", ""
+        if a is not None and b is not None and partner.get(a) == b:
+            key = frozenset((a, b))
+            if key in rejected:
+                crit = event.rejection.criterion if isinstance(event, CandidateTried) \
+                    and event.rejection is not None else ""
+                pair_text, mark = f"✗ {_pair(a, b)} ({crit})", "rejected"
+            elif accepted:
+                pair_text, mark = f"✓ {_pair(a, b)}", "accepted"
+            else:
+                pair_text = _pair(a, b)
+        remarks: list[str] = []
+        if a is not None and a not in partner and a in floaters:
+            remarks.append(f"{a} ↓ flotte")
+        if b is not None:
+            if b in outside:
+                remarks.append(f"{b} hors S1/S2")
+            if b in partner and partner[b] != a:
+                remarks.append(f"résiduel : {_pair(*pair_of[b])}")
+            elif b not in partner and b in floaters:
+                remarks.append(f"{b} ↓ flotte")
+            elif b not in partner and isinstance(event, CandidateTried) and pairs:
+                remarks.append(f"{b} non apparié")
+        if lone_rejection & {x for x in (a, b) if x is not None}:
+            crit = event.rejection.criterion if isinstance(event, CandidateTried) \
+                and event.rejection is not None else ""
+            remarks.append(f"✗ {crit}")
+            mark = "rejected"
+        rows.append(_player_cells(by_id.get(a) if a is not None else None, a in moved)
+                    + [pair_text]
+                    + _player_cells(by_id.get(b) if b is not None else None, b in moved)
+                    + ["; ".join(remarks)])
+        marks.append(mark)
+    frame = pd.DataFrame(rows, columns=list(BRACKET_COLUMNS))
+    frame.attrs["title"] = _bracket_title(view)
+    frame.attrs["marks"] = marks
+    return frame
+
+
+def d1_list(source: int | Event, *, around: int | None = None, window: int = 3,
+            limit: int = 8) -> pd.DataFrame:
+    """The D1 orders of S2 (columns :data:`D1_COLUMNS`), the index is the D1 rank.
+
+    ``source`` is a bracket size (S1 = 1..n//2, S2 = the rest, as in the
+    seed's example: ``d1_list(8)`` is the seed's list, the untouched order
+    then a) to g)) or an event with a bracket: its S2, and, for
+    ``CandidateTried``/``BracketPaired``, its transposition marked
+    ``actuelle``; for ``CandidatesSkipped`` the skipped range ``écartée``.
+    Only the rows near the current one are listed (``window`` either side;
+    the first ``limit`` when nothing is current).
+    """
+    current: int | None = around
+    skipped: tuple[int, int] | None = None
+    status = "actuelle"
+    if isinstance(source, int):
+        if source < 0:
+            raise ValueError(f"a score bracket cannot have {source} players")
+        s1 = tuple(range(1, source // 2 + 1))
+        s2 = tuple(range(source // 2 + 1, source + 1))
+    else:
+        view = _bracket_of(source)
+        if view is None:
+            raise TypeError(f"a {source.kind} event has no S2 to permute")
+        s1, s2 = _split(source, view)
+        if isinstance(source, CandidateTried):
+            current = source.transposition
+            if source.accepted:
+                status = "acceptée"
+            else:
+                crit = source.rejection.criterion if source.rejection else ""
+                status = f"refusée ({crit})" if crit else "refusée"
+        elif isinstance(source, BracketPaired):
+            current, status = source.transposition, "retenue"
+        elif isinstance(source, CandidatesSkipped) and source.count > 0 \
+                and source.last >= source.first:
+            skipped = (source.first, source.last)
+    total = count_transpositions(len(s2))
+    ranks: set[int] = set()
+    if current is not None:
+        ranks.update(range(current - window, current + window + 1))
+    if skipped is not None:
+        first, last = skipped
+        ranks.update(range(first - 1, min(first + window, last) + 1))
+        ranks.update(range(max(last - 1, first), last + 2))
+    if not ranks:
+        ranks.update(range(limit))
+    rows: list[list[str]] = []
+    index: list[int] = []
+    for rank in sorted(r for r in ranks if 0 <= r < total):
+        order = transposition_at(s2, rank)
+        pairs = ", ".join(_pair(a, b) for a, b in zip(s1, order))
+        state = ""
+        if rank == current:
+            state = status
+        elif skipped is not None and skipped[0] <= rank <= skipped[1]:
+            state = "écartée"
+        letter = _d1_letter(rank) or "tel quel"
+        rows.append([str(rank), letter, "-".join(map(str, order)), pairs, state])
+        index.append(rank)
+    frame = pd.DataFrame(rows, columns=list(D1_COLUMNS), index=index)
+    frame.attrs["title"] = (f"D1 : ordres de S2 ({total:,} en tout)".replace(",", " ")
+                            + f" · S1 = {', '.join(map(str, s1)) or '—'}")
+    frame.attrs["current"] = current
+    return frame
+
+
+def players_table(players: Players, remarks: Mapping[PlayerId, str] | None = None
+                  ) -> pd.DataFrame:
+    """Players (views or states) with score, colours, preference, floats (:data:`PLAYER_COLUMNS`)."""
+    remarks = remarks or {}
+    rows = []
+    for player in players:
+        view = _view(player)
+        rows.append(_player_cells(view) + [remarks.get(view.id, "")])
+    return pd.DataFrame(rows, columns=list(PLAYER_COLUMNS))
+
+
+def boards_table(event: BoardsOrdered | RoundPaired) -> pd.DataFrame:
+    """The boards of F1 (:data:`BOARD_COLUMNS`); byes of a ``RoundPaired`` as ``exempt``."""
+    rows = [[str(b.board), str(b.white), str(b.black)] for b in event.boards]
+    if isinstance(event, RoundPaired):
+        rows += [["exempt", str(pid), ""] for pid in event.byes]
+    frame = pd.DataFrame(rows, columns=list(BOARD_COLUMNS))
+    frame.attrs["title"] = "F1 : ordre des échiquiers"
+    return frame
+
+
+@dataclass(frozen=True)
+class _Grid:
+    views: tuple[PlayerView, ...]
+    round: int | None
+    new: Mapping[PlayerId, str]
+
+
+def _grid_data(source: Event | Iterable[Event | PlayerView | PlayerState]) -> _Grid:
+    items: list[Event | PlayerView | PlayerState] = (
+        [source] if isinstance(source, Event) else list(source))
+    views: dict[PlayerId, PlayerView] = {}
+    new: dict[PlayerId, str] = {}
+    round_: int | None = None
+
+    def add(view: PlayerView | None) -> None:
+        if view is not None and view.id not in views:
+            views[view.id] = view
+
+    for item in items:
+        if isinstance(item, (PlayerView, PlayerState)):
+            add(_view(item))
+        elif isinstance(item, RoundStarted):
+            round_ = item.round
+            for view in item.players:
+                add(view)
+        elif isinstance(item, ColourAllocated):
+            add(item.white_view)
+            add(item.black_view)
+            new[item.white], new[item.black] = "B", "N"
+        elif isinstance(item, ByeAssigned):
+            add(item.view)
+            new[item.player] = "exempt"
+        else:
+            bracket = _bracket_of(item)
+            if bracket is not None:
+                for view in bracket.players:
+                    add(view)
+    ordered = tuple(sorted(views.values(), key=lambda v: v.id))
+    return _Grid(ordered, round_, new)
+
+
+def colour_table(events_or_states: Event | Iterable[Event | PlayerView | PlayerState]
+                 ) -> pd.DataFrame:
+    """Players x rounds: ``B``, ``N`` or ``-`` (no game), then the preference.
+
+    Accepts player states or views, one event, or a whole trace: the
+    ``RoundStarted`` gives the players, and each ``ColourAllocated`` (or
+    ``ByeAssigned``) adds the colour of the round being paired, in a last
+    column ``R5 (nouvelle)``.
+    """
+    grid = _grid_data(events_or_states)
+    rounds = max((len(v.colours) for v in grid.views), default=0)
+    columns = ["n°", "nom"] + [f"R{r}" for r in range(1, rounds + 1)]
+    if grid.new:
+        label = f"R{grid.round if grid.round is not None else rounds + 1}"
+        columns.append(f"{label} (nouvelle)")
+    columns.append("préf.")
+    rows = []
+    for view in grid.views:
+        history = list(view.colours.ljust(rounds, " ").replace(" ", ""))
+        history += [""] * (rounds - len(history))
+        row = [str(view.id), view.name] + history
+        if grid.new:
+            row.append(grid.new.get(view.id, ""))
+        row.append(view.preference)
+        rows.append(row)
+    frame = pd.DataFrame(rows, columns=columns)
+    frame.attrs["title"] = "Couleurs jouées (B = blancs, N = noirs, - = pas de partie)"
+    return frame
+
+
+# ---------------------------------------------------------------------------
+# Drawing primitives
+
+
+def _new_figure(width: float, height: float) -> Figure:
+    return Figure(figsize=(width, height), dpi=100, facecolor="white")
+
+
+def _blank(ax: Axes) -> None:
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_axis_off()
+
+
+def _axes_inches(ax: Axes) -> tuple[float, float]:
+    box = ax.get_position()
+    fig = ax.get_figure(root=True)
+    assert isinstance(fig, Figure)
+    width, height = fig.get_size_inches()
+    return float(box.width * width), float(box.height * height)
+
+
+def _text_width(text: str) -> float:
+    """A string's width in ems, roughly (wide symbols count more)."""
+    return sum(0.62 if not c.isupper() else 0.72 for c in text)
+
+
+def _draw_table(ax: Axes, frame: pd.DataFrame, *, title: str | None = None,
+                row_fill: Mapping[int, str] | None = None,
+                cell_fill: Mapping[tuple[int, str], str] | None = None,
+                header_fill: Mapping[str, str] | None = None,
+                groups: Sequence[tuple[str, int, int]] = (),
+                names: Mapping[str, str] | None = None,
+                max_font: float = 10.0, max_row: float = 0.3) -> None:
+    """A DataFrame as a grid of text cells, drawn on ``ax`` from the top.
+
+    ``groups``: an upper header row, ``(label, first column, end column)``;
+    ``names``: the header text of a column, if not its name; ``max_row``:
+    the tallest a row may be, in inches (a short table stays at the top).
+    """
+    _blank(ax)
+    row_fill = row_fill or {}
+    cell_fill = cell_fill or {}
+    header_fill = header_fill or {}
+    names = names or {}
+    columns = [str(c) for c in frame.columns]
+    shown = [names.get(c, c) for c in columns]
+    values = [[str(v) for v in row] for row in frame.itertuples(index=False, name=None)]
+    title = title if title is not None else frame.attrs.get("title")
+    width_in, height_in = _axes_inches(ax)
+    title_in = 0.32 if title else 0.0
+    n_rows = len(values) + 1 + (1 if groups else 0)
+    row_in = max(0.05, min(max_row, (height_in - title_in) / max(n_rows, 1)))
+    row_h = row_in / height_in
+    title_h = title_in / height_in
+    ems = [max([_text_width(c)] + [_text_width(r[j]) for r in values]) + 1.2
+           for j, c in enumerate(shown)]
+    total_ems = sum(ems) or 1.0
+    font = max(4.0, min(max_font, width_in * 72 / total_ems, row_in * 72 / 1.55))
+    if title:
+        ax.text(0.0, 1.0 - title_h / 2, title, ha="left", va="center",
+                fontsize=min(max_font + 1, max(font + 1, 8.0)), fontweight="bold")
+    xs = [0.0]
+    for em in ems:
+        xs.append(xs[-1] + em / total_ems)
+    top = 1.0 - title_h
+    if groups:
+        for label, first, end in groups:
+            if label:
+                ax.add_artist(Rectangle((xs[first], top - row_h), xs[end] - xs[first], row_h,
+                                       facecolor=_HEADER, edgecolor=_GRID, linewidth=0.6))
+                ax.text((xs[first] + xs[end]) / 2, top - row_h / 2, label, ha="center",
+                        va="center", fontsize=font + 1, fontweight="bold")
+        top -= row_h
+    for j, name in enumerate(shown):
+        ax.add_artist(Rectangle((xs[j], top - row_h), xs[j + 1] - xs[j], row_h,
+                               facecolor=header_fill.get(columns[j], _HEADER),
+                               edgecolor=_GRID, linewidth=0.6))
+        ax.text((xs[j] + xs[j + 1]) / 2, top - row_h / 2, name, ha="center", va="center",
+                fontsize=font, fontweight="bold")
+    for i, row in enumerate(values):
+        y = top - (i + 2) * row_h
+        fill_row = row_fill.get(i, "white")
+        for j, value in enumerate(row):
+            fill = cell_fill.get((i, columns[j]), fill_row)
+            ax.add_artist(Rectangle((xs[j], y), xs[j + 1] - xs[j], row_h, facecolor=fill,
+                                   edgecolor=_GRID, linewidth=0.6))
+            ax.text((xs[j] + xs[j + 1]) / 2, y + row_h / 2, value, ha="center", va="center",
+                    fontsize=font)
+        if fill_row == HIGHLIGHT:
+            # One invisible marker per highlighted row, for highlighted().
+            ax.add_artist(Rectangle((0, y), 1, row_h, fill=False, linewidth=0,
+                                   gid=f"row:{frame.index[i]}", label="current"))
+
+
+def highlighted(fig: Figure) -> list[str]:
+    """The ids of what a figure highlights (``flowchart:C7``, ``d2:c``, ``row:3``), sorted."""
+    found = {artist.get_gid() for artist in fig.findobj()
+             if artist.get_label() == "current" and artist.get_gid()}
+    return sorted(str(g) for g in found)
+
+
+def figure_png(fig: Figure, dpi: int = 100) -> bytes:
+    """The figure as PNG bytes (no metadata that changes from run to run)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None},
+                facecolor=fig.get_facecolor())
+    return buffer.getvalue()
+
+
+def table_figure(frame: pd.DataFrame, *, title: str | None = None,
+                 row_fill: Mapping[int, str] | None = None,
+                 width: float | None = None) -> Figure:
+    """Any small DataFrame drawn as a figure (title from ``frame.attrs`` by default)."""
+    columns_em = sum(max([_text_width(str(c))] + [_text_width(str(v)) for v in frame[c]]) + 1.2
+                     for c in frame.columns)
+    fig_w = width if width is not None else min(16.0, max(4.0, columns_em * 0.09))
+    fig = _new_figure(fig_w, 0.3 * (len(frame) + 2) + 0.3)
+    ax = fig.add_axes((0.02, 0.02, 0.96, 0.96))
+    _draw_table(ax, frame, title=title, row_fill=row_fill)
+    return fig
+
+
+def _draw_bracket(ax: Axes, frame: pd.DataFrame) -> None:
+    size = len(_PLAYER_FIELDS)
+    names = {c: c[:-3] for c in frame.columns if c.endswith((" S1", " S2"))}
+    _draw_table(ax, frame, row_fill=_bracket_fills(frame), names=names,
+                groups=(("S1", 0, size), ("S2", size + 1, 2 * size + 1)))
+
+
+def _bracket_fills(frame: pd.DataFrame) -> dict[int, str]:
+    fills: dict[int, str] = {}
+    for i, mark in enumerate(frame.attrs.get("marks", [])):
+        if mark == "rejected":
+            fills[i] = REJECTED
+        elif mark == "accepted":
+            fills[i] = ACCEPTED
+    return fills
+
+
+def _d1_fills(frame: pd.DataFrame) -> dict[int, str]:
+    fills: dict[int, str] = {}
+    for i, state in enumerate(frame["état"]):
+        if state == "écartée":
+            fills[i] = _MISSING
+        elif state:
+            fills[i] = HIGHLIGHT
+    return fills
+
+
+# ---------------------------------------------------------------------------
+# The flowchart
+
+
+#: The flowchart's boxes: key -> (column, row, French label).  Column 0 is the
+#: main line (a bracket from A3 to C6, then the end of the round), column 1 the
+#: rules applied in turn when C6 fails.
+FLOWCHART_BOXES: dict[str, tuple[int, int, str]] = {
+    "A3": (0, 0, "A2–A3 · Niveau de points\n(homogène ou hétérogène)"),
+    "C1": (0, 1, "C1 · Joueur inappariable (B1, B2) ?\nIl flotte (sinon C12 / C13)"),
+    "C2-C5": (0, 2, "C2–C5 · x (A8), p (A6)\nS1 = p plus forts, S2 ; tri A2"),
+    "C6": (0, 3, "C6 · S1 contre S2 dans l'ordre\nB1, B2 respectés ?"),
+    "A5": (0, 5, "A5 · Exempt : le joueur restant"),
+    "E": (0, 6, "E1–E5 · Couleurs"),
+    "F1": (0, 7, "F1 · Ordre des échiquiers"),
+    "C7": (1, 0, "C7 · Permutation suivante\nde S2 (D1) → C6"),
+    "C8": (1, 1, "C8 · Échange S1 ↔ S2 suivant\n(D2, homogène) → C5"),
+    "C9": (1, 2, "C9 · Abandon de B6 puis B5\n(flotteurs descendants) → C4"),
+    "C10": (1, 3, "C10 · Résiduel : autre adversaire\ndu FD ; B6, B5 montants → C2"),
+    "C11": (1, 4, "C11 · Tant que x < p :\nx + 1 → C3"),
+    "C12": (1, 5, "C12 · Hétérogène : refaire\nle niveau précédent"),
+    "C13": (1, 6, "C13 · Dernier niveau : refaire\nl'avant-dernier (p = 0 : fusion)"),
+    "C14": (1, 7, "C14 · p − 1 (et x − 1) → C4\np = 0 : le niveau descend → C1"),
+}
+
+_RULE_BOXES = {"A2": "A3", "A3": "A3", "A6": "C2-C5", "A8": "C2-C5", "A9": "C2-C5",
+               "C2": "C2-C5", "C3": "C2-C5", "C4": "C2-C5", "C5": "C2-C5",
+               "D1": "C7", "D2": "C8", "A5": "A5", "F1": "F1"}
+
+
+def flowchart_box(rule: str | None) -> str | None:
+    """The flowchart box of a rule label: ``"C7"`` -> ``"C7"``, ``"C4"`` ->
+    ``"C2-C5"``, ``"D2"`` -> ``"C8"``, ``"E3"`` -> ``"E"``; ``None`` if none.
+    A compound label (``"C4/A6"``) uses its first rule."""
+    if not rule:
+        return None
+    rule = rule.split("/")[0].strip().upper()
+    if rule in FLOWCHART_BOXES:
+        return rule
+    if rule in _RULE_BOXES:
+        return _RULE_BOXES[rule]
+    if len(rule) == 2 and rule[0] == "E" and rule[1].isdigit():
+        return "E"
+    return None
+
+
+def _draw_flowchart(ax: Axes, rule: str | None, *, title: bool = True) -> None:
+    _blank(ax)
+    current = flowchart_box(rule)
+    width_in, height_in = _axes_inches(ax)
+    font = max(4.5, min(9.5, width_in * 72 * 0.43 / (0.55 * 36),
+                        height_in * 72 * 0.085 / 2.9))
+    top, step, box_h, box_w = 0.9, 0.118, 0.085, 0.42
+    centres: dict[str, tuple[float, float]] = {}
+    if title:
+        ax.text(0.5, 0.985, "Organigramme d'un niveau de points (C1–C14)", ha="center",
+                va="top", fontsize=font + 1.5, fontweight="bold")
+    for key, (column, row, label) in FLOWCHART_BOXES.items():
+        x = 0.265 if column == 0 else 0.745
+        y = top - row * step
+        centres[key] = (x, y)
+        on = key == current
+        patch = FancyBboxPatch((x - box_w / 2, y - box_h / 2), box_w, box_h,
+                               boxstyle="round,pad=0.004,rounding_size=0.015",
+                               facecolor=HIGHLIGHT if on else _BOX,
+                               edgecolor="#b36b00" if on else _EDGE,
+                               linewidth=2.2 if on else 0.9, gid=f"flowchart:{key}",
+                               label="current" if on else "_box", zorder=2)
+        ax.add_artist(patch)
+        ax.text(x, y, label, ha="center", va="center", fontsize=font, zorder=3,
+                fontweight="bold" if on else "normal", linespacing=1.25)
+
+    def arrow(a: tuple[float, float], b: tuple[float, float], text: str = "",
+              rad: float = 0.0, where: float = 0.5, colour: str = _EDGE) -> None:
+        ax.add_artist(FancyArrowPatch(a, b, arrowstyle="-|>", mutation_scale=9,
+                                     linewidth=0.9, color=colour, zorder=1,
+                                     connectionstyle=f"arc3,rad={rad}"))
+        if text:
+            tx = a[0] + (b[0] - a[0]) * where
+            ty = a[1] + (b[1] - a[1]) * where
+            ax.text(tx, ty, text, fontsize=font * 0.85, ha="center", va="center",
+                    color=colour, zorder=4, bbox={"boxstyle": "round,pad=0.15",
+                                                  "facecolor": "white", "edgecolor": "none"})
+
+    half = box_h / 2
+    chain = ["A3", "C1", "C2-C5", "C6"]
+    for a, b in zip(chain, chain[1:]):
+        arrow((centres[a][0], centres[a][1] - half), (centres[b][0], centres[b][1] + half))
+    for a, b in (("A5", "E"), ("E", "F1")):
+        arrow((centres[a][0], centres[a][1] - half), (centres[b][0], centres[b][1] + half))
+    c6, c7 = centres["C6"], centres["C7"]
+    arrow((c6[0] + box_w / 2, c6[1] + 0.01), (c7[0] - box_w / 2, c7[1] - 0.01), "non",
+          where=0.5, colour=_DOWN)
+    arrow((c6[0], c6[1] - half), (centres["A5"][0], centres["A5"][1] + half),
+          "oui, dernier niveau", colour="#2c7a2c")
+    arrow((c6[0] - box_w / 2, c6[1]), (centres["A3"][0] - box_w / 2, centres["A3"][1]),
+          rad=-0.15, colour="#2c7a2c")
+    ax.text(centres["A3"][0] - box_w / 2 - 0.042, (c6[1] + centres["A3"][1]) / 2,
+            "oui : niveau suivant", rotation=90, ha="center", va="center",
+            fontsize=font * 0.85, color="#2c7a2c")
+    right = [k for k, (column, _, _) in sorted(FLOWCHART_BOXES.items(),
+                                               key=lambda kv: kv[1][1]) if column == 1]
+    for a, b in zip(right, right[1:]):
+        arrow((centres[a][0], centres[a][1] - half), (centres[b][0], centres[b][1] + half),
+              "épuisé" if a in ("C7", "C8") else "")
+
+
+def flowchart_figure(rule: str | None = None) -> Figure:
+    """The C1-C14 procedure (then A5, E and F1) as boxes and arrows, the box of
+    ``rule`` coloured (:func:`flowchart_box` says which; no box for ``None``)."""
+    fig = _new_figure(7.0, 7.5)
+    ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
+    _draw_flowchart(ax, rule)
+    return fig
+
+
+# ---------------------------------------------------------------------------
+# D1 and D2
+
+
+def transpositions_figure(event: Event | int) -> Figure:
+    """:func:`d1_list` as a picture, the current row coloured."""
+    frame = d1_list(event)
+    return table_figure(frame, row_fill=_d1_fills(frame), width=7.5)
+
+
+def _exchange_layout(n_s1: int, size: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    p = n_s1
+    if size == 1:
+        return [(p,), (p - 1,), (p - 2,)], [(p + 1,), (p + 2,), (p + 3,)]
+    return ([(p - 1, p), (p - 2, p), (p - 2, p - 1)],
+            [(p + 1, p + 2), (p + 1, p + 3), (p + 2, p + 3)])
+
+
+def _draw_exchange_tables(ax: Axes, n_s1: int, n_s2: int, current_cell: str | None,
+                          players: Sequence[PlayerId] | None = None) -> None:
+    _blank(ax)
+    width_in, height_in = _axes_inches(ax)
+    font = max(5.0, min(10.0, height_in * 72 * 0.07 / 1.5, width_in * 72 * 0.06 / 3.5))
+    n = n_s1 + n_s2
+
+    def label(numbers: tuple[int, ...]) -> str:
+        text = "+".join(map(str, numbers))
+        if players is not None and all(1 <= k <= len(players) for k in numbers):
+            text += "\n(" + "+".join(str(players[k - 1]) for k in numbers) + ")"
+        return text
+
+    cell_w, cell_h, y_top = 0.095, 0.17, 0.7
+    for t, (size, title) in enumerate(((1, "Échanger un joueur"), (2, "Échanger deux joueurs"))):
+        columns, rows = _exchange_layout(n_s1, size)
+        left = t * 0.5
+        x0 = left + 0.16   # the first cell's left edge
+        centre = x0 + 1.5 * cell_w
+        ax.text(centre, 0.96, title, ha="center", va="center", fontsize=font + 1,
+                fontweight="bold")
+        ax.text(centre, 0.87, "S1", ha="center", va="center", fontsize=font,
+                fontweight="bold")
+        ax.text(left + 0.025, y_top - 1.5 * cell_h, "S2", ha="center", va="center",
+                fontsize=font, fontweight="bold")
+        valid_columns = [all(1 <= k <= n_s1 for k in numbers) for numbers in columns]
+        for c, numbers in enumerate(columns):
+            ax.text(x0 + (c + 0.5) * cell_w, y_top + cell_h * 0.45,
+                    label(numbers) if valid_columns[c] else "—", ha="center", va="center",
+                    fontsize=font * 0.9)
+        for r, numbers_r in enumerate(rows):
+            valid_r = all(n_s1 < k <= n for k in numbers_r)
+            y = y_top - (r + 1) * cell_h
+            ax.text(x0 - 0.05, y + cell_h / 2, label(numbers_r) if valid_r else "—",
+                    ha="center", va="center", fontsize=font * 0.9)
+            for c, numbers_c in enumerate(columns):
+                letter = (seed_cell(numbers_c, numbers_r, n_s1, n_s2)
+                          if valid_columns[c] and valid_r else None)
+                on = letter is not None and letter == current_cell
+                fill = HIGHLIGHT if on else ("white" if letter else _MISSING)
+                ax.add_artist(Rectangle((x0 + c * cell_w, y), cell_w, cell_h,
+                                       facecolor=fill, edgecolor=_EDGE,
+                                       linewidth=2.0 if on else 0.8,
+                                       gid=f"d2:{letter}" if letter else None,
+                                       label="current" if on else "_cell",
+                                       zorder=2 if on else 1))
+                ax.text(x0 + (c + 0.5) * cell_w, y + cell_h / 2, letter or "",
+                        ha="center", va="center", fontsize=font + 1,
+                        fontweight="bold" if on else "normal", zorder=3)
+    note = (f"Numéros dans le niveau (ordre A2) : S1 = 1 à {n_s1}, S2 = {n_s1 + 1} à {n}."
+            if n_s1 and n_s2 else "S1 ou S2 vide : pas d'échange possible.")
+    if current_cell and not (len(current_cell) == 1 and current_cell.isalpha()):
+        note += f"  Échange en cours, hors des tableaux : {current_cell.replace('<->', ' ↔ ')}."
+    ax.text(0.5, 0.04, note, ha="center", va="center", fontsize=font * 0.9)
+
+
+def exchange_tables_figure(n_s1: int, n_s2: int, current_cell: str | None = None, *,
+                           players: Sequence[PlayerId] | None = None) -> Figure:
+    """The seed's two D2 tables (one player: cells a-i, two players: j-r) for a
+    bracket split ``n_s1``/``n_s2``, read at its S1/S2 boundary, the cell
+    ``current_cell`` coloured.  ``players``: the bracket's pairing numbers in
+    A2 order, shown under the bracket numbers."""
+    fig = _new_figure(9.0, 3.6)
+    ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
+    _draw_exchange_tables(ax, n_s1, n_s2, current_cell, players)
+    return fig
+
+
+# ---------------------------------------------------------------------------
+# Colour grid
+
+
+def _draw_colour_grid(ax: Axes, frame: pd.DataFrame) -> None:
+    fills: dict[tuple[int, str], str] = {}
+    new_columns = [c for c in frame.columns if str(c).endswith("(nouvelle)")]
+    for i, row in enumerate(frame.itertuples(index=False, name=None)):
+        for column, value in zip(frame.columns, row):
+            if not (str(column).startswith("R") or column == "préf."):
+                continue
+            text = str(value)
+            if text.startswith("N"):
+                fills[(i, str(column))] = "#8a8f99"
+            elif text.startswith("B"):
+                fills[(i, str(column))] = "#ffffff"
+            elif text in ("-", "exempt"):
+                fills[(i, str(column))] = _MISSING
+            if column in new_columns and text:
+                fills[(i, str(column))] = HIGHLIGHT if text == "B" else "#c98f1a"
+    _draw_table(ax, frame, cell_fill=fills, header_fill={c: HIGHLIGHT for c in new_columns})
+
+
+def colour_grid(events_or_states: Event | Iterable[Event | PlayerView | PlayerState]
+                ) -> Figure:
+    """Players x rounds grid of B / N / - with the preference (see :func:`colour_table`)."""
+    frame = colour_table(events_or_states)
+    width = min(14.0, 3.0 + 0.45 * len(frame.columns))
+    fig = _new_figure(width, 0.28 * (len(frame) + 2) + 0.4)
+    ax = fig.add_axes((0.02, 0.02, 0.96, 0.96))
+    _draw_colour_grid(ax, frame)
+    return fig
+
+
+# ---------------------------------------------------------------------------
+# Score groups
+
+
+@dataclass(frozen=True)
+class _Groups:
+    views: tuple[PlayerView, ...]
+    pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    incoming: tuple[PlayerId, ...] = ()
+    outgoing: tuple[PlayerId, ...] = ()
+    bracket: Decimal | None = None
+    tentative: bool = False
+    bye: bool = False
+    title: str = ""
+
+
+def _groups_data(event: Event, players: Players | None) -> _Groups:
+    given = tuple(_view(p) for p in players) if players is not None else ()
+    if isinstance(event, RoundStarted):
+        return _Groups(given or event.players,
+                       title=f"Ronde {event.round} : niveaux de points (A3)")
+    view = _bracket_of(event)
+    if view is not None:
+        pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
+        outgoing: tuple[PlayerId, ...] = ()
+        tentative = False
+        if isinstance(event, BracketPaired):
+            pairs, outgoing = event.pairs, event.moved_down
+        elif isinstance(event, CandidateTried):
+            pairs, tentative = event.pairs, True
+        elif isinstance(event, PlayerMovedDown):
+            outgoing = (event.player,)
+        elif isinstance(event, PDecreased) and view.p == 0:
+            outgoing = tuple(p.id for p in view.players)
+        return _Groups(given or view.players, pairs, view.moved_down, outgoing, view.score,
+                       tentative, bye=view.lowest and bool(outgoing),
+                       title=f"Niveau {_num(view.score)} : flotteurs")
+    if isinstance(event, (RoundPaired, BoardsOrdered)):
+        if not given:
+            raise ValueError(f"a {event.kind} event has no scores: pass players= "
+                             "(the RoundStarted players or the states before the round)")
+        byes = event.byes if isinstance(event, RoundPaired) else ()
+        return _Groups(given, tuple((b.white, b.black) for b in event.boards), (), byes,
+                       bye=bool(byes), title="Appariements de la ronde par niveau de points")
+    if isinstance(event, ColourAllocated):
+        views = given or tuple(v for v in (event.white_view, event.black_view) if v)
+        return _Groups(views, ((event.white, event.black),), title="Paire")
+    if isinstance(event, ByeAssigned):
+        views = given or ((event.view,) if event.view else ())
+        return _Groups(views, (), (), (event.player,), bye=True, title="Exempt (A5)")
+    if given:
+        return _Groups(given, title="Niveaux de points")
+    raise TypeError(f"a {event.kind} event has no players to draw: pass players=")
+
+
+def _draw_groups(ax: Axes, data: _Groups) -> None:
+    _blank(ax)
+    width_in, height_in = _axes_inches(ax)
+    scores = sorted({v.score for v in data.views}, reverse=True)
+    per_line = max(6, min(14, int(width_in / 0.75)))
+    lines_of = {s: max(1, math.ceil(sum(1 for v in data.views if v.score == s) / per_line))
+                for s in scores}
+    extra = 1 if data.outgoing else 0
+    total_lines = sum(lines_of.values()) + extra
+    title_h = 0.1 if data.title else 0.02
+    line_h = min((1.0 - title_h) / max(total_lines + 0.6 * (len(scores) + extra), 2),
+                 0.62 / height_in)
+    font = max(4.5, min(9.0, line_h * height_in * 72 / 2.8, width_in * 72 / (per_line * 5.5)))
+    if data.title:
+        ax.text(0.0, 1.0 - title_h / 2, data.title, ha="left", va="center",
+                fontsize=font + 1.5, fontweight="bold")
+    chip_w = min(0.075, 0.8 / per_line * 0.8)
+    chip_h = line_h * 0.72
+    positions: dict[PlayerId, tuple[float, float]] = {}
+    y = 1.0 - title_h
+    bands: list[tuple[str, float, float, bool]] = []
+    for score in scores:
+        rows = lines_of[score]
+        band_h = rows * line_h + 0.6 * line_h
+        bands.append((_num(score) + " pt" + ("s" if score > 1 else ""), y - band_h, band_h,
+                      score == data.bracket))
+        members = [v for v in data.views if v.score == score]
+        for k, view in enumerate(members):
+            line, col = divmod(k, per_line)
+            cx = 0.16 + (col + 0.5) * (0.82 / per_line)
+            cy = y - 0.3 * line_h - (line + 0.5) * line_h
+            positions[view.id] = (cx, cy)
+        y -= band_h
+    bottom_y = y
+    if data.outgoing:
+        band_h = line_h * 1.6
+        bands.append(("exempt" if data.bye else "niveau\nsuivant", y - band_h, band_h, False))
+        bottom_y = y - band_h / 2
+    for label, y0, h, current in bands:
+        ax.add_artist(Rectangle((0.0, y0), 1.0, h, facecolor="#fff3d6" if current else "#f6f7f9",
+                               edgecolor="white", linewidth=2.0, zorder=0))
+        ax.text(0.07, y0 + h / 2, label, ha="center", va="center", fontsize=font,
+                fontweight="bold" if current else "normal", zorder=1)
+    views = {v.id: v for v in data.views}
+    incoming = set(data.incoming)
+    for pid, (cx, cy) in positions.items():
+        view = views[pid]
+        moved = pid in incoming
+        ax.add_artist(FancyBboxPatch((cx - chip_w / 2, cy - chip_h / 2), chip_w, chip_h,
+                                    boxstyle="round,pad=0.002,rounding_size=0.01",
+                                    facecolor="white", zorder=3,
+                                    edgecolor=_DOWN if moved else _EDGE,
+                                    linewidth=1.6 if moved else 0.8,
+                                    linestyle="--" if moved else "-"))
+        ax.text(cx, cy, f"{pid}\n{view.preference}", ha="center", va="center",
+                fontsize=font * 0.9, zorder=4, linespacing=1.1)
+    score_of = {v.id: v.score for v in data.views}
+    # Many pairs inside one bracket make a tangle: the tables show them.
+    same = sum(1 for a, b in data.pairs if score_of.get(a, -1) == score_of.get(b, -2))
+    for a, b in data.pairs:
+        if a not in positions or b not in positions:
+            continue
+        (xa, ya), (xb, yb) = positions[a], positions[b]
+        style = "--" if data.tentative else "-"
+        if score_of[a] == score_of[b]:
+            if same > 8:
+                continue
+            ax.add_artist(FancyArrowPatch((xa, ya - chip_h / 2), (xb, yb - chip_h / 2),
+                                         arrowstyle="-", connectionstyle="arc3,rad=0.35",
+                                         linewidth=1.0, linestyle=style, color=_EDGE, zorder=2))
+            continue
+        high, low = (a, b) if score_of[a] > score_of[b] else (b, a)
+        (xh, yh), (xl, yl) = positions[high], positions[low]
+        ax.add_artist(FancyArrowPatch((xh, yh - chip_h / 2), (xl, yl + chip_h / 2),
+                                     arrowstyle="-|>", mutation_scale=10, linewidth=1.3,
+                                     linestyle=style, color=_DOWN, zorder=2))
+        ax.text(xh + chip_w / 2 + 0.005, yh, "↓", color=_DOWN, fontsize=font + 1,
+                ha="left", va="center", fontweight="bold", zorder=4)
+        ax.text(xl + chip_w / 2 + 0.005, yl, "↑", color=_UP, fontsize=font + 1,
+                ha="left", va="center", fontweight="bold", zorder=4)
+    if data.bracket is not None:
+        band = next((b for b in bands if b[3]), None)
+        for pid in data.incoming:
+            if pid in positions and band is not None and score_of[pid] != data.bracket:
+                cx, cy = positions[pid]
+                ax.add_artist(FancyArrowPatch((cx, cy - chip_h / 2), (cx, band[1] + band[2]),
+                                             arrowstyle="-|>", mutation_scale=10,
+                                             linewidth=1.3, color=_DOWN, zorder=2))
+    for k, pid in enumerate(data.outgoing):
+        if pid not in positions:
+            continue
+        cx, cy = positions[pid]
+        tx = cx + 0.012 * (k % 3)
+        ax.add_artist(FancyArrowPatch((cx, cy - chip_h / 2), (tx, bottom_y + chip_h / 2),
+                                     arrowstyle="-|>", mutation_scale=10, linewidth=1.3,
+                                     color=_DOWN, zorder=2, linestyle="-"))
+        ax.add_artist(FancyBboxPatch((tx - chip_w / 2, bottom_y - chip_h / 2), chip_w, chip_h,
+                                    boxstyle="round,pad=0.002,rounding_size=0.01",
+                                    facecolor="white", edgecolor=_DOWN, linestyle="--",
+                                    linewidth=1.0, zorder=3))
+        ax.text(tx, bottom_y, f"{pid} ↓", ha="center", va="center", fontsize=font * 0.9,
+                color=_DOWN, zorder=4)
+
+
+def score_groups_figure(event: Event, players: Players | None = None) -> Figure:
+    """Score brackets as rows (highest on top), each player a chip (number and
+    preference), with the floats of the event.
+
+    * ``RoundStarted``: every bracket of the round;
+    * an event with a bracket: the bracket (its band coloured), the players
+      moved down into it (dashed, ↓ arrows), a candidate's or the kept pairs
+      (a pair across brackets: ↓ for the downfloater, ↑ for the upfloater),
+      the players who float on to the next bracket (or get the bye);
+    * ``RoundPaired``/``BoardsOrdered``: pass ``players`` (the ``RoundStarted``
+      players, or the states before the round): every board, floats marked.
+    """
+    data = _groups_data(event, players)
+    scores = {v.score for v in data.views}
+    fig = _new_figure(9.0, min(9.0, 1.2 + 0.75 * (len(scores) + (1 if data.outgoing else 0))))
+    ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
+    _draw_groups(ax, data)
+    return fig
+
+
+# ---------------------------------------------------------------------------
+# Dispatch
+
+
+def views(event: Event) -> tuple[str, ...]:
+    """Which pictures show ``event`` best, in order (the flowchart always first):
+    ``flowchart``, ``groups``, ``bracket``, ``d1``, ``d2``, ``players``, ``boards``."""
+    if isinstance(event, RoundStarted):
+        return ("flowchart", "groups")
+    if isinstance(event, ExchangeApplied):
+        return ("flowchart", "d2", "bracket")
+    if isinstance(event, CandidateTried):
+        return ("flowchart", "bracket", "d1") if event.transposition else ("flowchart", "bracket")
+    if isinstance(event, CandidatesSkipped):
+        return ("flowchart", "bracket") if event.rule == "C8" else ("flowchart", "bracket", "d1")
+    if isinstance(event, (BracketOpened, BracketPaired, PlayerMovedDown, BracketsMerged)) or (
+            isinstance(event, PDecreased) and event.bracket.p == 0):
+        return ("flowchart", "groups", "bracket")
+    if _bracket_of(event) is not None:
+        return ("flowchart", "bracket")
+    if isinstance(event, (ByeAssigned, ColourAllocated)):
+        return ("flowchart", "players")
+    if isinstance(event, (BoardsOrdered, RoundPaired)):
+        return ("flowchart", "boards")
+    return ("flowchart",)
+
+
+def _event_players(event: Event) -> tuple[pd.DataFrame, dict[int, str]]:
+    if isinstance(event, ColourAllocated):
+        views_ = [v for v in (event.white_view, event.black_view) if v is not None]
+        remarks = {event.white: "reçoit les blancs (B)", event.black: "reçoit les noirs (N)"}
+        for pid in remarks:
+            if pid == event.higher:
+                remarks[pid] += ", mieux classé (A2)"
+        frame = players_table(views_, remarks)
+        frame.attrs["title"] = f"{event.rule} : couleurs de la paire {_pair(event.white, event.black)}"
+        return frame, {i: ACCEPTED for i in range(len(frame))}
+    if isinstance(event, ByeAssigned):
+        frame = players_table([event.view] if event.view else [],
+                              {event.player: "exempt : 1 point, flotteur descendant"})
+        frame.attrs["title"] = f"A5 : exempt {event.player}"
+        return frame, {0: HIGHLIGHT} if len(frame) else {}
+    raise TypeError(f"no player table for a {event.kind} event")
+
+
+def _panel(ax: Axes, name: str, event: Event) -> None:
+    if name == "flowchart":
+        _draw_flowchart(ax, event.rule)
+    elif name == "groups":
+        _draw_groups(ax, _groups_data(event, None))
+    elif name == "bracket":
+        _draw_bracket(ax, bracket_table(event))
+    elif name == "d1":
+        frame = d1_list(event)
+        _draw_table(ax, frame, row_fill=_d1_fills(frame))
+    elif name == "d2":
+        assert isinstance(event, ExchangeApplied)
+        view = event.bracket
+        p = len(view.s1)
+        order = tuple(view.s1) + tuple(view.s2)
+        # The numbers are those of the split before the exchange: A2 order.
+        ids = tuple(v.id for v in view.players if v.id in order)
+        _draw_exchange_tables(ax, p, len(order) - p, event.cell, ids)
+    elif name == "players":
+        frame, fills = _event_players(event)
+        _draw_table(ax, frame, row_fill=fills)
+    elif name == "boards":
+        assert isinstance(event, (BoardsOrdered, RoundPaired))
+        _draw_table(ax, boards_table(event))
+    else:
+        raise ValueError(f"unknown view {name!r}")
+
+
+def _panel_height(name: str, event: Event) -> float:
+    """The height (inches) a panel needs; the tables draw from their top."""
+    if name == "bracket":
+        return 0.3 * (len(bracket_table(event)) + 2) + 0.45
+    if name == "d1":
+        return 0.3 * (len(d1_list(event)) + 1) + 0.45
+    if name == "d2":
+        return 3.2
+    if name == "groups":
+        data = _groups_data(event, None)
+        counts = [sum(1 for v in data.views if v.score == s) for s in {v.score for v in data.views}]
+        lines = sum(math.ceil(c / 12) + 0.6 for c in counts) + (1.6 if data.outgoing else 0)
+        return 0.5 + 0.6 * lines
+    if name == "players":
+        return 0.3 * 3 + 0.45
+    if name == "boards":
+        boards = event.boards if isinstance(event, (BoardsOrdered, RoundPaired)) else ()
+        byes = event.byes if isinstance(event, RoundPaired) else ()
+        return 0.3 * (len(boards) + len(byes) + 1) + 0.45
+    return 3.0
+
+
+def step_figure(event: Event, *, title: str | None = None, caption: str | None = None
+                ) -> Figure:
+    """The flowchart (left) and the event's other :func:`views` (right, stacked),
+    with an optional ``title`` on top and ``caption`` (an explanation) below."""
+    names = views(event)
+    others = [n for n in names if n != "flowchart"]
+    wrapped = textwrap.fill(caption, 150) if caption else ""
+    caption_in = 0.22 * (wrapped.count("\n") + 1) + 0.25 if wrapped else 0.0
+    title_in = 0.45 if title else 0.0
+    body_in = 7.6
+    height = body_in + caption_in + title_in
+    width = 16.0 if others else 7.0
+    fig = _new_figure(width, height)
+    bottom = caption_in / height
+    top = 1.0 - title_in / height
+    if title:
+        fig.text(0.01, 1.0 - title_in / 2 / height, title, ha="left", va="center",
+                 fontsize=13, fontweight="bold")
+    if wrapped:
+        fig.text(0.01, caption_in / 2 / height, wrapped, ha="left", va="center", fontsize=10,
+                 linespacing=1.35)
+    flow_w = 6.6 / width if others else 0.98
+    ax = fig.add_axes((0.005, bottom, flow_w, top - bottom))
+    _panel(ax, "flowchart", event)
+    if not others:
+        return fig
+    needed = [_panel_height(n, event) for n in others]
+    gap_in = 0.25
+    room = body_in - gap_in * (len(others) - 1)
+    scale = min(1.0, room / sum(needed))
+    left = flow_w + 0.02
+    span = 0.99 - left
+    y = top
+    for name, inches in zip(others, needed):
+        h = inches * scale / height
+        y -= h
+        ax = fig.add_axes((left, y, span, h))
+        _panel(ax, name, event)
+        y -= gap_in / height
+    return fig
+
+
+def render(event: Event) -> Figure:
+    """The best picture for any event: :func:`step_figure` without title or
+    caption (the flowchart with the event's rule coloured, and the bracket
+    table, D1 list, D2 tables, score groups... that the event calls for)."""
+    return step_figure(event)

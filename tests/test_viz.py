@@ -1,0 +1,259 @@
+"""swisslearn.viz: every event of real traces renders; tables and highlights are right."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("matplotlib")
+pytest.importorskip("pandas")
+
+from matplotlib.figure import Figure  # noqa: E402
+
+from swisslearn import viz  # noqa: E402
+from swisslearn.dutch1998.procedure import trace  # noqa: E402
+from swisslearn.formats.trf import read_trf  # noqa: E402
+from swisslearn.generate import GeneratorSettings, generate  # noqa: E402
+from swisslearn.screenshots import pick_steps, write_screenshots  # noqa: E402
+from swisslearn.trace import (EVENT_KINDS, BoardsOrdered, BracketOpened, BracketPaired,  # noqa: E402
+                              BracketsMerged, ByeAssigned, CandidatesSkipped, CandidateTried,
+                              ColourAllocated, CriterionDropped, Event, ExchangeApplied,
+                              PDecreased, RoundPaired, RoundStarted)
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB = ROOT / "data" / "club-12-joueurs.trf"
+
+
+@pytest.fixture(scope="module")
+def club() -> list[Event]:
+    """Round 5 of the 12-player club tournament: C1, C7, C9-C11, C13, C14, E1-E4."""
+    return list(trace(read_trf(CLUB).tournament, 5))
+
+
+@pytest.fixture(scope="module")
+def generated() -> list[Event]:
+    """A generated round with a D2 exchange and a bye (found among a few seeds)."""
+    for seed in (9, 4, 8, 10, 11, 14, 1, 2, 3):
+        tournament = generate(GeneratorSettings(players=9, rounds=4, seed=seed)).tournament
+        for round in range(2, tournament.rounds_paired + 1):
+            events = list(trace(tournament, round))
+            kinds = {e.kind for e in events}
+            if {"exchange_applied", "bye_assigned"} <= kinds:
+                return events
+    pytest.skip("no generated round with both an exchange and a bye")
+
+
+def _merged(events: Sequence[Event]) -> BracketsMerged:
+    """The engine folds C13's merge into BracketUndone; build the event by hand."""
+    opened = next(e for e in events if isinstance(e, BracketOpened))
+    return BracketsMerged(rule="C13", bracket=opened.bracket)
+
+
+def _all(club: list[Event], generated: list[Event]) -> list[Event]:
+    return club + generated + [_merged(club)]
+
+
+def test_the_traces_cover_every_event_kind(club: list[Event], generated: list[Event]) -> None:
+    assert {e.kind for e in _all(club, generated)} == set(EVENT_KINDS)
+
+
+def test_every_event_renders_with_its_rule_highlighted(club: list[Event],
+                                                       generated: list[Event]) -> None:
+    drawn: set[str] = set()
+    for event in _all(club, generated):
+        fig = viz.render(event)
+        assert isinstance(fig, Figure)
+        box = viz.flowchart_box(event.rule)
+        assert box is not None, event.rule
+        assert f"flowchart:{box}" in viz.highlighted(fig)
+        assert [h for h in viz.highlighted(fig) if h.startswith("flowchart:")] == [
+            f"flowchart:{box}"]
+        assert viz.views(event)[0] == "flowchart"
+        if event.kind not in drawn:  # draw one of each kind for real (layout, glyphs)
+            drawn.add(event.kind)
+            assert viz.figure_png(fig).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("rule, box", [
+    ("A2", "A3"), ("A3", "A3"), ("C1", "C1"), ("C4", "C2-C5"), ("C4/A6", "C2-C5"),
+    ("C6", "C6"), ("C7", "C7"), ("D1", "C7"), ("C8", "C8"), ("D2", "C8"), ("C9", "C9"),
+    ("C10", "C10"), ("C11", "C11"), ("C12", "C12"), ("C13", "C13"), ("C14", "C14"),
+    ("A5", "A5"), ("E1", "E"), ("E4", "E"), ("E5", "E"), ("F1", "F1")])
+def test_flowchart_highlights_the_box_of_the_rule(rule: str, box: str) -> None:
+    assert viz.flowchart_box(rule) == box
+    assert viz.highlighted(viz.flowchart_figure(rule)) == [f"flowchart:{box}"]
+
+
+def test_flowchart_without_rule_highlights_nothing() -> None:
+    assert viz.flowchart_box(None) is None and viz.flowchart_box("B4") is None
+    fig = viz.flowchart_figure(None)
+    assert viz.highlighted(fig) == []
+    boxes = {a.get_gid() for a in fig.findobj() if str(a.get_gid()).startswith("flowchart:")}
+    assert boxes == {f"flowchart:{key}" for key in viz.FLOWCHART_BOXES}
+
+
+@pytest.mark.parametrize("n_s1, n_s2, cell", [(4, 4, "a"), (4, 4, "n"), (3, 4, "c"),
+                                              (3, 4, "r"), (6, 6, "i")])
+def test_exchange_tables_highlight_the_current_cell(n_s1: int, n_s2: int, cell: str) -> None:
+    fig = viz.exchange_tables_figure(n_s1, n_s2, cell)
+    assert viz.highlighted(fig) == [f"d2:{cell}"]
+    cells = {a.get_gid() for a in fig.findobj() if str(a.get_gid()).startswith("d2:")}
+    assert cells == {f"d2:{letter}" for letter in "abcdefghijklmnopqr"}
+
+
+def test_exchange_tables_small_brackets_and_unlettered_exchanges() -> None:
+    fig = viz.exchange_tables_figure(1, 2, "a")
+    assert viz.highlighted(fig) == ["d2:a"]
+    cells = {a.get_gid() for a in fig.findobj() if str(a.get_gid()).startswith("d2:")}
+    assert cells == {"d2:a", "d2:b"}
+    assert viz.highlighted(viz.exchange_tables_figure(4, 4, "1+2<->5+6")) == []
+    assert viz.highlighted(viz.exchange_tables_figure(4, 4)) == []
+
+
+def test_exchange_event_shows_its_cell(generated: list[Event]) -> None:
+    event = next(e for e in generated if isinstance(e, ExchangeApplied) and e.cell)
+    assert "d2" in viz.views(event)
+    assert f"d2:{event.cell}" in viz.highlighted(viz.render(event))
+
+
+def test_bracket_table_columns_and_rows(club: list[Event]) -> None:
+    for event in club:
+        view = getattr(event, "bracket", None)
+        if view is None:
+            continue
+        frame = viz.bracket_table(event)
+        assert tuple(frame.columns) == viz.BRACKET_COLUMNS
+        assert len(frame) >= max(len(view.s1), 1 if view.players else 0)
+        shown = {c.split(" ")[0] for c in
+                 list(frame["n° S1"]) + list(frame["n° S2"]) if c}
+        assert shown == {str(p.id) for p in view.players}
+        assert len(frame.attrs["marks"]) == len(frame)
+    with pytest.raises(TypeError):
+        viz.bracket_table(next(e for e in club if isinstance(e, ColourAllocated)))
+
+
+def test_bracket_table_marks_the_rejected_pair(club: list[Event]) -> None:
+    event = next(e for e in club if isinstance(e, CandidateTried) and not e.accepted
+                 and e.rejection is not None and e.rejection.criterion == "B1a")
+    frame = viz.bracket_table(event)
+    a, b = event.rejection.players[:2]  # type: ignore[union-attr]
+    marked = [p for p in frame["paire"] if p.startswith("✗")]
+    assert marked == [f"✗ {a}–{b} (B1a)"] or marked == [f"✗ {b}–{a} (B1a)"]
+    assert "rejected" in frame.attrs["marks"]
+
+
+def test_bracket_table_shows_the_candidate_order(club: list[Event]) -> None:
+    event = next(e for e in club if isinstance(e, CandidateTried) and e.accepted
+                 and e.transposition > 0)
+    frame = viz.bracket_table(event)
+    rows = frame.head(len(event.pairs))
+    assert list(zip(rows["n° S1"].str.split(" ").str[0], rows["n° S2"])) == [
+        (str(a), str(b)) for a, b in event.pairs]
+    assert all(p.startswith("✓") for p in rows["paire"])
+    assert "(FD)" in " ".join(frame["n° S1"]) or not event.bracket.moved_down
+
+
+def test_d1_list_is_the_seeds_list() -> None:
+    frame = viz.d1_list(8)
+    assert tuple(frame.columns) == viz.D1_COLUMNS
+    assert list(frame["ordre de S2"]) == ["5-6-7-8", "5-6-8-7", "5-7-6-8", "5-7-8-6",
+                                          "5-8-6-7", "5-8-7-6", "6-5-7-8", "6-5-8-7"]
+    assert list(frame["D1"]) == ["tel quel", "a", "b", "c", "d", "e", "f", "g"]
+    assert frame["paires"].iloc[1] == "1–5, 2–6, 3–8, 4–7"
+
+
+def test_d1_list_around_the_current_transposition(club: list[Event]) -> None:
+    event = next(e for e in club if isinstance(e, CandidateTried) and e.accepted
+                 and e.transposition > 0)
+    frame = viz.d1_list(event)
+    assert frame.loc[event.transposition, "état"] == "acceptée"
+    assert viz.highlighted(viz.transpositions_figure(event)) == [f"row:{event.transposition}"]
+    skipped = next(e for e in club if isinstance(e, CandidatesSkipped) and e.count > 0)
+    frame = viz.d1_list(skipped)
+    assert set(frame.index[frame["état"] == "écartée"]) <= set(range(skipped.first,
+                                                                    skipped.last + 1))
+    assert skipped.first in frame.index and frame.loc[skipped.first, "état"] == "écartée"
+
+
+def test_colour_table_and_grid(club: list[Event]) -> None:
+    frame = viz.colour_table(club)
+    assert list(frame.columns) == ["n°", "nom", "R1", "R2", "R3", "R4", "R5 (nouvelle)", "préf."]
+    assert len(frame) == 12
+    assert set(frame["R5 (nouvelle)"]) == {"B", "N"}
+    assert (frame["R5 (nouvelle)"] == "B").sum() == 6
+    assert set(frame[["R1", "R2", "R3", "R4"]].to_numpy().ravel()) <= {"B", "N", "-"}
+    states = read_trf(CLUB).tournament.states(5)
+    assert list(viz.colour_table(states).columns) == ["n°", "nom", "R1", "R2", "R3", "R4",
+                                                      "préf."]
+    assert isinstance(viz.colour_grid(states), Figure)
+    assert isinstance(viz.colour_grid(club[0]), Figure)
+
+
+def test_score_groups(club: list[Event]) -> None:
+    started = next(e for e in club if isinstance(e, RoundStarted))
+    paired = next(e for e in club if isinstance(e, RoundPaired))
+    for event in (started, next(e for e in club if isinstance(e, BracketPaired)),
+                  next(e for e in club if isinstance(e, PDecreased))):
+        assert viz.figure_png(viz.score_groups_figure(event)).startswith(b"\x89PNG")
+    assert isinstance(viz.score_groups_figure(paired, started.players), Figure)
+    with pytest.raises(ValueError):
+        viz.score_groups_figure(paired)
+
+
+def test_boards_and_players_tables(club: list[Event], generated: list[Event]) -> None:
+    boards = next(e for e in club if isinstance(e, BoardsOrdered))
+    frame = viz.boards_table(boards)
+    assert tuple(frame.columns) == viz.BOARD_COLUMNS and len(frame) == 6
+    paired = next(e for e in generated if isinstance(e, RoundPaired))
+    frame = viz.boards_table(paired)
+    assert len(frame) == len(paired.boards) + len(paired.byes)
+    assert list(frame["échiquier"]).count("exempt") == len(paired.byes)
+    bye = next(e for e in generated if isinstance(e, ByeAssigned))
+    assert viz.views(bye) == ("flowchart", "players")
+    frame = viz.players_table([bye.view] if bye.view else [])
+    assert tuple(frame.columns) == viz.PLAYER_COLUMNS
+
+
+def test_views_pick_the_pictures(club: list[Event]) -> None:
+    dropped = next(e for e in club if isinstance(e, CriterionDropped))
+    assert viz.views(dropped) == ("flowchart", "bracket")
+    tried = next(e for e in club if isinstance(e, CandidateTried) and e.transposition)
+    assert viz.views(tried) == ("flowchart", "bracket", "d1")
+    assert viz.views(club[0]) == ("flowchart", "groups")
+
+
+def test_rendering_is_deterministic(club: list[Event]) -> None:
+    event = next(e for e in club if isinstance(e, CandidateTried) and e.transposition)
+    assert viz.figure_png(viz.render(event)) == viz.figure_png(viz.render(event))
+
+
+def test_screenshots(club: list[Event], tmp_path: Path) -> None:
+    steps = pick_steps(club)
+    kinds = [type(club[i]) for i in steps]
+    assert len(steps) == 3
+    assert kinds[0] is CandidateTried and club[steps[0]].rule == "C7"
+    assert kinds[1] in (ExchangeApplied, PDecreased, CriterionDropped)
+    assert kinds[2] is ColourAllocated
+    paths = write_screenshots(tmp_path, CLUB, 5)
+    assert [p.name.split("-")[3] for p in paths] == [f"{i + 1:03d}" for i in steps]
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in paths)
+
+
+def test_the_pairing_path_imports_no_notebook_stack() -> None:
+    code = ("import sys, swisslearn, swisslearn.cli\n"
+            "bad = [m for m in ('matplotlib', 'pandas', 'ipywidgets', 'swisslearn.viz',\n"
+            "                   'swisslearn.widgets') if m in sys.modules]\n"
+            "assert not bad, bad\n"
+            "import swisslearn.viz\n"
+            "from swisslearn.formats.trf import read_trf\n"
+            "from swisslearn.dutch1998.procedure import trace\n"
+            f"events = list(trace(read_trf({str(CLUB)!r}).tournament, 4))\n"
+            "swisslearn.viz.figure_png(swisslearn.viz.render(events[5]))\n"
+            "assert 'matplotlib.pyplot' not in sys.modules\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
