@@ -1,0 +1,465 @@
+"""Seed 003's simplified Dutch system (``--system simple``), traced.
+
+``trace(tournament, round)`` yields every event of the pairing of a round,
+in the vocabulary of :mod:`swisslearn.trace`; ``pair()`` keeps the last one.
+It pairs plain lists (:mod:`swisslearn.formats.plainlist`: scores are the
+list's points) and TRF files alike (scores come from the results).
+
+Rule labels (the ``rule`` of each event) and the sentence of seed 003 each
+one applies:
+
+================  =============================================================
+label             seed 003
+================  =============================================================
+S-groups          "les joueurs sont triés par points" ; "Groupes de points :
+                  joueurs ayant les mêmes points, du groupe le plus haut au plus
+                  bas" (RoundStarted, BracketOpened)
+S-halves          "dans chaque groupe de points, la moitié haute est appariée
+                  avec la moitié basse" ; "quatre joueurs à égalité donnent 1
+                  contre 3 et 2 contre 4" (BracketSplit, the first
+                  CandidateTried, BracketPaired when nothing was changed)
+S-rematch         "deux joueurs ne se rencontrent jamais deux fois" ;
+                  "Revanches : jamais ; l'outil essaie d'autres adversaires
+                  avant de faire descendre un joueur" (CandidatesSkipped, the
+                  CandidateTried kept, BracketPaired, rejections)
+S-down            "Un joueur qui ne peut pas être apparié dans son groupe
+                  descend au groupe suivant." (PlayerMovedDown)
+S-bye             "Avec un nombre impair de joueurs, le joueur le moins bien
+                  classé qui n'a pas eu d'exempt le reçoit." (ByeAssigned)
+S-colours         "un joueur qui a joué davantage d'une couleur, ou l'inverse de
+                  la dernière couleur, reçoit l'autre" (ColourAllocated: each
+                  player gets the colour they want, or the one who wants one)
+S-colours-strong  "Une forte préférence l'emporte d'abord" (both want the same
+                  colour: the stronger preference gets it)
+S-colours-rank    "sans préférence, le joueur le mieux classé a les blancs" ;
+                  "le mieux classé a les blancs quand rien d'autre ne décide"
+S-boards          the boards, from the top group down (BoardsOrdered,
+                  RoundPaired)
+================  =============================================================
+
+How we read the seed (it is a help page, not a rule book):
+
+* Ranking: points, then the list order ("l'ordre de la liste départage les
+  égalités de points"); on a TRF, the list order is the pairing-number order
+  (starting rank, or the line order with ``XXC rank``).  No other tie-break.
+* The bye is decided first: with an odd number of players present, the
+  lowest-ranked player who has not had the pairing-allocated bye (``bye`` in
+  a list, ``U`` in a TRF; a requested half- or full-point bye, an absence or
+  a forfeit is no "exempt") gets it.  Nobody's points change.  If the others
+  could then not all be paired without a rematch, the next player up who
+  has not had a bye gets it instead.  Nobody gets a second bye: if every
+  player present has had one, the round cannot be paired.
+* Groups from the top.  A group is the players with its points plus those
+  who moved down into it, in ranking order; with n players the top half is
+  the first n // 2, the bottom half the rest; the i-th of the top half meets
+  the i-th of the bottom half, and with an odd count the last player moves
+  down.
+* "Never a rematch" (a game played; a forfeit is not one) is absolute.
+  "Other opponents are tried before a player moves down": from the top of
+  the group, each player takes the first opponent he has not met in this
+  order — the bottom half in ranking order, then the players of the top half
+  below him (a player of the bottom half left without an opponent takes the
+  first one below him) — and a choice is revised (backtracking) when it
+  leaves someone without an opponent.  The pairing kept pairs as many
+  players of the group as possible; only the others move down (the
+  lowest-ranked first).
+* A pairing of a group that would leave the players below impossible to pair
+  without a rematch is not used (the next one in the order above is tried):
+  the tool looks ahead, so that "never a rematch" holds in the lowest group.
+* Colours, in order: a player who has played one colour more often than the
+  other wants the other one (a *strong* preference, the stronger the larger
+  the difference); otherwise a player who has played wants the opposite of
+  his last colour (a *mild* preference); a player who has not played wants
+  nothing.  If the two want different colours, or only one wants one, each
+  gets what he wants (S-colours); if both want the same colour, the stronger
+  preference gets it (S-colours-strong); otherwise — the same preference
+  with the same strength, or none — the higher-ranked player gets white
+  (S-colours-rank).  No colour is drawn for the first round: the
+  higher-ranked player of every board gets white.
+* Boards: in the order of their higher-ranked player (groups from the top).
+* Not done (seed 003, "Ce que ce système simplifié ne fait pas"): the full
+  FIDE colour steps and floater rules (C.04.3 articles 5.2 and 1.9), other
+  tie-breaks, bye points; also forbidden pairs (``260``/``XXP``), which the
+  seed does not mention.  :mod:`swisslearn.compare` shows where this
+  changes the pairing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from decimal import Decimal
+from typing import Generator, Iterator, Sequence
+
+from swisslearn.errors import PairingError, UsageError
+from swisslearn.model import (Colour, ColourPreference, PlayerId, PlayerState,
+                              PreferenceStrength, RoundNumber, Tournament)
+from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
+                              BracketView, ByeAssigned, CandidatesSkipped, CandidateTried,
+                              ColourAllocated, Event, PlayerMovedDown, PlayerView, Rejection,
+                              RoundPaired, RoundStarted)
+
+__all__ = ["SYSTEM", "RULES", "trace", "pair", "colour_preference", "allocate_colours"]
+
+SYSTEM = "simple"
+
+RULES: dict[str, str] = {
+    "S-groups": "score groups, from the highest to the lowest",
+    "S-halves": "in each group, the top half against the bottom half",
+    "S-rematch": "never a rematch: other opponents are tried before a player moves down",
+    "S-down": "a player who cannot be paired in his group moves down to the next one",
+    "S-bye": "odd number: the lowest-ranked player who has not had a bye gets it",
+    "S-colours": "a player who played one colour more, or else the other colour last, gets "
+                 "the other colour",
+    "S-colours-strong": "the stronger preference wins first",
+    "S-colours-rank": "no (deciding) preference: the higher-ranked player gets white",
+    "S-boards": "boards from the top group down",
+}
+"""The rule labels this system's events carry, with what each one says."""
+
+
+# ---------------------------------------------------------------------------
+# Colours
+
+
+def colour_preference(state: PlayerState) -> ColourPreference:
+    """The colour the seed gives a player: the one played less (strong), else
+    the opposite of the last one (mild), else none (no game yet)."""
+    played = state.played_colours
+    if not played:
+        return ColourPreference(PreferenceStrength.NONE, None)
+    difference = state.colour_difference
+    if difference != 0:
+        return ColourPreference(PreferenceStrength.STRONG,
+                                Colour.WHITE if difference < 0 else Colour.BLACK)
+    return ColourPreference(PreferenceStrength.MILD, played[-1].opposite)
+
+
+def _strength(state: PlayerState) -> int:
+    """0 no preference, 1 mild (alternation), 1 + |difference| strong."""
+    if not state.played_colours:
+        return 0
+    return 1 + abs(state.colour_difference)
+
+
+def allocate_colours(higher: PlayerState, lower: PlayerState
+                     ) -> tuple[PlayerState, PlayerState, str]:
+    """(white, black, rule label) for a pair whose ``higher`` player ranks above ``lower``."""
+    ph, pl = colour_preference(higher).colour, colour_preference(lower).colour
+    if ph is not None and (pl is None or pl is not ph):
+        return _give(higher, lower, ph, "S-colours")
+    if pl is not None and ph is None:
+        return _give(higher, lower, pl.opposite, "S-colours")
+    if ph is not None and pl is ph:
+        sh, sl = _strength(higher), _strength(lower)
+        if sh > sl:
+            return _give(higher, lower, ph, "S-colours-strong")
+        if sl > sh:
+            return _give(higher, lower, ph.opposite, "S-colours-strong")
+    return _give(higher, lower, Colour.WHITE, "S-colours-rank")
+
+
+def _give(higher: PlayerState, lower: PlayerState, colour: Colour,
+          rule: str) -> tuple[PlayerState, PlayerState, str]:
+    return (higher, lower, rule) if colour is Colour.WHITE else (lower, higher, rule)
+
+
+# ---------------------------------------------------------------------------
+# Who can still be paired
+
+
+class _Matcher:
+    """Can a set of players all be paired without a rematch?  (Memoised.)"""
+
+    def __init__(self, met: dict[PlayerId, frozenset[PlayerId]]) -> None:
+        self.met = met
+        self.known: dict[frozenset[PlayerId], bool] = {}
+
+    def can_meet(self, a: PlayerId, b: PlayerId) -> bool:
+        return b not in self.met[a]
+
+    def matchable(self, players: frozenset[PlayerId]) -> bool:
+        if len(players) % 2:
+            return False
+        if not players:
+            return True
+        found = self.known.get(players)
+        if found is None:
+            found = self._search(players) if len(players) <= 16 else self._graph(players)
+            self.known[players] = found
+        return found
+
+    def _search(self, players: frozenset[PlayerId]) -> bool:
+        first = min(players, key=lambda p: (sum(1 for q in players if self.can_meet(p, q)), p))
+        rest = players - {first}
+        return any(self.can_meet(first, other) and self.matchable(rest - {other})
+                   for other in sorted(rest))
+
+    def _graph(self, players: frozenset[PlayerId]) -> bool:
+        return 2 * self.max_pairs(players) == len(players)
+
+    def max_pairs(self, players: frozenset[PlayerId]) -> int:
+        """The largest number of pairs without a rematch among ``players``."""
+        import networkx as nx
+        graph = nx.Graph()
+        ordered = sorted(players)
+        graph.add_nodes_from(ordered)
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1:]:
+                if self.can_meet(a, b):
+                    graph.add_edge(a, b)
+        return len(nx.max_weight_matching(graph, maxcardinality=True))
+
+
+# ---------------------------------------------------------------------------
+# One group
+
+
+@dataclasses.dataclass(frozen=True)
+class _Candidate:
+    pairs: tuple[tuple[PlayerId, PlayerId], ...]
+    movers: tuple[PlayerId, ...]
+
+
+class _Group:
+    """The pairings of one group in the order the seed's tool tries them."""
+
+    def __init__(self, ids: Sequence[PlayerId], lower: frozenset[PlayerId], lowest: bool,
+                 matcher: _Matcher) -> None:
+        self.ids = list(ids)
+        self.lower = lower
+        self.lowest = lowest
+        self.matcher = matcher
+        n = len(self.ids)
+        self.half = n // 2
+        self.rematches: list[tuple[PlayerId, PlayerId]] = []
+        self.tried = 0
+
+    def natural(self) -> _Candidate:
+        h, ids = self.half, self.ids
+        return _Candidate(tuple((ids[i], ids[h + i]) for i in range(h)), tuple(ids[2 * h:]))
+
+    def acceptable(self, candidate: _Candidate) -> Rejection | None:
+        for a, b in candidate.pairs:
+            if not self.matcher.can_meet(a, b):
+                return Rejection("S-rematch", (a, b), "met")
+        if not self._continues(frozenset(candidate.movers)):
+            return Rejection("S-rematch", candidate.movers + tuple(sorted(self.lower)))
+        return None
+
+    def _continues(self, movers: frozenset[PlayerId]) -> bool:
+        """Can the players moving down and those below all be paired?"""
+        if self.lowest:
+            return not movers
+        return self.matcher.matchable(movers | self.lower)
+
+    def options(self, i: int) -> list[int]:
+        n, h = len(self.ids), self.half
+        if i < h:
+            return list(range(h, n)) + list(range(i + 1, h))
+        return list(range(i + 1, n))
+
+    def search(self) -> _Candidate | None:
+        """The first acceptable pairing with as many pairs as possible."""
+        n = len(self.ids)
+        most = n // 2 if self.lowest else self.matcher.max_pairs(frozenset(self.ids))
+        for pairs in range(most, -1, -1):
+            if self.lowest and pairs * 2 != n:
+                break
+            for candidate in self._walk(pairs):
+                return candidate
+        return None
+
+    def _walk(self, target: int) -> Iterator[_Candidate]:
+        n = len(self.ids)
+        partner = [-1] * n
+        moved = [False] * n
+        spare = n - 2 * target
+
+        def handled(i: int) -> bool:
+            return partner[i] >= 0 or moved[i]
+
+        def walk(start: int, pairs: int, movers: int) -> Iterator[_Candidate]:
+            i = start
+            while i < n and handled(i):
+                i += 1
+            if i == n:
+                self.tried += 1
+                candidate = _Candidate(
+                    tuple((self.ids[k], self.ids[partner[k]]) for k in range(n)
+                          if partner[k] > k),
+                    tuple(self.ids[k] for k in range(n) if moved[k]))
+                if self._continues(frozenset(candidate.movers)):
+                    yield candidate
+                return
+            open_ = frozenset(self.ids[k] for k in range(i, n) if not handled(k))
+            if pairs + len(open_) // 2 < target:
+                return
+            down = frozenset(self.ids[k] for k in range(n) if moved[k])
+            if not self.lowest and not self.matcher.matchable(open_ | down | self.lower):
+                return
+            for j in self.options(i):
+                if handled(j):
+                    continue
+                a, b = self.ids[i], self.ids[j]
+                if not self.matcher.can_meet(a, b):
+                    if (a, b) not in self.rematches:
+                        self.rematches.append((a, b))
+                    continue
+                partner[i], partner[j] = j, i
+                yield from walk(i + 1, pairs + 1, movers)
+                partner[i] = partner[j] = -1
+            if movers < spare:
+                moved[i] = True
+                yield from walk(i + 1, pairs, movers + 1)
+                moved[i] = False
+
+        yield from walk(0, 0, 0)
+
+
+# ---------------------------------------------------------------------------
+# The round
+
+
+def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[Event]:
+    """Every event of the pairing of ``round`` (default: the next one)."""
+    if round is None:
+        round = tournament.next_round()
+    if round < 1:
+        raise UsageError(f"{tournament.source}: round {round} does not exist")
+    if tournament.rounds is not None and round > tournament.rounds:
+        raise UsageError(f"{tournament.source}: round {round} is after the last round "
+                         f"({tournament.rounds})")
+    base = tournament.truncated(round - 1)
+    states = {s.id: dataclasses.replace(s, preference=colour_preference(s))
+              for s in base.states(round)}
+
+    def rank(state: PlayerState) -> tuple[Decimal, int]:
+        return (-state.score, base.pairing_number(state.id))
+
+    present = sorted((s for s in states.values() if s.available and not s.withdrawn), key=rank)
+    absent = tuple(sorted(s.id for s in states.values() if not s.available or s.withdrawn))
+    views = {s.id: PlayerView.of(s) for s in states.values()}
+    yield RoundStarted(rule="S-groups", round=round, system=SYSTEM,
+                       players=tuple(views[s.id] for s in present), absent=absent,
+                       scores=tuple(sorted({s.score for s in present}, reverse=True)))
+    matcher = _Matcher({s.id: frozenset(s.opponents) for s in present})
+    everyone = frozenset(s.id for s in present)
+    byes: tuple[PlayerId, ...] = ()
+    if len(present) % 2:
+        bye = _choose_bye(present, matcher)
+        if bye is None:
+            raise PairingError(_no_pairing(tournament, round, present, bye=True))
+        byes = (bye.id,)
+        yield ByeAssigned(rule="S-bye", player=bye.id, view=views[bye.id])
+    elif not matcher.matchable(everyone):
+        raise PairingError(_no_pairing(tournament, round, present, bye=False))
+    to_pair = [s for s in present if s.id not in byes]
+    scores = sorted({s.score for s in to_pair}, reverse=True)
+    pairs: list[tuple[PlayerId, PlayerId]] = []
+    moved: list[PlayerState] = []
+    for index, score in enumerate(scores):
+        residents = [s for s in to_pair if s.score == score]
+        group = sorted(moved + residents, key=rank)
+        lower = frozenset(s.id for s in to_pair if s.score < score)
+        lowest = index == len(scores) - 1
+        result = yield from _pair_group(index, score, group, moved, lower, lowest, matcher,
+                                        views)
+        if result is None:  # pragma: no cover - the look-ahead makes it impossible
+            raise PairingError(_no_pairing(tournament, round, present, bye=bool(byes)))
+        pairs.extend(result.pairs)
+        moved = [states[pid] for pid in result.movers]
+    boards: list[Board] = []
+    for a, b in sorted(pairs, key=lambda pair: min(rank(states[pair[0]]),
+                                                    rank(states[pair[1]]))):
+        higher, lower_player = sorted((states[a], states[b]), key=rank)
+        white, black, rule = allocate_colours(higher, lower_player)
+        yield ColourAllocated(rule=rule, white=white.id, black=black.id, higher=higher.id,
+                              white_view=views[white.id], black_view=views[black.id])
+        boards.append(Board(len(boards) + 1, white.id, black.id))
+    yield BoardsOrdered(rule="S-boards", boards=tuple(boards))
+    yield RoundPaired(rule="S-boards", round=round, system=SYSTEM, boards=tuple(boards),
+                      byes=byes)
+
+
+def pair(tournament: Tournament, round: RoundNumber | None = None) -> RoundPaired:
+    """The pairing of ``round``: the last event of :func:`trace`."""
+    result: RoundPaired | None = None
+    for event in trace(tournament, round):
+        if isinstance(event, RoundPaired):
+            result = event
+    assert result is not None
+    return result
+
+
+def _choose_bye(present: Sequence[PlayerState], matcher: _Matcher) -> PlayerState | None:
+    everyone = frozenset(s.id for s in present)
+    for state in reversed(present):
+        if not state.had_bye and matcher.matchable(everyone - {state.id}):
+            return state
+    return None
+
+
+def _pair_group(index: int, score: Decimal, group: Sequence[PlayerState],
+                moved: Sequence[PlayerState], lower: frozenset[PlayerId], lowest: bool,
+                matcher: _Matcher, views: dict[PlayerId, PlayerView]
+                ) -> Generator[Event, None, _GroupResult | None]:
+    """Pair one group (S-groups, S-halves, S-rematch, S-down), yielding its events."""
+    ids = [s.id for s in group]
+    view = BracketView(index=index, score=score, players=tuple(views[i] for i in ids),
+                       moved_down=tuple(s.id for s in moved), homogeneous=not moved,
+                       lowest=lowest)
+    yield BracketOpened(rule="S-groups", bracket=view)
+    finder = _Group(ids, lower, lowest, matcher)
+    h = finder.half
+    view = view.with_(s1=tuple(ids[:h]), s2=tuple(ids[h:]), p=h)
+    yield BracketSplit(rule="S-halves", bracket=view)
+    natural = finder.natural()
+    rejection = finder.acceptable(natural)
+    if rejection is None:
+        chosen, rule = natural, "S-halves"
+        yield CandidateTried(rule="S-halves", bracket=view, pairs=natural.pairs,
+                             transposition=0, accepted=True, leftover=natural.movers)
+    else:
+        yield CandidateTried(rule="S-halves", bracket=view, pairs=natural.pairs,
+                             transposition=0, accepted=False, rejection=rejection,
+                             leftover=natural.movers)
+        found = finder.search()
+        if found is None:
+            return None
+        chosen, rule = found, "S-rematch"
+        number = max(finder.tried, 1)
+        if number > 1:
+            reasons = tuple(Rejection("S-rematch", pair, "met") for pair in finder.rematches)
+            yield CandidatesSkipped(rule="S-rematch", bracket=view, first=1, last=number - 1,
+                                    count=number - 1, reasons=reasons)
+        yield CandidateTried(rule="S-rematch", bracket=view, pairs=chosen.pairs,
+                             transposition=number, accepted=True, leftover=chosen.movers)
+    for player in chosen.movers:
+        others = [other for other in ids if other != player]
+        met = [other for other in others if not matcher.can_meet(player, other)]
+        reason = (Rejection("S-rematch", (player, met[0]), "met")
+                  if others and len(met) == len(others) else None)
+        yield PlayerMovedDown(rule="S-down", bracket=view, player=player, reason=reason)
+    yield BracketPaired(rule=rule, bracket=view, pairs=chosen.pairs, moved_down=chosen.movers,
+                        transposition=0 if rule == "S-halves" else max(finder.tried, 1))
+    return _GroupResult(chosen.pairs, chosen.movers)
+
+
+@dataclasses.dataclass(frozen=True)
+class _GroupResult:
+    pairs: tuple[tuple[PlayerId, PlayerId], ...]
+    movers: tuple[PlayerId, ...]
+
+
+def _no_pairing(tournament: Tournament, round: RoundNumber, present: Sequence[PlayerState],
+                bye: bool) -> str:
+    ids = ", ".join(str(s.id) for s in present)
+    if bye and all(s.had_bye for s in present):
+        why = "every player present has already had a bye, and nobody gets a second one"
+    elif bye:
+        why = ("whoever gets the bye (nobody gets a second one), the others cannot all be "
+               "paired without a rematch")
+    else:
+        why = "they cannot all be paired without a rematch"
+    return (f"{tournament.source}: round {round} cannot be paired under {SYSTEM}: players "
+            f"{ids}: {why}")
