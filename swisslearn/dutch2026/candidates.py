@@ -1,0 +1,132 @@
+"""Explaining a bracket's choice: the first candidate of the generation order
+(3.2, 3.3), why it lost if it did, and where the chosen one sits in 4.2/4.3.
+
+The first candidate keeps the bracket's parameters (M1 and MaxPairs as
+chosen): S1 = the first M1 MDPs against the first residents, then the
+remainder's first half against its second half, in order.  If it differs
+from the chosen candidate, the deciding criterion is:
+
+* the absolute criterion ([C1], [C3] or a forbidden pair) of its first
+  illegal pair; or else
+* the most significant criterion field in which the best round-pairing
+  that contains it weighs less than the one chosen (the comparison the
+  matching itself makes): [C4] if the round can then not be completed,
+  [C5] if the PAB would go to a higher score, [C6]-[C21] otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import perm
+
+from swisslearn.dutch2026.brackets import BracketResult, RoundResult
+from swisslearn.dutch2026.criteria import Layout, absolute_violation
+from swisslearn.dutch2026.matching import max_weight_matching
+from swisslearn.dutch2026.scoring import Competitor
+from swisslearn.model import PlayerId
+
+__all__ = ["Verdict", "first_candidate", "judge", "transposition_rank", "exchange_label"]
+
+Pair = tuple[Competitor, Competitor]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Why the first candidate was not kept: the criterion, the players it
+    concerns and a catalogue key (``met``, ``forbidden``, ``colours``,
+    ``completion``, ``pab``, ``quality``, ``order``)."""
+
+    criterion: str
+    players: tuple[PlayerId, ...]
+    detail: str
+
+
+def first_candidate(bracket: BracketResult) -> tuple[Pair, ...]:
+    """3.3: S1[i] against S2[i], then S1R[i] against S2R[i], before any alteration."""
+    m1 = len(bracket.s1)
+    mdp_pairs = tuple(zip(bracket.mdps[:m1], bracket.residents[:m1]))
+    remainder = bracket.residents[m1:]
+    half = len(bracket.s1r)
+    rest = tuple(zip(remainder[:half], remainder[half:2 * half]))
+    return mdp_pairs + rest
+
+
+def _key(pairs: tuple[Pair, ...]) -> frozenset[frozenset[PlayerId]]:
+    return frozenset(frozenset((a.id, b.id)) for a, b in pairs)
+
+
+def same_pairs(a: tuple[Pair, ...], b: tuple[Pair, ...]) -> bool:
+    return _key(a) == _key(b)
+
+
+def judge(result: RoundResult, bracket: BracketResult, candidate: tuple[Pair, ...]
+          ) -> Verdict:
+    """Why ``candidate`` (not the one chosen) lost; see the module doc."""
+    layout = result.layout
+    for a, b in candidate:
+        violation = absolute_violation(a, b, layout.forbidden)
+        if violation is not None:
+            detail = {"[C1]": "met", "forbidden": "forbidden", "[C3]": "colours"}[violation]
+            criterion = "[C1]" if violation == "forbidden" else violation
+            return Verdict(criterion, (a.id, b.id), detail)
+    vertex = {p.id: i for i, p in enumerate(result.players)}
+    weights = bracket.weights
+    fixed: set[int] = set()
+    total = 0
+    for a, b in candidate:
+        u, v = sorted((vertex[a.id], vertex[b.id]))
+        total += weights.get((u, v), 0)
+        fixed.update((u, v))
+    rest = [v for v in sorted(bracket.alive) if v not in fixed]
+    rest_set = set(rest)
+    mates = max_weight_matching(rest, {k: w for k, w in weights.items()
+                                       if k[0] in rest_set and k[1] in rest_set})
+    total += sum(weights.get((u, v), 0) for u, v in mates.items() if u < v)
+    chosen = {frozenset((a.id, b.id)) for a, b in bracket.pairs}
+    players = tuple(p.id for pair in candidate if frozenset((pair[0].id, pair[1].id))
+                    not in chosen for p in pair)
+    field = _deciding_field(layout, total, bracket.best_total)
+    if field is None:
+        return Verdict("4.2-4.3", players, "order")
+    if field == "[C4]":
+        unmatched = [v for v in rest if v not in mates]
+        complete = len(unmatched) <= 1 and all(result.players[v].bye_eligible
+                                               for v in unmatched)
+        if complete:
+            return Verdict("[C5]", players, "pab")
+        return Verdict("[C4]", players, "completion")
+    return Verdict(field, players, "quality")
+
+
+def _deciding_field(layout: Layout, worse: int, better: int) -> str | None:
+    """The most significant field where ``worse`` and ``better`` differ."""
+    widths = layout.widths
+    names = layout.names
+    offset = sum(widths)
+    for index, name in enumerate(names):
+        if (worse >> offset) != (better >> offset):
+            return name
+        if index < len(widths):
+            offset -= widths[index]
+    return None
+
+
+def transposition_rank(s1: tuple[Competitor, ...], s2: tuple[Competitor, ...],
+                       opponents: tuple[Competitor, ...]) -> int:
+    """4.2.2: the 0-based place of S2's order among the transpositions,
+    sorted by the BSNs of their first ``len(s1)`` players (``opponents``,
+    in S1 order)."""
+    order = [p.id for p in s2]
+    left = list(order)
+    rank = 0
+    n1 = len(opponents)
+    for i, opponent in enumerate(opponents):
+        place = left.index(opponent.id)
+        rank += place * perm(len(left) - 1, n1 - i - 1)
+        left.pop(place)
+    return rank
+
+
+def exchange_label(moved_out: tuple[int, ...], moved_in: tuple[int, ...]) -> str:
+    """4.3: ``"4↔6"``, ``"4+3↔6+8"`` (BSNs leaving S1, BSNs entering it)."""
+    return "+".join(str(b) for b in moved_out) + "↔" + "+".join(str(b) for b in moved_in)
