@@ -16,6 +16,8 @@ from typing import Callable, Sequence, TextIO
 from swisslearn import systems
 from swisslearn.errors import InputError, PairingError, SwisslearnError, UsageError
 from swisslearn.explain import explain, why
+from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text,
+                                          read_plain_list)
 from swisslearn.formats.trf import TrfDocument, read_trf
 from swisslearn.model import Colour, PlayerState, Result, Tournament
 from swisslearn.systems import System
@@ -31,7 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    convert = commands.add_parser("convert", help="TRF -> TRF (writes back what it read)")
+    convert = commands.add_parser("convert", help="TRF <-> plain list by OUT's extension "
+                                     "(.txt: plain list; .trf/.trfx: TRF)")
     convert.add_argument("file", metavar="FILE")
     convert.add_argument("-o", "--output", required=True, metavar="OUT")
     convert.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
@@ -77,8 +80,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     from swisslearn.generate import register as register_generate
     register_generate(commands)
-    for register in _EXTRA_COMMANDS:
-        register(commands)
     return parser
 
 
@@ -89,11 +90,6 @@ def _common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--round", type=int, metavar="N",
                          help="the round to pair (default: the first with no pairing)")
     command.add_argument("--lang", choices=("fr", "en"), default="fr")
-
-
-# Other modules (engines, generators) add their sub-commands here, so that
-# this file does not need to know every engine.
-_EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []  # type: ignore[type-arg]
 
 
 def _version() -> str:
@@ -122,8 +118,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
-def read_input(path: str) -> TrfDocument:
-    """Read FILE as the contract says (TRF; plain lists come with the simple system)."""
+def read_input(path: str) -> TrfDocument | PlainListDocument:
+    """Read FILE as the contract says: a plain list (seed 003) if it ends in
+    ``.txt`` without a TRF header, else a TRF."""
+    if path.lower().endswith(".txt"):
+        try:
+            text: str | None = Path(path).read_bytes().decode("utf-8", errors="replace")
+        except OSError:
+            text = None  # read_trf reports it
+        if text is not None and is_plain_list_text(text):
+            return read_plain_list(path)
     return read_trf(path)
 
 
@@ -138,7 +142,8 @@ def _output_path(path: str, source: str, force: bool) -> Path:
 
 def _convert(args: argparse.Namespace, stdout: TextIO) -> int:
     document = read_input(args.file)
-    document.write(_output_path(args.output, args.file, args.force))
+    out = _output_path(args.output, args.file, args.force)
+    converted(document, out).write(out)  # .txt: plain list; .trf/.trfx: TRF
     return EXIT_OK
 
 

@@ -64,9 +64,8 @@ __all__ = ["GeneratorSettings", "generate", "random_tournaments", "register", "S
 PairRound = Callable[[Tournament, int], RoundPaired]
 
 SYSTEMS = ("dutch-1998",)
-"""The systems ``generate`` can pair with (the first is the default)."""
-
-_NOT_YET = ("dutch-2026", "team-2026", "simple")
+"""The default system first; ``--system`` takes any individual system of
+:mod:`swisslearn.systems` that is available."""
 
 FEDERATIONS = ("FRA", "SUI", "BEL", "LUX", "CAN", "ITA", "GER", "ESP")
 """The federations players are drawn from."""
@@ -385,13 +384,13 @@ def random_tournaments(count: int, seed: int, players: tuple[int, int] = (5, 60)
 # The command line
 
 
-def _engine_for(system: str) -> PairRound:
-    if system == "dutch-1998":
-        return _default_engine()
-    if system in _NOT_YET:
-        raise UsageError(f"--system {system}: generate can only pair with "
-                         f"{', '.join(SYSTEMS)} for now")
-    raise UsageError(f"--system {system}: unknown system: expected {', '.join(SYSTEMS)}")
+def _engine_for(name: str) -> PairRound:
+    from swisslearn import systems
+    system = systems.get(name)
+    if system.module is None or name == "team-2026":
+        raise UsageError(f"--system {name}: generate can pair individual tournaments with "
+                         f"{', '.join(n for n in systems.available() if n != 'team-2026')}")
+    return system.pair
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -403,7 +402,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--rounds", type=int, required=True, metavar="R")
     parser.add_argument("--seed", type=int, required=True, metavar="K")
     parser.add_argument("--system", default=SYSTEMS[0], metavar="S",
-                        help=f"pairing system (default {SYSTEMS[0]}; only it for now)")
+                        help=f"pairing system (default {SYSTEMS[0]})")
     parser.add_argument("-o", "--output", required=True, metavar="OUT")
     parser.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     for name, help in (("draw_rate", "games drawn between equal ratings (0-0.6)"),

@@ -42,9 +42,10 @@ class System:
 SYSTEMS: dict[str, System] = {
     "dutch-1998": System("dutch-1998", "FIDE Dutch system, 1998 wording (seed 000)",
                          "swisslearn.dutch1998.procedure"),
-    "dutch-2026": System("dutch-2026", "FIDE Dutch system C.04.3, applied from 1 Feb 2026", None),
+    "dutch-2026": System("dutch-2026", "FIDE Dutch system C.04.3, applied from 1 Feb 2026",
+                         "swisslearn.dutch2026.procedure"),
     "team-2026": System("team-2026", "FIDE Swiss Team Pairing System C.04.6 (2026)", None),
-    "simple": System("simple", "the simplified tool of seed 003", None),
+    "simple": System("simple", "the simplified tool of seed 003", "swisslearn.simple"),
 }
 
 DEFAULT = "dutch-1998"

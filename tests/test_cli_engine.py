@@ -67,7 +67,7 @@ def test_tables_json_matches_the_seed(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_unavailable_system_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "pair", str(CLUB), "--round", "3", "--system", "simple")
+    code, _, err = run(capsys, "pair", str(CLUB), "--round", "3", "--system", "team-2026")
     assert code == EXIT_USAGE and "not available yet" in err
     code, _, err = run(capsys, "pair", str(CLUB), "--round", "3", "--system", "nonsense")
     assert code == EXIT_USAGE and "unknown system" in err

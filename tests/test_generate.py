@@ -299,13 +299,12 @@ def test_command_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
 def test_command_exit_codes_through_main(tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(cli, "_EXTRA_COMMANDS", [register])
     out = tmp_path / "t.trf"
     base = ["generate", "--players", "6", "--rounds", "3", "--seed", "1", "-o", str(out)]
     assert cli.main(base) == cli.EXIT_OK
     assert cli.main(base) == cli.EXIT_USAGE  # exists, no --force
     assert cli.main(base + ["--force", "--system", "dutch-1998"]) == cli.EXIT_OK
-    assert cli.main(base + ["--force", "--system", "dutch-2026"]) == cli.EXIT_USAGE
+    assert cli.main(base + ["--force", "--system", "team-2026"]) == cli.EXIT_USAGE
     assert "dutch-1998" in capsys.readouterr().err
     assert cli.main(base + ["--force", "--system", "nonsense"]) == cli.EXIT_USAGE
     assert cli.main(base + ["--force", "--draw-rate", "0.9"]) == cli.EXIT_USAGE
