@@ -467,8 +467,8 @@ def player_states(tournament: Tournament, round: RoundNumber) -> tuple[PlayerSta
 
 
 def _withdrawn(by_round: Mapping[RoundNumber, RoundEntry], round: RoundNumber) -> bool:
-    """F5: absent this round and in every round since an earlier one, with no
-    game after it: a withdrawal rather than a one-round absence."""
+    """F5: absent this round and in the round before too (a zero-point bye):
+    read as a withdrawal rather than a one-round absence."""
     r = round - 1
     if r < 1:
         return False
