@@ -24,22 +24,38 @@ How we read the text (README, "How we read the 1998 text"):
   penultimate bracket down to p = 0 is the same as joining the two brackets.
 * C14 in a heterogeneous bracket: the lowest moved-down players float on.
 * The last bracket's single unpaired player gets the bye: B1b is absolute;
-  the bye is a downfloat, so B5/B6 apply to it until C9 drops them.
+  the bye is a downfloat, so B5/B6 apply to it until C9 drops them.  This
+  holds for every way the lowest bracket can end: a remainder of one
+  player, a moved-down player left over by C14; never two players unpaired.
+* C1 with several moved-down players who cannot be paired: one C12 request
+  for the bracket (the answer does not depend on which of them asks); if
+  the bracket above keeps its pairing, they all float on.
+* Players moved down form S1 in A2 order (A6), whatever bracket or rule
+  (C1, C14, leftovers) sent them down.
+
+The search is exact but not literal in its cost: an outcome whose set of
+moved-down players already failed below is never produced again (the
+bracket's search is given those sets, ``banned``), and a bracket with a
+given set of players moved into it that cannot be completed is remembered
+for the rest of the round.  The driver meets the same outcomes in the same
+order as if it enumerated and passed over them, so the pairing is the same;
+the trace just does not repeat the dead ends.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Generator, Iterator, Sequence, Union
+from typing import AbstractSet, Callable, Generator, Iterable, Iterator, Sequence, Union
 
 import networkx as nx
+import numpy as np
 
 from swisslearn.dutch1998.colours import allocate, first_round_colours, x_value
 from swisslearn.dutch1998.criteria import (STRICT, Relaxation, bye_rejection, colour_conflict,
                                            float_rejection, pair_rejection)
-from swisslearn.dutch1998.exchanges import Exchange, apply_exchange, iter_exchanges
-from swisslearn.dutch1998.search import BracketSearch, Found
+from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges
+from swisslearn.dutch1998.search import Banned, BracketSearch, Found
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired,
@@ -84,7 +100,9 @@ Stream = Generator[Item, Union[bool, None], None]
 
 
 class _Round:
-    """What every bracket of the round shares."""
+    """What every bracket of the round shares, and what the round has already
+    worked out (the criteria on each pair, the bracket combinations found
+    impossible) so that the backtracking of C12/C13 does not pay twice."""
 
     def __init__(self, tournament: Tournament, round: RoundNumber) -> None:
         self.tournament = tournament
@@ -92,6 +110,15 @@ class _Round:
         self.forbidden = tournament.forbidden_pairs(round)
         self.initial = tournament.initial_colour or Colour.WHITE
         self.views: dict[PlayerId, PlayerView] = {}
+        self._pairs: dict[tuple[PlayerId, PlayerId], Rejection | None] = {}
+        self._conflicts: dict[tuple[PlayerId, PlayerId], bool] = {}
+        self._floats: dict[tuple[PlayerId, Float, Relaxation], Rejection | None] = {}
+        self._byes: dict[PlayerId, Rejection | None] = {}
+        self._tables: dict[tuple[PlayerId, ...], _Table] = {}
+        # (driver, bracket index, players moved into it): no pairing of it and
+        # of the brackets below exists (the driver's answer is always the same).
+        self.dead: set[tuple[str, int, tuple[PlayerId, ...]]] = set()
+        self.probes: dict[tuple[int, tuple[PlayerId, ...], bool, bool], bool] = {}
 
     def a2_key(self, state: PlayerState) -> tuple[Decimal, int]:
         """A2: score, then the pairing number (which embodies rating, title, name)."""
@@ -107,7 +134,95 @@ class _Round:
         return tuple(sorted(players, key=self.a2_key))
 
     def pair_check(self, a: PlayerState, b: PlayerState) -> Rejection | None:
-        return pair_rejection(a, b, self.forbidden)
+        key = (a.id, b.id)
+        try:
+            return self._pairs[key]
+        except KeyError:
+            found = self._pairs[key] = pair_rejection(a, b, self.forbidden)
+            return found
+
+    def conflict(self, a: PlayerState, b: PlayerState) -> bool:
+        key = (a.id, b.id)
+        try:
+            return self._conflicts[key]
+        except KeyError:
+            found = self._conflicts[key] = colour_conflict(a, b)
+            return found
+
+    def float_check(self, player: PlayerState, direction: Float,
+                    relaxation: Relaxation) -> Rejection | None:
+        key = (player.id, direction, relaxation)
+        try:
+            return self._floats[key]
+        except KeyError:
+            found = self._floats[key] = float_rejection(player, direction, relaxation)
+            return found
+
+    def bye_check(self, player: PlayerState) -> Rejection | None:
+        try:
+            return self._byes[player.id]
+        except KeyError:
+            found = self._byes[player.id] = bye_rejection(player)
+            return found
+
+    def leftover_check(self, lowest: bool, relaxation: Relaxation
+                       ) -> Callable[[PlayerState], Rejection | None]:
+        """Why a player may not stay unpaired: in the lowest bracket he gets the
+        bye (B1b), and the bye is a downfloat (A5: B5/B6 in force)."""
+        def check(player: PlayerState) -> Rejection | None:
+            if lowest:
+                rejection = self.bye_check(player)
+                if rejection is not None:
+                    return rejection
+            return self.float_check(player, Float.DOWN, relaxation)
+        return check
+
+    def table(self, players: tuple[PlayerState, ...], within: _Table | None = None) -> _Table:
+        """The table of ``players`` (cut out of ``within``, if given)."""
+        key = tuple(p.id for p in players)
+        found = self._tables.get(key)
+        if found is None:
+            found = self._tables[key] = (_Table.build(self, players) if within is None
+                                         else within.sub(players))
+        return found
+
+
+class _Table:
+    """B1/B2 (``allowed``) and B4 (``cost``: 1 if the pair misses a colour
+    preference) for every two players of a bracket, by their A2 position."""
+
+    def __init__(self, players: tuple[PlayerState, ...], allowed: np.ndarray,
+                 cost: np.ndarray) -> None:
+        self.players = players
+        self.index = {p.id: i for i, p in enumerate(players)}
+        self.allowed = allowed
+        self.cost = cost
+        # _any_pairing's answers: (may stay unpaired, p, x, banned leftovers)
+        self.gates: dict[tuple[tuple[bool, ...], int, int, frozenset[frozenset[int]]], bool] = {}
+
+    @classmethod
+    def build(cls, context: _Round, players: tuple[PlayerState, ...]) -> _Table:
+        n = len(players)
+        allowed = np.zeros((n, n), dtype=bool)
+        cost = np.zeros((n, n), dtype=np.int64)
+        for i, a in enumerate(players):
+            for j in range(i + 1, n):
+                b = players[j]
+                if context.pair_check(a, b) is None:
+                    allowed[i, j] = allowed[j, i] = True
+                    if context.conflict(a, b):
+                        cost[i, j] = cost[j, i] = 1
+        return cls(players, allowed, cost)
+
+    def sub(self, players: Sequence[PlayerState]) -> _Table:
+        positions = [self.index[p.id] for p in players]
+        grid = np.ix_(positions, positions)
+        return _Table(tuple(players), self.allowed[grid], self.cost[grid])
+
+    def block(self, rows: Sequence[PlayerState], columns: Sequence[PlayerState]
+              ) -> tuple[np.ndarray, np.ndarray]:
+        grid = np.ix_([self.index[p.id] for p in rows], [self.index[p.id] for p in columns])
+        return self.allowed[grid], self.cost[grid]
 
 
 def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[Event]:
@@ -210,23 +325,36 @@ def _drive(context: _Round, brackets: list[tuple[PlayerState, ...]]
     return result
 
 
+def _ids(players: Sequence[PlayerState]) -> tuple[PlayerId, ...]:
+    return tuple(p.id for p in players)
+
+
 def _solve(context: _Round, brackets: list[tuple[PlayerState, ...]], index: int,
            moved: tuple[PlayerState, ...]) -> Generator[Event, None, object]:
     """Pair bracket ``index`` and every one below it.  Returns the outcomes,
     ``None`` if the brackets below cannot be completed whatever this bracket
     does (C13: the caller tries another pairing), or ``_C12`` if this bracket
-    asks for the previous one to be paired again."""
+    asks for the previous one to be paired again.
+
+    An outcome moving down a set of players that already failed below is
+    passed over; the bracket's search is told (``failed`` is its banned
+    list), so it does not even produce them."""
+    memo = ("solve", index, _ids(moved))
+    if memo in context.dead:
+        return None
     lowest = index == len(brackets) - 1
-    stream = _Buffered(_bracket(context, index, brackets[index], moved, lowest))
     failed: set[frozenset[PlayerId]] = set()
+    stream = _Buffered(_bracket(context, index, brackets[index], moved, lowest, failed))
     position = 0
     while True:
         item = yield from stream.get(position)
         if item is None:
+            context.dead.add(memo)
             return None
         if isinstance(item, Need):
             if item.rule == "C12":
                 return _C12
+            context.dead.add(memo)
             return None  # C13: the bracket above must give another pairing
         position += 1
         if lowest:
@@ -256,6 +384,7 @@ def _c12(context: _Round, brackets: list[tuple[PlayerState, ...]], index: int,
     below = index + 1
     lowest = below == len(brackets) - 1
     original_down = frozenset(p.id for p in original.moved_down)
+    probed: set[frozenset[PlayerId]] = {original_down}
     look = position
     while True:
         item = yield from stream.get(look)
@@ -263,8 +392,9 @@ def _c12(context: _Round, brackets: list[tuple[PlayerState, ...]], index: int,
         if not isinstance(item, Outcome):
             break
         down = frozenset(p.id for p in item.moved_down)
-        if down == original_down:
+        if down in probed:
             continue
+        probed.add(down)
         if _probe(context, below, brackets[below], item.moved_down, lowest, True):
             yield BracketUndone(rule="C12", bracket=item.view, because_of=original.view,
                                 accepted=True)
@@ -282,15 +412,19 @@ def _c12(context: _Round, brackets: list[tuple[PlayerState, ...]], index: int,
 def _solve_refusing(context: _Round, brackets: list[tuple[PlayerState, ...]], index: int,
                     moved: tuple[PlayerState, ...]) -> Generator[Event, None, object]:
     """Like :func:`_solve`, but a C12 request is answered "no" (go on to C14)."""
+    memo = ("refusing", index, _ids(moved))
+    if memo in context.dead:
+        return None
     lowest = index == len(brackets) - 1
-    stream = _Buffered(_bracket(context, index, brackets[index], moved, lowest))
     failed: set[frozenset[PlayerId]] = set()
+    stream = _Buffered(_bracket(context, index, brackets[index], moved, lowest, failed))
     position = 0
     while True:
         item = yield from stream.get(position)
-        if isinstance(item, Need) and item.rule == "C12":
+        while isinstance(item, Need) and item.rule == "C12":
             item = yield from stream.refuse()
         if item is None or isinstance(item, Need):
+            context.dead.add(memo)
             return None
         position += 1
         if lowest:
@@ -312,18 +446,25 @@ def _probe(context: _Round, index: int, residents: tuple[PlayerState, ...],
            moved: tuple[PlayerState, ...], lowest: bool, need_all_moved: bool) -> bool:
     """Could the bracket be paired with these players moved down into it, all
     of them paired (C12)?  Events are not kept."""
-    stream = _bracket(context, index, residents, moved, lowest)
+    key = (index, _ids(moved), lowest, need_all_moved)
+    known = context.probes.get(key)
+    if known is not None:
+        return known
+    answer = False
+    stream = _bracket(context, index, residents, moved, lowest, ())
     for item in stream:
         if isinstance(item, Need):
-            stream.close()
-            return False
+            break
         if isinstance(item, Outcome):
-            stream.close()
             if not need_all_moved:
-                return True
-            paired = {p.id for pair in item.pairs for p in pair}
-            return all(m.id in paired for m in moved)
-    return False
+                answer = True
+            else:
+                paired = {p.id for pair in item.pairs for p in pair}
+                answer = all(m.id in paired for m in moved)
+            break
+    stream.close()
+    context.probes[key] = answer
+    return answer
 
 
 def _no_pairing_message(context: _Round, residents: Sequence[PlayerState],
@@ -338,7 +479,8 @@ def _no_pairing_message(context: _Round, residents: Sequence[PlayerState],
 
 
 def _bracket(context: _Round, index: int, residents: tuple[PlayerState, ...],
-             moved: tuple[PlayerState, ...], lowest: bool) -> Stream:
+             moved: tuple[PlayerState, ...], lowest: bool, banned: Banned = ()) -> Stream:
+    moved = context.sort(moved)  # A6: S1 in A2 order, whatever order they came down in
     players = context.sort(list(residents) + list(moved))
     score = residents[0].score if residents else (moved[-1].score if moved else Decimal(0))
     homogeneous = not moved or 2 * len(moved) >= len(players)
@@ -350,11 +492,12 @@ def _bracket(context: _Round, index: int, residents: tuple[PlayerState, ...],
     stuck = [p for p in players
              if all(context.pair_check(p, q) is not None for q in players if q is not p)]
     if stuck and not lowest:
-        for player in stuck:
-            if player in moved and not homogeneous:
-                answer = yield Need("C12", view)
-                if answer:
-                    return
+        # One C12 request for all of them: the bracket above either moves
+        # other players down or keeps its pairing (then C14: they float on).
+        if not homogeneous and any(player in moved for player in stuck):
+            answer = yield Need("C12", view)
+            if answer:
+                return
         floating = tuple(stuck)
         for player in floating:
             yield PlayerMovedDown(rule="C1", bracket=view, player=player.id)
@@ -364,31 +507,38 @@ def _bracket(context: _Round, index: int, residents: tuple[PlayerState, ...],
         view = view.with_(players=tuple(context.view(p) for p in players),
                           moved_down=tuple(p.id for p in moved), homogeneous=homogeneous)
         if homogeneous:
-            yield from _homogeneous(context, view, players, lowest, floating)
+            yield from _homogeneous(context, view, players, lowest, floating, banned=banned)
         else:
-            yield from _heterogeneous(context, view, players, moved, lowest, floating)
+            yield from _heterogeneous(context, view, players, moved, lowest, floating, banned)
         return
     if homogeneous:
-        yield from _homogeneous(context, view, players, lowest, ())
+        yield from _homogeneous(context, view, players, lowest, (), banned=banned)
     else:
-        yield from _heterogeneous(context, view, players, moved, lowest, ())
+        yield from _heterogeneous(context, view, players, moved, lowest, (), banned)
 
 
-def _leftover_check(lowest: bool, relaxation: Relaxation):  # type: ignore[no-untyped-def]
-    def check(player: PlayerState) -> Rejection | None:
-        if lowest:
-            rejection = bye_rejection(player)
-            if rejection is not None:
-                return rejection
-        return float_rejection(player, Float.DOWN, relaxation)
-    return check
+def _split(p: int, n: int, exchange: Exchange | None) -> tuple[list[int], list[int]]:
+    """S1 and S2 (0-based bracket positions, A2 order) after ``exchange``
+    (:func:`swisslearn.dutch1998.exchanges.apply_exchange` on positions)."""
+    if exchange is None:
+        return list(range(p)), list(range(p, n))
+    leaving = set(exchange.from_s1) | set(exchange.from_s2)
+    s1 = sorted([i for i in range(1, p + 1) if i not in leaving] + list(exchange.from_s2))
+    s2 = sorted([j for j in range(p + 1, n + 1) if j not in leaving] + list(exchange.from_s1))
+    return [i - 1 for i in s1], [j - 1 for j in s2]
 
 
 def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState, ...],
                  lowest: bool, floating: tuple[PlayerState, ...], *, remainder: bool = False,
                  x_extra: int = 0, relaxations: Sequence[Relaxation] | None = None,
-                 allow_c14: bool = True) -> Stream:
-    """C2-C9, C11, C13/C14 for a homogeneous bracket (or a remainder group)."""
+                 allow_c14: bool = True, banned: Banned = (),
+                 table: _Table | None = None) -> Stream:
+    """C2-C9, C11, C13/C14 for a homogeneous bracket (or a remainder group).
+
+    ``floating`` players are moved down whatever the bracket does (C1, or
+    the moved-down players a heterogeneous bracket could not pair, C14); in
+    the lowest bracket they are the bye.  ``banned``: the sets of players
+    moved down that already failed below (C13, see :mod:`search`)."""
     n = len(players)
     x0, w, b, q = x_value(players)
     p0 = n // 2
@@ -405,6 +555,9 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
         for p in range(p0 - 1, -1, -1):
             levels.append((relaxed, p0, p, "C14"))
     view = view.with_(remainder=remainder)
+    if table is None:
+        table = context.table(players)
+    fixed = frozenset(pl.id for pl in floating)
     for relaxation, x, p, rule in levels:
         current = view.with_(x=x, p=p, dropped=relaxation.dropped,
                              s1=tuple(pl.id for pl in players[:p]),
@@ -417,6 +570,22 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
         elif rule == "C14":
             yield PDecreased(rule="C14", bracket=current)
         yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q)
+        leftover = context.leftover_check(lowest, relaxation)
+        if lowest:
+            # The lowest bracket ends the round: at most one player is left
+            # unpaired, the bye (A5), and he must be allowed it (B1b, and
+            # B5/B6 as long as they are in force: a bye is a downfloat).
+            if len(floating) + n - 2 * p > 1:
+                continue
+            refused = [r for r in map(leftover, floating) if r is not None]
+            if p == 0:
+                refused += [r for r in map(leftover, players) if r is not None]
+            if refused:
+                if p == 0:
+                    yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
+                                         accepted=False, rejection=refused[0],
+                                         leftover=tuple(pl.id for pl in players))
+                continue
         if p == 0:
             outcome = Outcome((), tuple(floating) + tuple(players), current)
             if outcome.key() not in seen:
@@ -425,24 +594,25 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
                                     moved_down=tuple(pl.id for pl in outcome.moved_down))
                 answer = yield outcome
             continue
-        leftover = _leftover_check(lowest, relaxation)
-        s1, s2 = players[:p], players[p:]
+        may_stay = np.array([leftover(pl) is None for pl in players], dtype=bool)
         exchanges: Iterator[Exchange | None] = _with_none(iter_exchanges(p, n - p))
-        gate_checked = False
+        gate_at = -1  # size of the banned list when the C8 gate last said yes
         for number, exchange in enumerate(exchanges):
-            if exchange is None:
-                t1, t2 = s1, s2
-            else:
-                if not gate_checked:
-                    gate_checked = True
-                    if not _any_pairing(context, players, p, x, leftover):
-                        yield CandidatesSkipped(rule="C8", bracket=current, first=0, last=-1,
-                                                count=0, reasons=(Rejection(
-                                                    "C8", tuple(pl.id for pl in players),
-                                                    "no_exchange"),))
-                        break
-                t1, t2 = apply_exchange(s1, s2, exchange)
-            search = BracketSearch(t1, t2, x, context.pair_check, colour_conflict, leftover)
+            if exchange is not None and gate_at != len(banned):
+                gate_at = len(banned)
+                if not _any_pairing(table, may_stay, p, x, banned, fixed):
+                    yield CandidatesSkipped(rule="C8", bracket=current, first=0, last=-1,
+                                            count=0, reasons=(Rejection(
+                                                "C8", tuple(pl.id for pl in players),
+                                                "no_exchange"),))
+                    break
+            rows, columns = _split(p, n, exchange)
+            t1 = tuple(players[i] for i in rows)
+            t2 = tuple(players[j] for j in columns)
+            grid = np.ix_(rows, columns)
+            search = BracketSearch(t1, t2, x, context.pair_check, context.conflict, leftover,
+                                   allowed=table.allowed[grid], cost=table.cost[grid],
+                                   may_stay=may_stay[columns], banned=banned, fixed_down=fixed)
             split = current.with_(s1=tuple(pl.id for pl in t1), s2=tuple(pl.id for pl in t2))
             cell = None if exchange is None else (exchange.cell or exchange.label())
             if exchange is not None:
@@ -478,7 +648,7 @@ def _with_none(exchanges: Iterator[Exchange]) -> Iterator[Exchange | None]:
 
 
 def _walk(search: BracketSearch, view: BracketView, cell: str | None
-          ) -> Generator[Event, None, list[Found]]:
+          ) -> Generator[Event, None, Iterable[Found]]:
     """Trace C6/C7 on one S1/S2 split; return the acceptable candidates lazily
     gathered (first one traced in detail, the skipped range counted)."""
     k = len(search.s1)
@@ -513,24 +683,24 @@ def _walk(search: BracketSearch, view: BracketView, cell: str | None
     return _chain(first, candidates)
 
 
-class _lazy(list):  # type: ignore[type-arg]
-    """A list-like iterable over a search's candidates, computed on demand."""
+class _lazy:
+    """An iterable over a search's candidates, computed on demand."""
 
     def __init__(self, search: BracketSearch) -> None:
-        super().__init__()
         self.search = search
 
-    def __iter__(self) -> Iterator[Found]:  # type: ignore[override]
+    def __iter__(self) -> Iterator[Found]:
         return self.search.candidates()
 
 
-class _chain(list):  # type: ignore[type-arg]
+class _chain:
+    """The first candidate found, then the rest of the search."""
+
     def __init__(self, first: Found, rest: Iterator[Found]) -> None:
-        super().__init__()
         self.first_found = first
         self.rest = rest
 
-    def __iter__(self) -> Iterator[Found]:  # type: ignore[override]
+    def __iter__(self) -> Iterator[Found]:
         yield self.first_found
         yield from self.rest
 
@@ -540,52 +710,151 @@ def _factorial(n: int) -> int:
     return math.factorial(n)
 
 
-def _any_pairing(context: _Round, players: Sequence[PlayerState], p: int, x: int,
-                 leftover: object) -> bool:
+def _any_pairing(table: _Table, may_stay: np.ndarray, p: int, x: int, banned: Banned,
+                 fixed: frozenset[PlayerId]) -> bool:
     """Is there any set of p pairs in the bracket, whatever S1 and S2, with at
-    most x colour conflicts and every unpaired player allowed to float?
-    (If not, no exchange can help: C8 is skipped as a whole.)"""
-    check = leftover  # a callable PlayerState -> Rejection | None
-    n = len(players)
+    most x colour conflicts, every unpaired player allowed to float and the
+    players moved down not a banned set?  (If not, no exchange can help: C8
+    is skipped as a whole.)"""
+    n = len(table.players)
     spare = n - 2 * p
+    targets: set[frozenset[int]] = set()
+    for down in banned:
+        if len(down) == len(fixed) + spare and fixed <= down:
+            rest = [table.index.get(pid) for pid in down if pid not in fixed]
+            if all(i is not None for i in rest):
+                targets.add(frozenset(i for i in rest if i is not None))
+    if spare < 0:
+        return False
+    stay: list[bool] = may_stay.tolist()
+    key = (tuple(stay), p, x, frozenset(targets))
+    known = table.gates.get(key)
+    if known is not None:
+        return known
+    if n <= _SMALL_BRACKET:
+        answer = _small_pairing(table, stay, spare, x, targets)
+    else:
+        answer = _large_pairing(table, may_stay, spare, x, targets)
+    table.gates[key] = answer
+    return answer
+
+
+_SMALL_BRACKET = 18
+
+
+def _small_pairing(table: _Table, stay: list[bool], spare: int, x: int,
+                   targets: set[frozenset[int]]) -> bool:
+    """:func:`_any_pairing` for a small bracket: depth-first over the
+    highest player left (paired with someone, or unpaired), remembering the
+    states that failed."""
+    n = len(table.players)
+    allowed: list[list[bool]] = table.allowed.tolist()
+    cost: list[list[int]] = table.cost.tolist()
+    partners = [[j for j in range(n) if allowed[i][j]] for i in range(n)]
+    failed: set[tuple[int, int, int, int]] = set()
+
+    def search(remaining: int, spare: int, budget: int, left: int) -> bool:
+        if not remaining:
+            return not spare and (not targets or frozenset(
+                i for i in range(n) if left >> i & 1) not in targets)
+        state = (remaining, spare, budget, left if targets else 0)
+        if state in failed:
+            return False
+        i = (remaining & -remaining).bit_length() - 1
+        rest = remaining & ~(1 << i)
+        if spare and stay[i] and search(rest, spare - 1, budget, left | 1 << i):
+            return True
+        for j in partners[i]:
+            if rest >> j & 1:
+                c = cost[i][j]
+                if c <= budget and search(rest & ~(1 << j), spare, budget - c, left):
+                    return True
+        failed.add(state)
+        return False
+
+    return search((1 << n) - 1, spare, x, 0)
+
+
+def _large_pairing(table: _Table, may_stay: np.ndarray, spare: int, x: int,
+                   targets: set[frozenset[int]]) -> bool:
+    """:func:`_any_pairing` for a large bracket: a maximum weight matching,
+    banned sets avoided by Murty's partition (the first player of a banned
+    set found paired, or unpaired and the second paired, ...)."""
+    parts: list[tuple[frozenset[int], frozenset[int]]] = [(frozenset(), frozenset())]
+    while parts:
+        paired, unpaired = parts.pop()
+        left = _best_pairing(table, may_stay, spare, x, paired, unpaired)
+        if left is None:
+            continue
+        if left not in targets:
+            return True
+        kept = set(unpaired)
+        for i in sorted(left - unpaired):
+            parts.append((paired | {i}, frozenset(kept)))
+            kept.add(i)
+    return False
+
+
+def _best_pairing(table: _Table, may_stay: np.ndarray, spare: int, x: int,
+                  paired: AbstractSet[int], unpaired: AbstractSet[int]
+                  ) -> frozenset[int] | None:
+    """The players left unpaired by a pairing of the bracket with the fewest
+    colour conflicts (``spare`` players unpaired, ``paired`` ones paired,
+    ``unpaired`` ones not), or None if every such pairing has more than x."""
+    n = len(table.players)
     graph = nx.Graph()
     big = 4 * n + 4
-    for i, a in enumerate(players):
+    allowed, cost = table.allowed, table.cost
+    for i in range(n):
+        if i in unpaired:
+            continue
         for j in range(i + 1, n):
-            b = players[j]
-            if context.pair_check(a, b) is None:
-                graph.add_edge(i, j, weight=big - (1 if colour_conflict(a, b) else 0))
-        if spare and check(a) is None:  # type: ignore[operator]
-            for s in range(spare):
-                graph.add_edge(i, ("spare", s), weight=big)
+            if allowed[i, j] and j not in unpaired:
+                graph.add_edge(i, j, weight=big - int(cost[i, j]))
+    if spare:
+        for i in range(n):
+            if may_stay[i] and i not in paired:
+                for s in range(spare):
+                    graph.add_edge(i, ("spare", s), weight=big)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if len(matching) * 2 < n + spare:
-        return False
+        return None
     conflicts = sum(big - graph[u][v]["weight"] for u, v in matching)
-    return conflicts <= x
+    if conflicts > x:
+        return None
+    left: set[int] = set()
+    for u, v in matching:
+        if isinstance(u, tuple):
+            left.add(v)
+        elif isinstance(v, tuple):
+            left.add(u)
+    return frozenset(left)
 
 
 def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerState, ...],
                    moved: tuple[PlayerState, ...], lowest: bool,
-                   floating: tuple[PlayerState, ...]) -> Stream:
+                   floating: tuple[PlayerState, ...], banned: Banned = ()) -> Stream:
     """C2-C14 for a heterogeneous bracket: moved-down players (S1) first,
     then the remainder as a homogeneous group (C6, C10)."""
     residents = tuple(p for p in players if p not in moved)
     x0, w, b, q = x_value(players)
     m = len(moved)
     seen: set[object] = set()
+    table = context.table(players)
     up_ladder = [STRICT, Relaxation(b6_up=False), Relaxation(b6_up=False, b5_up=False)]
     levels: list[tuple[Relaxation, int, str | None]] = []
     for step, relaxation in enumerate(up_ladder):
         levels.append((relaxation, 0, None if step == 0 else "C10"))
     for extra in range(1, max(m - x0, 0) + max(len(residents) // 2, 0) + 1):
         levels.append((up_ladder[-1], extra, "C11"))
+    everyone = np.ones(len(residents), dtype=bool)
     for p in range(m, 0, -1):
         s1 = moved[:p]
         carried = tuple(moved[p:])  # C14: the lowest moved-down players float on
         if p < m:
             yield PDecreased(rule="C14", bracket=view.with_(p=p, s1=tuple(pl.id for pl in s1)))
         any_mdp_pairing = False
+        allowed_block, cost_block = table.block(s1, residents)
         for relaxation, extra, rule in levels:
             x = min(x0 + extra, p)
             current = view.with_(x=x, p=p, dropped=relaxation.dropped,
@@ -602,10 +871,13 @@ def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerStat
             def pair_check(a: PlayerState, r: PlayerState,
                            relaxation: Relaxation = relaxation) -> Rejection | None:
                 return (context.pair_check(a, r)
-                        or float_rejection(r, Float.UP, relaxation))
+                        or context.float_check(r, Float.UP, relaxation))
 
-            search = BracketSearch(s1, residents, x, pair_check, colour_conflict,
-                                   lambda r: None)
+            up_ok = np.array([context.float_check(r, Float.UP, relaxation) is None
+                              for r in residents], dtype=bool)
+            search = BracketSearch(s1, residents, x, pair_check, context.conflict,
+                                   lambda r: None, allowed=allowed_block & up_ok[None, :],
+                                   cost=cost_block, may_stay=everyone)
             for found in (yield from _walk(search, current, None)):
                 any_mdp_pairing = True
                 pairs = tuple((s1[i], residents[j]) for i, j in enumerate(found.positions))
@@ -614,22 +886,22 @@ def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerStat
                 remainder_view = current.with_(
                     players=tuple(context.view(pl) for pl in rest), moved_down=(),
                     homogeneous=True, remainder=True)
+                # In the lowest bracket the carried players get the bye: the
+                # remainder checks them with its own leftovers (at most one).
                 stream = _homogeneous(
-                    context, remainder_view, rest, lowest and not carried, (),
+                    context, remainder_view, rest, lowest, tuple(floating) + carried,
                     remainder=True, x_extra=extra,
                     relaxations=[relaxation, Relaxation(False, True, relaxation.b6_up,
                                                         relaxation.b5_up),
                                  Relaxation(False, False, relaxation.b6_up, relaxation.b5_up)],
-                    allow_c14=False)
+                    allow_c14=False, banned=banned, table=context.table(rest, table))
                 for item in stream:
                     if isinstance(item, Need):
                         break
                     if isinstance(item, Outcome):
-                        down = tuple(floating) + carried + item.moved_down
+                        down = item.moved_down
                         if lowest and len(down) > 1:
                             continue
-                        if lowest and down and not carried and not floating:
-                            pass
                         outcome = Outcome(pairs + item.pairs, down, current, found.rank, None)
                         if outcome.key() in seen:
                             continue
@@ -650,21 +922,28 @@ def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerStat
         if not lowest:
             relaxed = levels[-1][0]
             x = p
+
             def pair_check_last(a: PlayerState, r: PlayerState) -> Rejection | None:
-                return context.pair_check(a, r) or float_rejection(r, Float.UP, relaxed)
-            search = BracketSearch(s1, residents, x, pair_check_last, colour_conflict,
-                                   lambda r: None)
+                return context.pair_check(a, r) or context.float_check(r, Float.UP, relaxed)
+
+            up_ok = np.array([context.float_check(r, Float.UP, relaxed) is None
+                              for r in residents], dtype=bool)
+            search = BracketSearch(s1, residents, x, pair_check_last, context.conflict,
+                                   lambda r: None, allowed=allowed_block & up_ok[None, :],
+                                   cost=cost_block, may_stay=everyone)
             for found in search.candidates():
                 pairs = tuple((s1[i], residents[j]) for i, j in enumerate(found.positions))
                 used = set(found.positions)
                 rest = tuple(residents[j] for j in range(len(residents)) if j not in used)
                 remainder_view = view.with_(players=tuple(context.view(pl) for pl in rest),
                                             moved_down=(), homogeneous=True, remainder=True)
-                for item in _homogeneous(context, remainder_view, rest, False, (),
+                for item in _homogeneous(context, remainder_view, rest, False,
+                                         tuple(floating) + carried,
                                          remainder=True, x_extra=len(rest),
-                                         relaxations=[Relaxation(False, False, False, False)]):
+                                         relaxations=[Relaxation(False, False, False, False)],
+                                         banned=banned, table=context.table(rest, table)):
                     if isinstance(item, Outcome):
-                        down = tuple(floating) + carried + item.moved_down
+                        down = item.moved_down
                         outcome = Outcome(pairs + item.pairs, down, view.with_(p=p),
                                           found.rank, None)
                         if outcome.key() in seen:
