@@ -225,6 +225,29 @@ class _Table:
         return self.allowed[grid], self.cost[grid]
 
 
+def _float_rejection_of_pair(a: PlayerState, b: PlayerState,
+                             relaxation: Relaxation) -> Rejection | None:
+    """B5/B6 for the floats a pair between different scores gives (A4): the
+    higher score floats down, the lower up."""
+    if a.score == b.score:
+        return None
+    high, low = (a, b) if a.score > b.score else (b, a)
+    return (float_rejection(high, Float.DOWN, relaxation)
+            or float_rejection(low, Float.UP, relaxation))
+
+
+def _with_floats(table: _Table, relaxation: Relaxation) -> _Table:
+    """``table`` less the pairs whose floats break B5/B6 as far as
+    ``relaxation`` keeps them."""
+    players = table.players
+    allowed = table.allowed.copy()
+    for i, a in enumerate(players):
+        for j in range(i + 1, len(players)):
+            if allowed[i, j] and _float_rejection_of_pair(a, players[j], relaxation):
+                allowed[i, j] = allowed[j, i] = False
+    return _Table(players, allowed, table.cost)
+
+
 def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[Event]:
     """Every event of the pairing of ``round`` (default: the next one)."""
     if round is None:
@@ -544,10 +567,23 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
     p0 = n // 2
     seen: set[object] = set()
     levels: list[tuple[Relaxation, int, int, str | None]] = []
-    ladder = list(relaxations) if relaxations is not None else [
-        STRICT, Relaxation(b6_down=False), Relaxation(b6_down=False, b5_down=False)]
-    for step, relaxation in enumerate(ladder):
-        levels.append((relaxation, min(x0 + x_extra, p0), p0, None if step == 0 else "C9"))
+    # Players of different scores (a bracket treated as homogeneous although
+    # players were moved into it, A3) pair with floats: C6 checks B5/B6 for
+    # them too, and after C9 (downfloaters) C10 drops B6 then B5 for the
+    # upfloaters, as in a heterogeneous bracket.
+    mixed = len({pl.score for pl in players}) > 1
+    if relaxations is not None:
+        ladder = list(relaxations)
+        steps = [None] + ["C9"] * (len(ladder) - 1)
+    else:
+        ladder = [STRICT, Relaxation(b6_down=False), Relaxation(b6_down=False, b5_down=False)]
+        steps = [None, "C9", "C9"]
+        if mixed:
+            ladder += [Relaxation(False, False, b6_up=False),
+                       Relaxation(False, False, b6_up=False, b5_up=False)]
+            steps += ["C10", "C10"]
+    for relaxation, step in zip(ladder, steps):
+        levels.append((relaxation, min(x0 + x_extra, p0), p0, step))
     relaxed = ladder[-1]
     for x in range(min(x0 + x_extra, p0) + 1, p0 + 1):
         levels.append((relaxed, x, p0, "C11"))
@@ -565,12 +601,21 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
         if rule == "C9":
             dropped = "B6" if relaxation.b5_down else "B5"
             yield CriterionDropped(rule="C9", bracket=current, criterion=dropped, floaters="down")
+        elif rule == "C10":
+            dropped = "B6" if relaxation.b5_up else "B5"
+            yield CriterionDropped(rule="C10", bracket=current, criterion=dropped, floaters="up")
         elif rule == "C11":
             yield XIncreased(rule="C11", bracket=current)
         elif rule == "C14":
             yield PDecreased(rule="C14", bracket=current)
         yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q)
         leftover = context.leftover_check(lowest, relaxation)
+        level_table = _with_floats(table, relaxation) if mixed else table
+
+        def level_check(a: PlayerState, b: PlayerState,
+                        relaxation: Relaxation = relaxation) -> Rejection | None:
+            return (context.pair_check(a, b)
+                    or (_float_rejection_of_pair(a, b, relaxation) if mixed else None))
         if lowest:
             # The lowest bracket ends the round: at most one player is left
             # unpaired, the bye (A5), and he must be allowed it (B1b, and
@@ -600,7 +645,7 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
         for number, exchange in enumerate(exchanges):
             if exchange is not None and gate_at != len(banned):
                 gate_at = len(banned)
-                if not _any_pairing(table, may_stay, p, x, banned, fixed):
+                if not _any_pairing(level_table, may_stay, p, x, banned, fixed):
                     yield CandidatesSkipped(rule="C8", bracket=current, first=0, last=-1,
                                             count=0, reasons=(Rejection(
                                                 "C8", tuple(pl.id for pl in players),
@@ -610,8 +655,8 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
             t1 = tuple(players[i] for i in rows)
             t2 = tuple(players[j] for j in columns)
             grid = np.ix_(rows, columns)
-            search = BracketSearch(t1, t2, x, context.pair_check, context.conflict, leftover,
-                                   allowed=table.allowed[grid], cost=table.cost[grid],
+            search = BracketSearch(t1, t2, x, level_check, context.conflict, leftover,
+                                   allowed=level_table.allowed[grid], cost=level_table.cost[grid],
                                    may_stay=may_stay[columns], banned=banned, fixed_down=fixed)
             split = current.with_(s1=tuple(pl.id for pl in t1), s2=tuple(pl.id for pl in t2))
             cell = None if exchange is None else (exchange.cell or exchange.label())
