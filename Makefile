@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # Jupyter refuses to run as root unless told (course-room containers often are root).
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test typecheck unit clean
+.PHONY: lab test typecheck unit stress clean
 
 # (Re)install when pyproject.toml changes; the stamp remembers the last install.
 $(STAMP): pyproject.toml
@@ -27,6 +27,10 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider tests
+
+# Full-size stress runs (2,000 random tournaments); `make test` runs a sample.
+stress: $(STAMP)
+	SWISSLEARN_STRESS=2000 $(BIN)/python -m pytest -p no:cacheprovider tests/stress
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache
