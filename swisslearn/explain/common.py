@@ -1,0 +1,267 @@
+"""What the explanations of every system share.
+
+* Which system an event or a trace comes from (:func:`system_of_event`,
+  :func:`system_of_trace`): the ``system`` of ``RoundStarted`` and
+  ``RoundPaired``, otherwise the shape of the rule label (``S-halves`` for
+  seed 003's simplified tool, ``3.4.1`` or ``[C4]`` for C.04.3 (2026),
+  ``C7`` for the 1998 rules).
+* :class:`Explanation` and :class:`Answer` (the sentences of :func:`why`
+  with the labels they cite), :class:`Round` (what the events say about the
+  round) and :func:`answer_pair`, the part of ``why()`` every system shares;
+  a :class:`WhyRules` gives the system's own sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TypeVar
+
+from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
+from swisslearn.explain.catalogue import Catalogue
+from swisslearn.model import PlayerId
+from swisslearn.trace import (BracketPaired, BracketView, CandidateTried, Event, PlayerView,
+                              RoundPaired, RoundStarted)
+
+__all__ = ["DUTCH_1998", "DUTCH_2026", "SIMPLE", "SYSTEMS", "Answer", "Explanation", "Round",
+           "WhyRules", "answer_pair", "holds", "ids", "last", "score", "system_of_event",
+           "system_of_label", "system_of_trace", "views"]
+
+DUTCH_1998 = "dutch-1998"
+DUTCH_2026 = "dutch-2026"
+SIMPLE = "simple"
+SYSTEMS = (DUTCH_1998, DUTCH_2026, SIMPLE)
+"""The systems whose traces have their own messages."""
+
+_E = TypeVar("_E", bound=Event)
+
+
+# ---------------------------------------------------------------------------
+# Which system
+
+
+def system_of_label(rule: str) -> str:
+    """The system a rule label belongs to, from its shape alone.
+
+    ``S-…`` is seed 003's simplified tool; ``[Cn]``, an article number
+    (``1.2``, ``3.4.1``, ``5.2.3``, ``4.2-4.3``) or ``C.04.x`` is C.04.3
+    (2026); anything else (``A2``, ``C7``, ``E3``...) the 1998 rules.
+    """
+    if rule.startswith("S-"):
+        return SIMPLE
+    if rule.startswith("[C") or rule.startswith("C.04") or rule[:1].isdigit():
+        return DUTCH_2026
+    return DUTCH_1998
+
+
+def system_of_event(event: Event) -> str:
+    """The system of one event: its ``system`` field if it has one we know,
+    the 2026 event classes, otherwise the shape of its rule label."""
+    system = getattr(event, "system", None)
+    if isinstance(system, str) and system in SYSTEMS:
+        return system
+    if isinstance(event, (CompletionChecked, BracketParameters)):
+        return DUTCH_2026
+    return system_of_label(event.rule)
+
+
+def system_of_trace(events: Sequence[Event]) -> str:
+    """The system of a trace: the one ``RoundStarted``/``RoundPaired`` name,
+    else that of its first event (the 1998 rules for no event at all)."""
+    for event in events:
+        if isinstance(event, (RoundStarted, RoundPaired)) and event.system in SYSTEMS:
+            return event.system
+    for event in events:
+        return system_of_event(event)
+    return DUTCH_1998
+
+
+# ---------------------------------------------------------------------------
+# Small helpers on events
+
+
+def score(cat: Catalogue, view: BracketView) -> str:
+    return cat.number(view.score)
+
+
+def ids(players: Sequence[PlayerView]) -> tuple[PlayerId, ...]:
+    return tuple(p.id for p in players)
+
+
+def views(event: Event) -> tuple[BracketView, ...]:
+    found = getattr(event, "bracket", None)
+    return (found,) if isinstance(found, BracketView) else ()
+
+
+def last(events: Sequence[Event], kind: type[_E]) -> _E | None:
+    for event in reversed(events):
+        if isinstance(event, kind):
+            return event
+    return None
+
+
+def holds(pairs: Iterable[tuple[PlayerId, PlayerId]], pair: frozenset[PlayerId]) -> bool:
+    return any(frozenset(p) == pair for p in pairs)
+
+
+# ---------------------------------------------------------------------------
+# why()
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The answer of :func:`why`: the text, and the rule labels it cites, in order."""
+
+    paired: bool
+    labels: tuple[str, ...]
+    text: str
+
+
+class Answer:
+    """Sentences with the rule labels each one cites."""
+
+    def __init__(self, cat: Catalogue) -> None:
+        self.cat = cat
+        self.sentences: list[str] = []
+        self.labels: list[str] = []
+
+    def add(self, sentence: str, *labels: str) -> None:
+        self.sentences.append(sentence)
+        self.labels.extend(label for label in labels if label not in self.labels)
+
+    def done(self, paired: bool) -> Explanation:
+        return Explanation(paired, tuple(self.labels), self.cat.join(self.sentences))
+
+
+class Round:
+    """What the events say about the round, for questions on pairs."""
+
+    def __init__(self, events: Sequence[Event], started: RoundStarted | None,
+                 result: RoundPaired) -> None:
+        self.events = events
+        self.result = result
+        self.final = {frozenset((board.white, board.black)): board for board in result.boards}
+        # A bracket may be paired several times (1998: C12/C13 resume it) and
+        # a resumed stream announces pairings it then drops; the one kept has
+        # all its pairs in the round's result, and is the last such one.
+        self.kept = [e for e in events if isinstance(e, BracketPaired)
+                     and all(frozenset(pair) in self.final for pair in e.pairs)]
+        self.scores: dict[PlayerId, Decimal] = {}
+        if started is not None:
+            self.scores = {view.id: view.score for view in started.players}
+
+    def last_view(self, *players: PlayerId) -> BracketView | None:
+        """The last bracket (or remainder) the events show with all ``players``."""
+        for event in reversed(self.events):
+            for view in views(event):
+                members = ids(view.players)
+                if all(p in members for p in players):
+                    return view
+        return None
+
+    def kept_in(self, index: int, remainder: bool) -> BracketPaired | CandidateTried | None:
+        """The kept pairing of a bracket (or of its remainder group); failing
+        that, its last accepted candidate whose pairs were all kept."""
+        for event in reversed(self.kept):
+            if event.bracket.index == index and event.bracket.remainder == remainder:
+                return event
+        for candidate in reversed(self.events):
+            if (isinstance(candidate, CandidateTried) and candidate.accepted
+                    and candidate.bracket.index == index
+                    and candidate.bracket.remainder == remainder
+                    and all(frozenset(pair) in self.final for pair in candidate.pairs)):
+                return candidate
+        return None
+
+    def paired_in(self, a: PlayerId, b: PlayerId) -> BracketPaired | None:
+        """The kept bracket pairing that holds the pair a-b."""
+        pair = frozenset((a, b))
+        for event in reversed(self.kept):
+            if holds(event.pairs, pair):
+                return event
+        return None
+
+    def opponent(self, player: PlayerId) -> tuple[PlayerId, int] | None:
+        for board in self.result.boards:
+            if player in (board.white, board.black):
+                other = board.black if player == board.white else board.white
+                return other, board.board
+        return None
+
+
+@dataclass(frozen=True)
+class WhyRules:
+    """What a system says in :func:`answer_pair`: the sentence for an absent
+    player and for the bye (catalogue keys, with the labels they cite), and
+    the reasons a pair was made or not."""
+
+    absent: str
+    absent_labels: tuple[str, ...]
+    bye: str
+    bye_labels: tuple[str, ...]
+    paired: Callable[[Round, Answer, PlayerId, PlayerId], None]
+    not_paired: Callable[[Round, Answer, PlayerId, PlayerId], None]
+    bye_decides: bool = False   # the bye alone keeps a player apart (decided first)
+
+
+def answer_pair(history: Sequence[Event], a: PlayerId, b: PlayerId, cat: Catalogue,
+                rules: WhyRules) -> Explanation:
+    """The part of ``why()`` every system shares: who is there, the result,
+    each player's fate; ``rules`` gives the system's reasons."""
+    answer = Answer(cat)
+    started = last(history, RoundStarted)
+    result = last(history, RoundPaired)
+    if started is not None:
+        round_number = started.round
+    elif result is not None:
+        round_number = result.round
+    else:
+        answer.add(cat.text("why.no_round"))
+        return answer.done(False)
+    if a == b:
+        answer.add(cat.text("why.same_player", a=a, b=b))
+        return answer.done(False)
+    present: set[PlayerId] = set()
+    absent: set[PlayerId] = set()
+    if started is not None:
+        present = set(ids(started.players))
+        absent = set(started.absent)
+    if result is not None:
+        present |= {p for board in result.boards for p in (board.white, board.black)}
+        present |= set(result.byes)
+    missing = False
+    for player in (a, b):
+        if player in absent:
+            answer.add(cat.text(rules.absent, player=player, round=round_number),
+                       *rules.absent_labels)
+            missing = True
+        elif player not in present:
+            answer.add(cat.text("why.unknown", player=player))
+            missing = True
+    if missing:
+        return answer.done(False)
+    if result is None:
+        answer.add(cat.text("why.no_result", round=round_number))
+        return answer.done(False)
+    state = Round(history, started, result)
+    board = state.final.get(frozenset((a, b)))
+    if board is not None:
+        answer.add(cat.text("why.paired", a=a, b=b, round=round_number, board=board.board))
+        rules.paired(state, answer, a, b)
+        return answer.done(True)
+    answer.add(cat.text("why.not_paired", a=a, b=b, round=round_number))
+    bye = False
+    for player in (a, b):
+        found = state.opponent(player)
+        if found is not None:
+            answer.add(cat.text("why.fate.opponent", player=player, opponent=found[0],
+                                board=found[1]))
+        elif player in result.byes:
+            answer.add(cat.text(rules.bye, player=player), *rules.bye_labels)
+            bye = True
+        else:
+            answer.add(cat.text("why.fate.unpaired", player=player))
+    if not (bye and rules.bye_decides):
+        rules.not_paired(state, answer, a, b)
+    return answer.done(False)
