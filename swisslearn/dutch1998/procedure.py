@@ -59,7 +59,8 @@ from swisslearn.dutch1998.search import Banned, BracketSearch, Found
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired,
-                              BracketSplit, BracketUndone, BracketView, ByeAssigned,
+                              BracketSplit, BracketsMerged, BracketUndone, BracketView,
+                              ByeAssigned,
                               CandidatesSkipped, CandidateTried, ColourAllocated,
                               CriterionDropped, Event, ExchangeApplied, PDecreased,
                               PlayerMovedDown, PlayerView, Rejection, RoundPaired, RoundStarted,
@@ -385,8 +386,14 @@ def _solve(context: _Round, brackets: list[tuple[PlayerState, ...]], index: int,
         down = frozenset(p.id for p in item.moved_down)
         if down in failed:
             continue
+        if failed and not item.pairs:
+            # C13: undone down to p = 0, this bracket has joined the one below.
+            yield BracketsMerged(rule="C13", bracket=item.view)
         rest = yield from _solve(context, brackets, index + 1, item.moved_down)
         if isinstance(rest, list):
+            if failed:
+                yield BracketUndone(rule="C13", bracket=item.view, because_of=item.view,
+                                    accepted=True)
             return [item] + rest
         if rest is _C12:
             rest = yield from _c12(context, brackets, index, stream, position, item)
