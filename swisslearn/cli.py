@@ -128,7 +128,8 @@ def read_input(path: str) -> TrfDocument | PlainListDocument:
             text = None  # read_trf reports it
         if text is not None and is_plain_list_text(text):
             return read_plain_list(path)
-    return read_trf(path)
+    from swisslearn.formats.teams import with_teams  # teams (310/013) as the players
+    return with_teams(read_trf(path))
 
 
 def _output_path(path: str, source: str, force: bool) -> Path:

@@ -44,7 +44,8 @@ SYSTEMS: dict[str, System] = {
                          "swisslearn.dutch1998.procedure"),
     "dutch-2026": System("dutch-2026", "FIDE Dutch system C.04.3, applied from 1 Feb 2026",
                          "swisslearn.dutch2026.procedure"),
-    "team-2026": System("team-2026", "FIDE Swiss Team Pairing System C.04.6 (2026)", None),
+    "team-2026": System("team-2026", "FIDE Swiss Team Pairing System C.04.6 (2026)",
+                        "swisslearn.team2026.procedure"),
     "simple": System("simple", "the simplified tool of seed 003", "swisslearn.simple"),
 }
 
@@ -65,7 +66,7 @@ def get(name: str | None, tournament: Tournament | None = None) -> System:
     implement it, else the default (``dutch-1998``, the course's system)."""
     if name is None:
         code = tournament.system if tournament is not None else ""
-        named = _TYPE_CODES.get(code)
+        named = "team-2026" if code.startswith("FIDE_TEAM") else _TYPE_CODES.get(code)
         if named is not None and SYSTEMS[named].module is not None:
             return SYSTEMS[named]
         return SYSTEMS[DEFAULT]

@@ -66,8 +66,13 @@ def test_tables_json_matches_the_seed(capsys: pytest.CaptureFixture[str]) -> Non
     assert lettered[:3] == [("a", [4], [5]), ("b", [4], [6]), ("c", [3], [5])]
 
 
-def test_unavailable_system_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "pair", str(CLUB), "--round", "3", "--system", "team-2026")
-    assert code == EXIT_USAGE and "not available yet" in err
+def test_unknown_or_unfit_system_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "pair", str(CLUB), "--round", "3", "--system", "nonsense")
     assert code == EXIT_USAGE and "unknown system" in err
+    code, _, err = run(capsys, "pair", str(CLUB), "--round", "3", "--system", "team-2026")
+    assert code == EXIT_USAGE and "team" in err
+
+
+def test_a_team_file_names_its_system(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "pair", str(DATA / "equipes-dix.trf"), "--json")
+    assert code == EXIT_OK and json.loads(out)["system"] == "team-2026"

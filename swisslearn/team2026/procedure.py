@@ -1,0 +1,236 @@
+"""The round procedure of C.04.6 (2026) as a generator of trace events.
+
+``trace(tournament, round)`` yields every event; ``pair()`` keeps the last
+one (``RoundPaired``), so both run the same code.  Round ``k`` is paired from
+rounds ``1..k-1`` only (and the byes already announced for ``k``).  The
+tournament must be a :class:`~swisslearn.formats.teams.TeamTournament`
+(:func:`swisslearn.formats.teams.team_tournament`); team ids are TPNs.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Iterator, Mapping, Sequence
+
+from swisslearn.errors import PairingError, UsageError
+from swisslearn.formats.teams import PreferenceType, TeamTournament
+from swisslearn.model import Colour, RoundNumber, Tournament
+from swisslearn.team2026.colours import allocate, initial_colour
+from swisslearn.team2026.events import PabCandidatesRanked, UpfloatersCounted, UpfloaterSetTried
+from swisslearn.team2026.selection import (BracketPairing, Graph, SetVerdict, judge_sets,
+                                           misses, pair_bracket, upfloater_needs)
+from swisslearn.team2026.state import TeamState, team_states
+from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired, BracketView,
+                              ByeAssigned, CandidateTried, ColourAllocated, Event, PlayerView,
+                              Rejection, RoundPaired, RoundStarted)
+
+SYSTEM = "team-2026"
+
+__all__ = ["SYSTEM", "trace", "pair"]
+
+
+def _check(tournament: Tournament, round: RoundNumber | None) -> tuple[TeamTournament,
+                                                                      RoundNumber]:
+    if not isinstance(tournament, TeamTournament):
+        raise UsageError(f"{tournament.source}: {SYSTEM} pairs team tournaments: a file with "
+                         "team records (310 or 013), read by swisslearn.formats.teams")
+    if round is None:
+        round = tournament.next_round()
+    if round < 1:
+        raise UsageError(f"{tournament.source}: round {round} does not exist (rounds start at 1)")
+    if tournament.rounds is not None and round > tournament.rounds:
+        raise UsageError(f"{tournament.source}: round {round} is after the last round "
+                         f"({tournament.rounds})")
+    return tournament, round
+
+
+def _view(team: TeamState) -> PlayerView:
+    floats = "".join("↓" if f == "down" else "↑" if f == "up" else "·" for f in team.floats)
+    return PlayerView(id=team.tpn, name=team.name, rating=team.rating, score=team.score,
+                      colours=team.history_string, preference=team.preference_label,
+                      floats=floats)
+
+
+def _order(teams: Sequence[TeamState]) -> list[TeamState]:
+    """Score descending, then TPN (1.3, 1.1)."""
+    return sorted(teams, key=lambda t: (-t.score, t.tpn))
+
+
+def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[Event]:
+    """Every event of the pairing of ``round`` (default: the next one)."""
+    teams_tournament, round = _check(tournament, round)
+    base = teams_tournament.truncated(round - 1)
+    kind = base.type_code.preferences
+    states = team_states(base, round)
+    present = _order([t for t in states.values() if t.available])
+    views = {t.tpn: _view(t) for t in states.values()}
+    yield RoundStarted(rule="3.3.2", round=round, system=SYSTEM,
+                       players=tuple(views[t.tpn] for t in present),
+                       absent=tuple(t.tpn for t in states.values() if not t.available),
+                       scores=tuple(sorted({t.score for t in present}, reverse=True)))
+    graph = Graph(present, base.forbidden_pairs(round))
+    total = base.rounds
+    last_two = total is not None and round >= total - 1
+    remaining = list(present)
+    bye: TeamState | None = None
+    if len(remaining) % 2 == 1:
+        event, bye = _assign_bye(graph, remaining, round)
+        yield event
+        if bye is None:
+            raise PairingError(f"{base.source}: round {round} cannot be paired under {SYSTEM}: "
+                               "no team can receive the pairing-allocated bye and leave a legal "
+                               "pairing of the others (3.4.1, [C2]); the Chief Arbiter decides "
+                               "(3.3.3)")
+        remaining.remove(bye)
+        yield ByeAssigned(rule="3.4", player=bye.tpn, view=views[bye.tpn])
+    elif not graph.pairable(remaining):
+        raise PairingError(f"{base.source}: round {round} cannot be paired under {SYSTEM}: the "
+                           f"teams {', '.join(str(t.tpn) for t in sorted(remaining, key=_tpn))} "
+                           "cannot all meet a team they have not met ([C1]); the Chief Arbiter "
+                           "decides (3.3.3)")
+    pairs: list[tuple[TeamState, TeamState]] = []
+    index = 0
+    while remaining:
+        index += 1
+        top_score = max(t.score for t in remaining)
+        top = [t for t in remaining if t.score == top_score]
+        lower = [t for t in remaining if t.score != top_score]
+        view = BracketView(index=index, score=top_score,
+                           players=tuple(views[t.tpn] for t in _order(top)))
+        needs = upfloater_needs(graph, top, lower)
+        if needs is None:  # cannot happen: the round was checked completable
+            raise PairingError(f"{base.source}: round {round}: the teams left cannot be paired")
+        upfloaters: tuple[TeamState, ...] = ()
+        if needs.count:
+            verdicts, chosen = judge_sets(graph, top, lower, needs, not last_two)
+            yield UpfloatersCounted(rule="3.5.2", bracket=view, count=needs.count,
+                                    scores=needs.scores,
+                                    potential=tuple(t.tpn for t in _order(lower)),
+                                    sets=len(verdicts))
+            if chosen < 0:  # cannot happen: needs came from a legal pairing
+                raise PairingError(f"{base.source}: round {round}: no set of upfloaters works")
+            yield from _set_events(view, verdicts, chosen)
+            upfloaters = verdicts[chosen].upfloaters
+        bracket = top + list(upfloaters)
+        up_ids = frozenset(t.tpn for t in upfloaters)
+        bracket_view = view.with_(
+            players=tuple(views[t.tpn] for t in _order(top) + _order(upfloaters)),
+            moved_down=tuple(t.tpn for t in _order(upfloaters)), homogeneous=not upfloaters,
+            lowest=len(bracket) == len(remaining), p=len(bracket) // 2)
+        yield BracketOpened(rule="1.3.2", bracket=bracket_view)
+        c10_applies = not last_two
+        chosen_pairing = pair_bracket(graph, bracket, up_ids, kind, c10_applies)
+        first = pair_bracket(graph, bracket, up_ids, kind, c10_applies, quality=False)
+        assert chosen_pairing is not None and first is not None
+        if first.pairs != chosen_pairing.pairs:
+            criterion, players = _deciding(first, chosen_pairing, bracket, up_ids, kind,
+                                           c10_applies)
+            yield CandidateTried(rule=criterion, bracket=bracket_view, pairs=first.pairs,
+                                 transposition=0, accepted=False,
+                                 rejection=Rejection(criterion, players, "quality"))
+        yield CandidateTried(rule="3.6.4", bracket=bracket_view, pairs=chosen_pairing.pairs,
+                             transposition=0, accepted=True)
+        yield BracketPaired(rule="3.6", bracket=bracket_view, pairs=chosen_pairing.pairs)
+        by_tpn = {t.tpn: t for t in bracket}
+        pairs.extend((by_tpn[a], by_tpn[b]) for a, b in chosen_pairing.pairs)
+        taken = {t.tpn for t in bracket}
+        remaining = [t for t in remaining if t.tpn not in taken]
+    yield from _finish(round, pairs, bye, initial_colour(base, round), base, views)
+
+
+def _tpn(team: TeamState) -> int:
+    return team.tpn
+
+
+def _assign_bye(graph: Graph, teams: list[TeamState],
+                round: RoundNumber) -> tuple[PabCandidatesRanked, TeamState | None]:
+    """3.4: the first team allowed the PAB, in 3.4.2-3.4.4 order, that leaves a
+    legal pairing of the others (3.4.1)."""
+    allowed = sorted((t for t in teams if t.bye_eligible),
+                     key=lambda t: (t.score, -t.matches_played, -t.tpn))
+    excluded = tuple(sorted(t.tpn for t in teams if not t.bye_eligible))
+    refused: list[Rejection] = []
+    for team in allowed:
+        if graph.pairable([t for t in teams if t is not team]):
+            return PabCandidatesRanked(rule="3.4", round=round,
+                                       candidates=tuple(t.tpn for t in allowed),
+                                       excluded=excluded, refused=tuple(refused),
+                                       chosen=team.tpn), team
+        refused.append(Rejection("3.4.1", (team.tpn,), "completion"))
+    return PabCandidatesRanked(rule="3.4", round=round, candidates=tuple(t.tpn for t in allowed),
+                               excluded=excluded, refused=tuple(refused)), None
+
+
+def _set_events(view: BracketView, verdicts: list[SetVerdict],
+                chosen: int) -> Iterator[UpfloaterSetTried]:
+    best = verdicts[chosen]
+    for verdict in verdicts[:chosen + 1]:
+        ids = tuple(t.tpn for t in verdict.upfloaters)
+        if verdict is best:
+            yield UpfloaterSetTried(rule="3.5.5", bracket=view, upfloaters=ids,
+                                    number=verdict.number, accepted=True, c6=verdict.c6,
+                                    c7=verdict.c7, remaining=len(verdicts) - chosen - 1)
+            continue
+        if verdict.failed:
+            criterion = verdict.failed
+            detail = "no_bracket_pairing" if criterion == "[C1]" else "completion"
+        elif (verdict.c6 or 0) > (best.c6 or 0):
+            criterion, detail = "[C6]", "following_scoregroup"
+        else:
+            criterion, detail = "[C7]", "floated"
+        yield UpfloaterSetTried(rule=criterion, bracket=view, upfloaters=ids,
+                                number=verdict.number, c6=verdict.c6, c7=verdict.c7,
+                                rejection=Rejection(criterion, ids, detail))
+
+
+def _deciding(first: BracketPairing, chosen: BracketPairing, bracket: Sequence[TeamState],
+              upfloaters: frozenset[int], kind: PreferenceType,
+              c10_applies: bool) -> tuple[str, tuple[int, ...]]:
+    """The criterion that puts the chosen pairing before the first legal one
+    (3.6.4), and the teams of the first one's pairs that break it."""
+    by_tpn = {t.tpn: t for t in bracket}
+    for i, name in enumerate(("[C8]", "[C9]", "[C10]")):
+        if first.quality[i] != chosen.quality[i]:
+            players: list[int] = []
+            for a, b in first.pairs:
+                if misses(by_tpn[a], by_tpn[b], kind, upfloaters, c10_applies)[i]:
+                    players += [a, b]
+            return name, tuple(players)
+    return "3.6.3", ()  # cannot happen: equal quality gives the first identifier
+
+
+def _finish(round: RoundNumber, pairs: list[tuple[TeamState, TeamState]], bye: TeamState | None,
+            initial: Colour, tournament: TeamTournament,
+            views: Mapping[int, PlayerView]) -> Iterator[Event]:
+    boards: list[tuple[TeamState, TeamState]] = []
+    kind = tournament.type_code.preferences
+    for a, b in pairs:
+        decision = allocate(a, b, initial, kind)
+        yield ColourAllocated(rule=decision.rule, white=decision.white.tpn,
+                              black=decision.black.tpn, higher=decision.first.tpn,
+                              white_view=views[decision.white.tpn],
+                              black_view=views[decision.black.tpn])
+        boards.append((decision.white, decision.black))
+
+    def board_key(board: tuple[TeamState, TeamState]) -> tuple[Decimal, Decimal, int]:
+        # C.04.2: the higher score of the pair first, then the lower one, then
+        # the smaller TPN of the pair.
+        w, b = board
+        return (-max(w.score, b.score), -min(w.score, b.score), min(w.tpn, b.tpn))
+
+    boards.sort(key=board_key)
+    ordered = tuple(Board(i, w.tpn, b.tpn) for i, (w, b) in enumerate(boards, 1))
+    yield BoardsOrdered(rule="C.04.2", boards=ordered)
+    yield RoundPaired(rule="C.04.6", round=round, system=SYSTEM, boards=ordered,
+                      byes=() if bye is None else (bye.tpn,))
+
+
+def pair(tournament: Tournament, round: RoundNumber | None = None) -> RoundPaired:
+    """The pairing of ``round``: the last event of :func:`trace`."""
+    paired: RoundPaired | None = None
+    for event in trace(tournament, round):
+        if isinstance(event, RoundPaired):
+            paired = event
+    assert paired is not None
+    return paired
+

@@ -1,0 +1,64 @@
+"""Small team tournaments written as TRF text, for the team-2026 tests (no tests here)."""
+
+from __future__ import annotations
+
+from swisslearn.formats.teams import TeamTournament, team_tournament
+from swisslearn.formats.trf import parse_trf
+
+# The boards of the team with White on board 1 for a won, drawn, lost match.
+_BOARDS = {"W": "11==", "D": "10==", "L": "00=="}
+_OTHER = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
+
+
+def _put(line: str, column: int, text: str) -> str:
+    line = line.ljust(column - 1)
+    return line[:column - 1] + text + line[column - 1 + len(text):]
+
+
+def team_trf(teams: int, rounds: list[dict[tuple[int, int], str]], *, total: int,
+             code: str = "FIDE_TEAM_TYPEA_MP_GP", initial: str = "W",
+             byes: dict[int, int] | None = None, boards: dict[tuple[int, int], str] | None = None,
+             names: list[str] | None = None) -> str:
+    """A TRF of ``teams`` four-board teams (TPN k: players 4k-3..4k).
+
+    ``rounds[r-1]`` maps (white TPN, black TPN) to the match result of White
+    (``W``/``D``/``L``); ``boards`` may give the four board results of White
+    instead (``"1=0="``); ``byes`` maps a round to its PAB team.
+    """
+    byes = byes or {}
+    blocks: dict[int, list[str]] = {p: [] for p in range(1, 4 * teams + 1)}
+    for number, matches in enumerate(rounds, 1):
+        for (white, black), result in matches.items():
+            results = (boards or {}).get((white, black)) or _BOARDS[result]
+            for board in range(4):
+                pw, pb = 4 * white - 3 + board, 4 * black - 3 + board
+                cw, cb = ("w", "b") if board % 2 == 0 else ("b", "w")
+                blocks[pw].append(f"{pb:4d} {cw} {results[board]}")
+                blocks[pb].append(f"{pw:4d} {cb} {_OTHER[results[board]]}")
+        if number in byes:
+            for board in range(4):
+                blocks[4 * byes[number] - 3 + board].append("0000 - U")
+    lines = ["012 Test teams", f"142 {total}", f"152 {initial}", f"192 {code}",
+             "352 WBWB", "362 TW  2.0   TD  1.0   TL  0.0"]
+    if byes:
+        lines.append(" ".join(["320  1.0  2.0"] + [f"{byes.get(r, 0):03d}"
+                                                   for r in range(1, len(rounds) + 1)]))
+    for team in range(1, teams + 1):
+        for board in range(4):
+            pid = 4 * team - 3 + board
+            line = _put(_put("001", 5, f"{pid:4d}"), 15, f"Team {team} board {board + 1}")
+            line = _put(line, 49, f"{2400 - 10 * pid:4d}")
+            for r, block in enumerate(blocks[pid]):
+                line = _put(line, 92 + 10 * r, block)
+            lines.append(line.rstrip())
+    for team in range(1, teams + 1):
+        name = names[team - 1] if names else f"Team {team}"
+        line = _put(_put("310", 5, f"{team:3d}"), 9, name)
+        for board in range(4):
+            line = _put(line, 74 + 5 * board, f"{4 * team - 3 + board:4d}")
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def load(text: str) -> TeamTournament:
+    return team_tournament(parse_trf(text))
