@@ -20,7 +20,7 @@ from swisslearn.formats.trf import read_trf
 from swisslearn.model import Colour, ForbiddenPairs
 from swisslearn.team2026.procedure import pair
 from swisslearn.team2026.state import team_states
-from test_team2026_support import load, team_trf
+from teambuild import load, team_trf
 
 PATH = DATA / "equipes-dix.trf"
 ORDER = ("A1", "A2", "A3", "A4", "C", "B2", "D", "B1", "A5", "A6")  # TPN 1..10

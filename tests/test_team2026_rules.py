@@ -25,7 +25,7 @@ from swisslearn.team2026.procedure import pair, trace
 from swisslearn.team2026.selection import Graph, judge_sets, pair_bracket, upfloater_needs
 from swisslearn.team2026.state import TeamState, preference, team_states
 from swisslearn.trace import ByeAssigned, CandidateTried, RoundPaired
-from test_team2026_support import load, team_trf
+from teambuild import load, team_trf
 
 W, B = Colour.WHITE, Colour.BLACK
 A, TYPE_B, NONE = PreferenceType.A, PreferenceType.B, PreferenceType.NONE
