@@ -20,6 +20,8 @@ from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain
                                           read_plain_list)
 from swisslearn.formats.trf import TrfDocument, read_trf
 from swisslearn.model import Colour, PlayerState, Result, Tournament
+from swisslearn.protections import Protections
+from swisslearn.protections import trace as protected_trace
 from swisslearn.systems import System
 from swisslearn.trace import RoundPaired, event_to_json
 
@@ -69,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file", metavar="FILE")
     check.add_argument("--system", metavar="S")
     check.add_argument("--json", action="store_true")
+    _protection_options(check)
     check.set_defaults(run=_check)
 
     tables = commands.add_parser("tables", help="D1 and D2 orders for a bracket of N players")
@@ -90,6 +93,28 @@ def _common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--round", type=int, metavar="N",
                          help="the round to pair (default: the first with no pairing)")
     command.add_argument("--lang", choices=("fr", "en"), default="fr")
+    _protection_options(command)
+
+
+def _protection_options(command: argparse.ArgumentParser) -> None:
+    """Seed 002's protections (CONTRACT): ``--avoid`` and ``--group``, repeatable."""
+    command.add_argument("--avoid", action="append", default=[], metavar="ATTRIBUTE:CONSTRAINT",
+                         help="one group per value of a player attribute (federation, club...); "
+                              "CONSTRAINT: strict, soft-bottom, soft-avoid (or none)")
+    command.add_argument("--group", action="append", default=[],
+                         metavar="NAME:ID,ID,...:CONSTRAINT", help="a manual protection group")
+
+
+def _protections(args: argparse.Namespace, document: object,
+                 round: int | None = None) -> Protections:
+    """The file's protections (its XS? records) with the command line's; a
+    note on stderr when ``round`` was paired with groups the file froze."""
+    protections = Protections.from_document(document).with_options(args.avoid, args.group)
+    if round is not None and (args.avoid or args.group) and protections.frozen_round(round):
+        print(f"swisslearn: note: round {round} was paired with the protection groups frozen "
+              "in the file (XSR records); --avoid/--group apply to the rounds not paired yet",
+              file=sys.stderr)
+    return protections
 
 
 def _version() -> str:
@@ -227,11 +252,13 @@ def pair_json(result: RoundPaired) -> dict[str, object]:
 
 
 def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
-    tournament = read_input(args.file).tournament
+    document = read_input(args.file)
+    tournament = document.tournament
     round = _round_for(tournament, args.round)
     system = _system(args, tournament)
+    protections = _protections(args, document, round)
     result: RoundPaired | None = None
-    for event in system.trace(tournament, round):
+    for event in protected_trace(tournament, round, system=system, protections=protections):
         if args.explain and not args.json:
             stdout.write(explain(event, args.lang) + "\n")
         if isinstance(event, RoundPaired):
@@ -248,13 +275,18 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
                      f"{board.black:>4} {names[board.black][:30]}\n")
     for bye in result.byes:
         stdout.write(f" bye  {bye:>4} {names[bye]}\n")
+    if result.released:
+        stdout.write(f"released from their protections: "
+                     f"{', '.join(str(p) for p in result.released)}\n")
     return EXIT_OK
 
 
 def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
-    tournament = read_input(args.file).tournament
+    document = read_input(args.file)
+    tournament = document.tournament
     round = _round_for(tournament, args.round)
-    for event in _system(args, tournament).trace(tournament, round):
+    for event in protected_trace(tournament, round, system=_system(args, tournament),
+                                 protections=_protections(args, document, round)):
         if args.jsonl:
             stdout.write(json.dumps(event_to_json(event), ensure_ascii=False) + "\n")
         else:
@@ -263,12 +295,14 @@ def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _why(args: argparse.Namespace, stdout: TextIO) -> int:
-    tournament = read_input(args.file).tournament
+    document = read_input(args.file)
+    tournament = document.tournament
     round = _round_for(tournament, args.round)
     for pid in (args.a, args.b):
         if pid not in tournament:
             raise UsageError(f"{tournament.source}: no player with pairing number {pid}")
-    events = list(_system(args, tournament).trace(tournament, round))
+    events = list(protected_trace(tournament, round, system=_system(args, tournament),
+                                  protections=_protections(args, document, round)))
     stdout.write(why(events, args.a, args.b, args.lang) + "\n")
     return EXIT_OK
 
@@ -289,14 +323,21 @@ def recorded_round(tournament: Tournament, round: int) -> tuple[frozenset[tuple[
     return frozenset(pairs), frozenset(byes)
 
 
-def check_rounds(tournament: Tournament, system: System) -> list[dict[str, object]]:
-    """Re-pair each recorded round from the rounds before it and compare."""
+def check_rounds(tournament: Tournament, system: System,
+                 protections: Protections | None = None) -> list[dict[str, object]]:
+    """Re-pair each recorded round from the rounds before it and compare
+    (with ``protections``: each round with its frozen groups, if any)."""
+    from swisslearn.protections import pair as protected_pair
     report = []
     for round in range(1, tournament.rounds_paired + 1):
         expected_pairs, expected_byes = recorded_round(tournament, round)
         differences: list[str] = []
         try:
-            result = system.pair(tournament, round)
+            if protections is not None and protections.active:
+                result = protected_pair(tournament, round, system=system,
+                                        protections=protections)
+            else:
+                result = system.pair(tournament, round)
         except PairingError as error:
             differences.append(f"no pairing: {error}")
         else:
@@ -309,15 +350,21 @@ def check_rounds(tournament: Tournament, system: System) -> list[dict[str, objec
             if got_byes != expected_byes:
                 differences.append(f"bye: recorded {sorted(expected_byes)}, "
                                    f"engine {sorted(got_byes)}")
+            frozen = protections.frozen_round(round) if protections is not None else None
+            if (frozen is not None and frozen.threshold is not None
+                    and set(frozen.released) != set(result.released)):
+                differences.append(f"released: recorded {sorted(frozen.released)}, "
+                                   f"engine {sorted(result.released)}")
         report.append({"round": round, "identical": not differences,
                        "differences": differences})
     return report
 
 
 def _check(args: argparse.Namespace, stdout: TextIO) -> int:
-    tournament = read_input(args.file).tournament
+    document = read_input(args.file)
+    tournament = document.tournament
     system = _system(args, tournament)
-    report = check_rounds(tournament, system)
+    report = check_rounds(tournament, system, _protections(args, document))
     if args.json:
         json.dump({"rounds": report}, stdout)
         stdout.write("\n")

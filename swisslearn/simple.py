@@ -82,6 +82,11 @@ How we read the seed (it is a help page, not a rule book):
   tie-breaks, bye points; also forbidden pairs (``260``/``XXP``), which the
   seed does not mention.  :mod:`swisslearn.compare` shows where this
   changes the pairing.
+* Protections (seed 002, :mod:`swisslearn.protections`) are the exception:
+  the pairs they forbid (``forbidden=``) are barred as if the players had
+  met; their soft-avoid pairs (``avoid=``) are the last criterion: when the
+  natural pairing of a group has some, the pairing with the same number of
+  pairs and the fewest of them is kept (the first in the order above).
 """
 
 from __future__ import annotations
@@ -224,7 +229,9 @@ class _Group:
     """The pairings of one group in the order the seed's tool tries them."""
 
     def __init__(self, ids: Sequence[PlayerId], lower: frozenset[PlayerId], lowest: bool,
-                 matcher: _Matcher) -> None:
+                 matcher: _Matcher, avoid: frozenset[frozenset[PlayerId]] = frozenset()
+                 ) -> None:
+        self.avoid = avoid
         self.ids = list(ids)
         self.lower = lower
         self.lowest = lowest
@@ -265,9 +272,22 @@ class _Group:
         for pairs in range(most, -1, -1):
             if self.lowest and pairs * 2 != n:
                 break
+            best: tuple[int, _Candidate] | None = None
             for candidate in self._walk(pairs):
-                return candidate
+                if not self.avoid:
+                    return candidate
+                count = self.same_group(candidate)  # protections: soft-avoid
+                if best is None or count < best[0]:
+                    best = (count, candidate)
+                if count == 0:
+                    break
+            if best is not None:
+                return best[1]
         return None
+
+    def same_group(self, candidate: _Candidate) -> int:
+        """Pairs of a soft-avoid protection group (seed 002)."""
+        return sum(1 for pair in candidate.pairs if frozenset(pair) in self.avoid)
 
     def _walk(self, target: int) -> Iterator[_Candidate]:
         n = len(self.ids)
@@ -320,8 +340,11 @@ class _Group:
 # The round
 
 
-def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[Event]:
-    """Every event of the pairing of ``round`` (default: the next one)."""
+def trace(tournament: Tournament, round: RoundNumber | None = None, *,
+          forbidden: frozenset[frozenset[PlayerId]] = frozenset(),
+          avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> Iterator[Event]:
+    """Every event of the pairing of ``round`` (default: the next one);
+    ``forbidden``/``avoid``: the protections' pairs (see the module doc)."""
     if round is None:
         round = tournament.next_round()
     if round < 1:
@@ -342,7 +365,8 @@ def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[
     yield RoundStarted(rule="S-groups", round=round, system=SYSTEM,
                        players=tuple(views[s.id] for s in present), absent=absent,
                        scores=tuple(sorted({s.score for s in present}, reverse=True)))
-    matcher = _Matcher({s.id: frozenset(s.opponents) for s in present})
+    matcher = _Matcher({s.id: frozenset(s.opponents) | frozenset(
+        q for pair in forbidden if s.id in pair for q in pair if q != s.id) for s in present})
     everyone = frozenset(s.id for s in present)
     byes: tuple[PlayerId, ...] = ()
     if len(present) % 2:
@@ -363,7 +387,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[
         lower = frozenset(s.id for s in to_pair if s.score < score)
         lowest = index == len(scores) - 1
         result = yield from _pair_group(index, score, group, moved, lower, lowest, matcher,
-                                        views)
+                                        views, avoid)
         if result is None:  # pragma: no cover - the look-ahead makes it impossible
             raise PairingError(_no_pairing(tournament, round, present, bye=bool(byes)))
         pairs.extend(result.pairs)
@@ -381,10 +405,12 @@ def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[
                       byes=byes)
 
 
-def pair(tournament: Tournament, round: RoundNumber | None = None) -> RoundPaired:
+def pair(tournament: Tournament, round: RoundNumber | None = None, *,
+         forbidden: frozenset[frozenset[PlayerId]] = frozenset(),
+         avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> RoundPaired:
     """The pairing of ``round``: the last event of :func:`trace`."""
     result: RoundPaired | None = None
-    for event in trace(tournament, round):
+    for event in trace(tournament, round, forbidden=forbidden, avoid=avoid):
         if isinstance(event, RoundPaired):
             result = event
     assert result is not None
@@ -401,7 +427,8 @@ def _choose_bye(present: Sequence[PlayerState], matcher: _Matcher) -> PlayerStat
 
 def _pair_group(index: int, score: Decimal, group: Sequence[PlayerState],
                 moved: Sequence[PlayerState], lower: frozenset[PlayerId], lowest: bool,
-                matcher: _Matcher, views: dict[PlayerId, PlayerView]
+                matcher: _Matcher, views: dict[PlayerId, PlayerView],
+                avoid: frozenset[frozenset[PlayerId]] = frozenset()
                 ) -> Generator[Event, None, _GroupResult | None]:
     """Pair one group (S-groups, S-halves, S-rematch, S-down), yielding its events."""
     ids = [s.id for s in group]
@@ -409,13 +436,29 @@ def _pair_group(index: int, score: Decimal, group: Sequence[PlayerState],
                        moved_down=tuple(s.id for s in moved), homogeneous=not moved,
                        lowest=lowest)
     yield BracketOpened(rule="S-groups", bracket=view)
-    finder = _Group(ids, lower, lowest, matcher)
+    finder = _Group(ids, lower, lowest, matcher, avoid)
     h = finder.half
     view = view.with_(s1=tuple(ids[:h]), s2=tuple(ids[h:]), p=h)
     yield BracketSplit(rule="S-halves", bracket=view)
     natural = finder.natural()
     rejection = finder.acceptable(natural)
-    if rejection is None:
+    better: _Candidate | None = None
+    if rejection is None and avoid and finder.same_group(natural):
+        # Protections (seed 002), soft-avoid: as many pairs, fewer of a group?
+        found = finder.search()
+        if found is not None and finder.same_group(found) < finder.same_group(natural):
+            better = found
+    if better is not None:
+        same = tuple(p for pair in natural.pairs if frozenset(pair) in avoid for p in pair)
+        yield CandidateTried(rule="soft-avoid", bracket=view, pairs=natural.pairs,
+                             transposition=0, accepted=False,
+                             rejection=Rejection("soft-avoid", same, "soft_avoid"),
+                             leftover=natural.movers)
+        yield CandidateTried(rule="soft-avoid", bracket=view, pairs=better.pairs,
+                             transposition=max(finder.tried, 1), accepted=True,
+                             leftover=better.movers)
+        chosen, rule = better, "soft-avoid"
+    elif rejection is None:
         chosen, rule = natural, "S-halves"
         yield CandidateTried(rule="S-halves", bracket=view, pairs=natural.pairs,
                              transposition=0, accepted=True, leftover=natural.movers)

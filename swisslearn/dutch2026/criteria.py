@@ -16,6 +16,8 @@ The weight of a pair, from the most significant field down::
     [C16]/[C17] the same, two rounds before
     [C18]/[C19] the same weighted by score (2**shift), last round
     [C20]/[C21] the same, two rounds before
+    soft-avoid  1 if the pair is not two members of a soft-avoid protection
+                group (seed 002; only when such groups are given)
     (4.2-4.3)   room for the generation order of the candidates
 
 ``shift(score)`` gives every score its own bit range, wide enough to count
@@ -81,6 +83,7 @@ class Layout:
     score_bits: int
     played: int
     forbidden: frozenset[frozenset[PlayerId]]
+    avoid: frozenset[frozenset[PlayerId]] = frozenset()
 
     @property
     def widths(self) -> tuple[int, ...]:
@@ -95,6 +98,8 @@ class Layout:
             widths += [s, s]
         if self.played >= 2:
             widths += [s, s]
+        if self.avoid:
+            widths += [g]
         widths += [3 * g + 1]
         return tuple(widths)
 
@@ -110,6 +115,8 @@ class Layout:
             names += ["[C18]", "[C19]"]
         if self.played >= 2:
             names += ["[C20]", "[C21]"]
+        if self.avoid:
+            names += ["soft-avoid"]
         names += ["4.2-4.3"]
         return tuple(names)
 
@@ -178,6 +185,9 @@ class Layout:
                 fields.append(0 if (up(lower, back) and hs > ls) else 1 << self.shift(hs))
             else:
                 fields += [0, 0]
+        if self.avoid:
+            # Seed 002's soft-avoid: the lowest criterion, above the order.
+            fields.append(int(in_current and frozenset((higher.id, lower.id)) not in self.avoid))
         fields.append(0)  # the room for 4.2-4.3
         return tuple(fields)
 
@@ -238,7 +248,8 @@ def _colour_fields(a: Competitor, b: Competitor) -> list[int]:
 
 
 def make_layout(players: Sequence[Competitor], played: int,
-                forbidden: frozenset[frozenset[PlayerId]]) -> Layout:
+                forbidden: frozenset[frozenset[PlayerId]],
+                avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> Layout:
     """The layout for the players to pair (sorted by 1.2 or not)."""
     sizes: dict[Decimal, int] = {}
     for p in players:
@@ -250,4 +261,4 @@ def make_layout(players: Sequence[Competitor], played: int,
         total += _bits(sizes[score])
     largest = max(sizes.values(), default=1)
     return Layout(group_bits=_bits(largest), shifts=shifts, score_bits=max(total, 1),
-                  played=played, forbidden=forbidden)
+                  played=played, forbidden=forbidden, avoid=avoid)

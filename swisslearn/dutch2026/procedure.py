@@ -53,8 +53,12 @@ def _view(player: Competitor, state: PlayerState) -> PlayerView:
                       preference=(letter + marks) or "-", floats=floats)
 
 
-def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[Event]:
-    """Every event of the pairing of ``round`` (default: the next one)."""
+def trace(tournament: Tournament, round: RoundNumber | None = None, *,
+          avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> Iterator[Event]:
+    """Every event of the pairing of ``round`` (default: the next one).
+
+    ``avoid``: pairs of a soft-avoid protection group (seed 002,
+    :mod:`swisslearn.protections`): the lowest criterion, under [C21]."""
     round = _check_round(tournament, round)
     base = tournament.truncated(round - 1)
     states = {s.id: s for s in base.states(round)}
@@ -62,7 +66,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[
     table = competitors(base, round, present)
     players = tuple(sorted(table.values(), key=lambda p: (-p.pairing_score, p.tpn)))
     views = {p.id: _view(p, states[p.id]) for p in players}
-    layout = make_layout(players, round - 1, base.forbidden_pairs(round))
+    layout = make_layout(players, round - 1, base.forbidden_pairs(round), avoid)
     yield RoundStarted(rule="1.2", round=round, system=SYSTEM,
                        players=tuple(views[p.id] for p in players),
                        absent=tuple(pid for pid, s in states.items() if not s.available),
@@ -183,10 +187,11 @@ def _finish(round: RoundNumber, result: RoundResult, initial: Colour,
     yield RoundPaired(rule="C.04.3", round=round, system=SYSTEM, boards=ordered, byes=byes)
 
 
-def pair(tournament: Tournament, round: RoundNumber | None = None) -> RoundPaired:
+def pair(tournament: Tournament, round: RoundNumber | None = None, *,
+         avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> RoundPaired:
     """The pairing of ``round``: the last event of :func:`trace`."""
     paired: RoundPaired | None = None
-    for event in trace(tournament, round):
+    for event in trace(tournament, round, avoid=avoid):
         if isinstance(event, RoundPaired):
             paired = event
     assert paired is not None

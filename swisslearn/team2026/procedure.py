@@ -56,8 +56,12 @@ def _order(teams: Sequence[TeamState]) -> list[TeamState]:
     return sorted(teams, key=lambda t: (-t.score, t.tpn))
 
 
-def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[Event]:
-    """Every event of the pairing of ``round`` (default: the next one)."""
+def trace(tournament: Tournament, round: RoundNumber | None = None, *,
+          avoid: frozenset[frozenset[int]] = frozenset()) -> Iterator[Event]:
+    """Every event of the pairing of ``round`` (default: the next one).
+
+    ``avoid``: pairs of a soft-avoid protection group (seed 002,
+    :mod:`swisslearn.protections`), the lowest criterion of 3.6.4."""
     teams_tournament, round = _check(tournament, round)
     base = teams_tournament.truncated(round - 1)
     kind = base.type_code.preferences
@@ -119,12 +123,12 @@ def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[
             lowest=len(bracket) == len(remaining), p=len(bracket) // 2)
         yield BracketOpened(rule="1.3.2", bracket=bracket_view)
         c10_applies = not last_two
-        chosen_pairing = pair_bracket(graph, bracket, up_ids, kind, c10_applies)
+        chosen_pairing = pair_bracket(graph, bracket, up_ids, kind, c10_applies, avoid=avoid)
         first = pair_bracket(graph, bracket, up_ids, kind, c10_applies, quality=False)
         assert chosen_pairing is not None and first is not None
         if first.pairs != chosen_pairing.pairs:
             criterion, players = _deciding(first, chosen_pairing, bracket, up_ids, kind,
-                                           c10_applies)
+                                           c10_applies, avoid)
             yield CandidateTried(rule=criterion, bracket=bracket_view, pairs=first.pairs,
                                  transposition=0, accepted=False,
                                  rejection=Rejection(criterion, players, "quality"))
@@ -185,7 +189,8 @@ def _set_events(view: BracketView, verdicts: list[SetVerdict],
 
 def _deciding(first: BracketPairing, chosen: BracketPairing, bracket: Sequence[TeamState],
               upfloaters: frozenset[int], kind: PreferenceType,
-              c10_applies: bool) -> tuple[str, tuple[int, ...]]:
+              c10_applies: bool,
+              avoid: frozenset[frozenset[int]] = frozenset()) -> tuple[str, tuple[int, ...]]:
     """The criterion that puts the chosen pairing before the first legal one
     (3.6.4), and the teams of the first one's pairs that break it."""
     by_tpn = {t.tpn: t for t in bracket}
@@ -196,6 +201,9 @@ def _deciding(first: BracketPairing, chosen: BracketPairing, bracket: Sequence[T
                 if misses(by_tpn[a], by_tpn[b], kind, upfloaters, c10_applies)[i]:
                     players += [a, b]
             return name, tuple(players)
+    same = tuple(t for a, b in first.pairs if frozenset((a, b)) in avoid for t in (a, b))
+    if same:
+        return "soft-avoid", same  # seed 002: fewer pairs of a protection group
     return "3.6.3", ()  # cannot happen: equal quality gives the first identifier
 
 
@@ -225,10 +233,11 @@ def _finish(round: RoundNumber, pairs: list[tuple[TeamState, TeamState]], bye: T
                       byes=() if bye is None else (bye.tpn,))
 
 
-def pair(tournament: Tournament, round: RoundNumber | None = None) -> RoundPaired:
+def pair(tournament: Tournament, round: RoundNumber | None = None, *,
+         avoid: frozenset[frozenset[int]] = frozenset()) -> RoundPaired:
     """The pairing of ``round``: the last event of :func:`trace`."""
     paired: RoundPaired | None = None
-    for event in trace(tournament, round):
+    for event in trace(tournament, round, avoid=avoid):
         if isinstance(event, RoundPaired):
             paired = event
     assert paired is not None

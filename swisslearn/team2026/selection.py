@@ -277,7 +277,8 @@ def misses(a: TeamState, b: TeamState, kind: PreferenceType, upfloaters: frozens
 
 class _BracketWeight:
     def __init__(self, teams: Sequence[TeamState], kind: PreferenceType,
-                 upfloaters: frozenset[int], c10_applies: bool, quality: bool) -> None:
+                 upfloaters: frozenset[int], c10_applies: bool, quality: bool,
+                 avoid: frozenset[frozenset[int]] = frozenset()) -> None:
         ordered = sorted(teams, key=lambda t: t.tpn)
         self.rank = {t.tpn: i for i, t in enumerate(ordered)}
         self.m = len(ordered)
@@ -285,6 +286,7 @@ class _BracketWeight:
         self.upfloaters = upfloaters
         self.c10_applies = c10_applies
         self.quality = quality
+        self.avoid = avoid
         self.count_bits = _bits(self.m) + 1
         self.partner_bits = _bits(self.m)
 
@@ -296,6 +298,10 @@ class _BracketWeight:
         broken = misses(a, b, self.kind, self.upfloaters, self.c10_applies)
         for miss in broken:
             weight = (weight << self.count_bits) + (int(not miss) if self.quality else 0)
+        if self.avoid:
+            # Seed 002's soft-avoid: under [C10], above the 3.6.2 identifier.
+            same = frozenset((a.tpn, b.tpn)) in self.avoid
+            weight = (weight << self.count_bits) + (int(not same) if self.quality else 0)
         ra, rb = self.rank[a.tpn], self.rank[b.tpn]
         weight = (weight << m) + (1 << (m - 1 - ra))
         partner = (m - rb) << (self.partner_bits * (m - 1 - ra))
@@ -304,12 +310,16 @@ class _BracketWeight:
 
 def pair_bracket(graph: Graph, teams: Sequence[TeamState], upfloaters: Iterable[int],
                  kind: PreferenceType, c10_applies: bool,
-                 quality: bool = True) -> BracketPairing | None:
+                 quality: bool = True,
+                 avoid: frozenset[frozenset[int]] = frozenset()) -> BracketPairing | None:
     """3.6.4: the first pairing (3.6.3 order) among those that best keep [C8],
     [C9] and [C10] (``quality=False``: the first legal pairing, criteria
-    ignored).  ``None`` if the bracket cannot be paired legally."""
+    ignored).  ``None`` if the bracket cannot be paired legally.  ``avoid``:
+    pairs of a soft-avoid protection group (seed 002), fewest first, after
+    [C10] and before the 3.6.3 order."""
     ups = frozenset(upfloaters)
-    mates = _matching(graph, teams, _BracketWeight(teams, kind, ups, c10_applies, quality))
+    mates = _matching(graph, teams, _BracketWeight(teams, kind, ups, c10_applies, quality,
+                                                   avoid))
     if mates is None:
         return None
     by_tpn = {t.tpn: t for t in teams}
