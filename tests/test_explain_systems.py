@@ -397,3 +397,21 @@ def test_why_2026_examples(traces_2026: list[list[Event]]) -> None:
              for b in e.boards for label in why_labels(t, b.white, b.black)}
     assert {"3.4.1", "3.8.1", "1.4.2"} <= cited
     assert any(label.startswith("[C") for label in cited)
+
+
+def test_protections_are_explained_in_both_languages() -> None:
+    """Seed 002's ten-team round 2: the threshold, the released teams and the
+    released field of the result are said, not "not paired"."""
+    from conftest import DATA
+    from swisslearn.cli import read_input
+    from swisslearn.protections import Protections
+    from swisslearn.protections import trace as protected_trace
+    from swisslearn.systems import get
+
+    document = read_input(str(DATA / "equipes-dix.trf"))
+    events = list(protected_trace(document.tournament, 2, system=get("team-2026"),
+                                  protections=Protections.from_document(document)))
+    first, last = explain(events[0], "fr"), explain(events[-1], "en")
+    assert "N = 5" in first and "Libérés de leurs protections : 9" in first
+    assert "Released from their protections" in last and "Not paired" not in last
+    assert "N = 5" in explain(events[0], "en")

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from swisslearn.explain import dutch1998, dutch2026, simple
+from swisslearn.explain import dutch1998, dutch2026, protections, simple
 from swisslearn.explain.catalogue import Catalogue, available_languages, catalogue
 from swisslearn.explain.common import (DUTCH_2026, SIMPLE, Explanation, WhyRules, answer_pair,
                                        system_of_event, system_of_label, system_of_trace)
@@ -49,6 +49,8 @@ _WHY: dict[str, WhyRules] = {SIMPLE: simple.WHY, DUTCH_2026: dutch2026.WHY}
 def explain(event: Event, lang: str = "fr") -> str:
     """One sentence (or two) on ``event``, introduced by its rule label."""
     cat = catalogue(lang)
+    if event.kind == protections.KIND:
+        return cat.label(event.rule, protections.describe(event, cat))
     describe = _DESCRIBE.get(system_of_event(event), dutch1998.describe)
     return cat.label(event.rule, describe(event, cat))
 
