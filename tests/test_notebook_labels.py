@@ -88,6 +88,18 @@ def test_there_are_course_notebooks() -> None:
     assert "00-bienvenue" in names and len(names) >= 8, names
 
 
+SEED_002_CONSTRAINTS = frozenset(["strict", "soft-bottom", "soft-avoid"])
+
+
+def test_every_seed_002_constraint_is_demonstrated() -> None:
+    """Seed 002's three constraints are each shown by a cell tagged
+    ``protection:<constraint>`` that runs the engine."""
+    found = {tag[len("protection:"):] for path in _notebooks() for cell in _cells(path)
+             for tag in _tags(cell) if tag.startswith("protection:")}
+    missing = sorted(SEED_002_CONSTRAINTS - found)
+    assert not missing, f"no notebook cell is tagged protection:<constraint> for {missing}"
+
+
 @pytest.mark.parametrize("path", _notebooks(), ids=lambda p: p.stem)
 def test_notebook_name(path: Path) -> None:
     assert re.fullmatch(r"\d\d-[a-z0-9]+(-[a-z0-9]+)*", path.stem), path.name
