@@ -3,9 +3,11 @@
 
 The file holds the seed's rounds 1 and 2.  Both need the protections (club A
 and club B groups, "relâchées depuis le bas du classement"): without them the
-text pairs other rounds.  The protections are not implemented here; the
-tests emulate the thresholds the seed states with forbidden pairs (``260``
-semantics) and check that C.04.6 then gives exactly the recorded rounds.
+text pairs other rounds.  These tests keep the team engine apart from
+swisslearn.protections: they emulate the thresholds the seed states with
+forbidden pairs (``260`` semantics) and check that C.04.6 then gives exactly
+the recorded rounds (tests/test_protections.py replays them through the
+protections themselves).
 """
 
 from __future__ import annotations
