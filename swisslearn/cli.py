@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Callable, Sequence, TextIO
@@ -159,11 +160,21 @@ def read_input(path: str) -> TrfDocument | PlainListDocument:
 
 def _output_path(path: str, source: str, force: bool) -> Path:
     out = Path(path)
-    if out.resolve() == Path(source).resolve():
+    if out.resolve() == Path(source).resolve() or _same_file(out, Path(source)):
         raise UsageError(f"{path}: will not write over the input file")
+    if out.is_dir():
+        raise UsageError(f"{path} is a folder: expected a file name for the output")
     if out.exists() and not force:
         raise UsageError(f"{path} exists: use --force to replace it")
     return out
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Two names of one file (a hard link, another path to it)?"""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _convert(args: argparse.Namespace, stdout: TextIO) -> int:

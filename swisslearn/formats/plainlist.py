@@ -231,18 +231,27 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def _decode(data: bytes, source: str) -> str:
-    if b"\x00" in data:
-        line, column = _position(data, data.index(b"\x00"))
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise PlainListError("the file is UTF-16 (it starts with a UTF-16 byte-order mark): "
+                             "expected UTF-8 (convert it with `iconv -f utf-16 -t utf-8`)",
+                             file=source, line=1, column=1)
+    nul = data.find(b"\x00")
+    try:
+        text = data.decode("utf-8")
+        start = -1
+    except UnicodeDecodeError as error:
+        start = error.start
+    # Whichever comes first: a binary file is refused at its first bad byte.
+    if nul >= 0 and (start < 0 or nul < start):
+        line, column = _position(data, nul)
         raise PlainListError("binary data (a NUL byte): expected a text file", file=source,
                              line=line, column=column)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line, column = _position(data, error.start)
-        raise PlainListError(f"byte 0x{data[error.start]:02x} is not UTF-8: expected a UTF-8 "
-                             "file (a Latin-1 file can be converted with "
-                             "`iconv -f latin1 -t utf-8`)", file=source, line=line,
-                             column=column) from None
+    if start < 0:
+        return text
+    line, column = _position(data, start)
+    raise PlainListError(f"byte 0x{data[start]:02x} is not UTF-8: expected a UTF-8 "
+                         "file (a Latin-1 file can be converted with "
+                         "`iconv -f latin1 -t utf-8`)", file=source, line=line, column=column)
 
 
 @dataclass(frozen=True)
@@ -670,6 +679,12 @@ class _Balance:
         for index, item in enumerate(items):
             self.incident[item.u].append(index)
             self.incident[item.v].append(index)
+        # Each party's excess over its need, kept up to date by _move (counting
+        # it again for every fix() made converting 5,000 players quadratic).
+        self.rank = {p: i for i, p in enumerate(need)}
+        self.excess: dict[PlayerId, int] = {}
+        self.positive: set[PlayerId] = set()
+        self.log: list[tuple[int, int]] | None = None  # (item, share before), in fix()
 
     def totals(self) -> dict[PlayerId, int]:
         total = {p: 0 for p in self.need}
@@ -681,25 +696,35 @@ class _Balance:
     def settle(self) -> bool:
         """Move units from parties with too much to parties with too little;
         False if some cannot be moved (no results add up)."""
-        total = self.totals()
-        excess = {p: total[p] - self.need[p] for p in self.need}
+        if not self.excess:
+            total = self.totals()
+            self.excess = {p: total[p] - self.need[p] for p in self.need}
+            self.positive = {p for p, value in self.excess.items() if value > 0}
         while True:
-            sources = [p for p in excess if excess[p] > 0]
-            if not sources:
+            if not self.positive:
                 return True
-            path = self._path(sources, excess)
+            sources = sorted(self.positive, key=self.rank.__getitem__)
+            path = self._path(sources, self.excess)
             if path is None:
                 return False
             for index, giver in path:
                 item = self.items[index]
-                item.share += -1 if giver == item.u else 1
-            start, end = path[0][1], self._receiver(path[-1])
-            excess[start] -= 1
-            excess[end] += 1
+                self._move(index, item.share + (-1 if giver == item.u else 1))
 
-    def _receiver(self, step: tuple[int, PlayerId]) -> PlayerId:
-        item = self.items[step[0]]
-        return item.v if step[1] == item.u else item.u
+    def _move(self, index: int, share: int) -> None:
+        """Set item ``index`` to ``share``, keeping the excesses (and the undo log)."""
+        item = self.items[index]
+        if self.log is not None:
+            self.log.append((index, item.share))
+        delta = share - item.share
+        item.share = share
+        for party, change in ((item.u, delta), (item.v, -delta)):
+            value = self.excess[party] + change
+            self.excess[party] = value
+            if value > 0:
+                self.positive.add(party)
+            else:
+                self.positive.discard(party)
 
     def _path(self, sources: list[PlayerId], excess: dict[PlayerId, int]
               ) -> list[tuple[int, PlayerId]] | None:
@@ -729,13 +754,17 @@ class _Balance:
 
     def fix(self, index: int, share: int) -> bool:
         """Set item ``index`` to ``share`` for good, if the rest can still add up."""
-        saved = [item.share for item in self.items]
+        if not self.excess:
+            self.settle()
+        self.log = []
         self.fixed.add(index)
-        self.items[index].share = share
-        if self.settle():
+        self._move(index, share)
+        settled = self.settle()
+        log, self.log = self.log, None
+        if settled:
             return True
-        for item, value in zip(self.items, saved):
-            item.share = value
+        for item, value in reversed(log):
+            self._move(item, value)
         self.fixed.discard(index)
         return False
 

@@ -202,18 +202,27 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def _decode(data: bytes, source: str) -> str:
-    if b"\x00" in data:
-        line, column = _position(data, data.index(b"\x00"))
-        raise TRFError("binary data (a NUL byte): expected a text file", file=source,
-                       line=line, column=column)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise TRFError("the file is UTF-16 (it starts with a UTF-16 byte-order mark): expected "
+                       "UTF-8 (convert it with `iconv -f utf-16 -t utf-8`)", file=source,
+                       line=1, column=1)
+    nul = data.find(b"\x00")
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
+        start = -1
     except UnicodeDecodeError as error:
         start = error.start
-        line, column = _position(data, start)
-        raise TRFError(f"byte 0x{data[start]:02x} is not UTF-8: expected a UTF-8 file "
-                       "(a Latin-1 file can be converted with `iconv -f latin1 -t utf-8`)",
-                       file=source, line=line, column=column) from None
+    # Whichever comes first: a binary file is refused at its first bad byte.
+    if nul >= 0 and (start < 0 or nul < start):
+        line, column = _position(data, nul)
+        raise TRFError("binary data (a NUL byte): expected a text file", file=source,
+                       line=line, column=column)
+    if start < 0:
+        return text
+    line, column = _position(data, start)
+    raise TRFError(f"byte 0x{data[start]:02x} is not UTF-8: expected a UTF-8 file "
+                   "(a Latin-1 file can be converted with `iconv -f latin1 -t utf-8`)",
+                   file=source, line=line, column=column)
 
 
 def _is_nrs_code(code: str) -> bool:
@@ -250,6 +259,7 @@ class _Parser:
         self.absent_next: list[tuple[PlayerId, int]] = []
         self.forbidden: list[tuple[ForbiddenPairs, int]] = []
         self.accelerations: list[Acceleration] = []
+        self.acceleration_ranges: list[tuple[Decimal, int, int, int, int]] = []  # 250
         self.system = ""
         self.positional = False
         self.team_sizes: dict[PlayerId, int] = {}
@@ -325,7 +335,14 @@ class _Parser:
 
     def point_system162(self, line: str, number: int) -> None:
         column = 6
-        while column <= len(line):
+        while column <= len(line) + 4:
+            # Columns 5, 11-14, 20-23...: blank (a shifted 162 must not be ignored).
+            gap = column - 1 if column == 6 else column - 4
+            for blank in range(gap, column):
+                if line[blank - 1:blank].strip():
+                    raise self.error(f"unexpected {line[blank - 1]!r} in column {blank}: "
+                                     "expected a result code in column 6, 15, 24... and its "
+                                     "points in the 4 columns after it", number, blank, "symbol")
             symbol = line[column - 1:column].strip()
             if symbol:
                 fields = TRF162_FIELDS.get(symbol.upper())
@@ -383,9 +400,10 @@ class _Parser:
         if int(first_id) < 1 or int(last_id) < int(first_id):
             raise self.error(f"250 record, players {first_id}-{last_id}: expected a range of "
                              "pairing numbers from 1, first <= last", number, 23, "player")
-        for pid in range(int(first_id), int(last_id) + 1):
-            for r in range(int(first), int(last) + 1):
-                self.accelerations.append(Acceleration(pid, r, Decimal(game)))
+        # Expanded in build(), over the players and rounds the file has: a
+        # range such as 001-999 x 0001-9999 must not make 10 million objects.
+        self.acceleration_ranges.append(
+            (Decimal(game), int(first), int(last), int(first_id), int(last_id)))
 
     def forbidden260(self, line: str, number: int) -> None:
         tokens = _tokens(line, 4)
@@ -492,7 +510,8 @@ class _Parser:
                              "rank")
         if col(90, 91).strip():
             raise self.error(f"unexpected {col(90, 91).strip()!r} in columns 90-91: expected "
-                             "blanks before the first round block at column 92", number, 90)
+                             "blanks before the first round block at column 92", number,
+                             90 if col(90, 90).strip() else 91)
         entries = []
         start = ROUND_BLOCK_START
         r = 1
@@ -629,6 +648,12 @@ class _Parser:
                 raise self.error(f"240 record names player {bye.player}, who has no 001 record: "
                                  "expected the starting rank of a listed player",
                                  line, column, "player")
+        last_round = rounds if rounds is not None else max(
+            (e.round for p in self.players for e in p.entries), default=0) + 1
+        for game, first, last, first_id, last_id in self.acceleration_ranges:
+            for pid in sorted(pid for pid in by_id if first_id <= pid <= last_id):
+                for r in range(first, min(last, last_round) + 1):
+                    self.accelerations.append(Acceleration(pid, r, game))
         order = tuple(p.id for p in self.players)
         if self.positional:
             order = tuple(sorted(by_id, key=lambda pid: self.player_lines[pid]))

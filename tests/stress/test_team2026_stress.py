@@ -1,0 +1,100 @@
+"""team-2026 on generated team tournaments (issue 10): 3 to 24 four-board
+teams, 3 to 11 rounds, drawn board results, forfeited matches and team
+absences (:mod:`teamgen`).  No exception but ``PairingError`` escapes, a
+``PairingError`` only where no legal pairing exists, [C1] and [C2] kept on
+every round, the same bytes whatever ``PYTHONHASHSEED``.
+
+Size: ``SWISSLEARN_STRESS_TEAM_2026``, else half of ``SWISSLEARN_STRESS``, else 20
+(``make test``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from legality import Recorder, legal_pairing_exists, recorded, violations
+from swisslearn import systems
+from swisslearn.errors import PairingError
+from teamgen import TeamSettings, generate_teams, load, random_team_settings
+
+HERE = Path(__file__).resolve().parent
+SYSTEM = "team-2026"
+
+
+def count() -> int:
+    own = os.environ.get("SWISSLEARN_STRESS_TEAM_2026")
+    stress = os.environ.get("SWISSLEARN_STRESS")
+    return int(own) if own else max(20, int(stress) // 2) if stress else 20
+
+
+def team_settings(how_many: int) -> list[TeamSettings]:
+    drawn = random_team_settings(how_many, seed=2026_06)
+    if drawn:  # the sample always reaches the largest size
+        drawn[0] = TeamSettings(teams=24, rounds=11, seed=drawn[0].seed)
+    return drawn
+
+
+def run_one(settings: TeamSettings) -> tuple[list[str], int, str]:
+    engine = Recorder(systems.get(SYSTEM).pair)
+    problems: list[str] = []
+    try:
+        text = generate_teams(settings, engine)
+    except PairingError:
+        text = ""
+    for refusal in engine.refusals:
+        if legal_pairing_exists(SYSTEM, refusal.tournament, refusal.round):
+            problems.append(f"round {refusal.round}: PairingError ({refusal.message}) but a "
+                            "legal pairing exists")
+    if not text:
+        return problems, 0, text
+    tournament = load(text, settings.seed)
+    for round in range(1, tournament.rounds_paired + 1):
+        boards, byes = recorded(tournament, round)
+        problems += violations(SYSTEM, tournament, round, boards, byes)
+    return problems, tournament.rounds_paired, text
+
+
+def test_generated_team_tournaments_keep_c1_and_c2() -> None:
+    failures: list[str] = []
+    rounds = 0
+    started = time.perf_counter()
+    for settings in team_settings(count()):
+        problems, paired, _ = run_one(settings)
+        rounds += paired
+        failures += [f"{settings!r}: {p}" for p in problems]
+    print(f"{SYSTEM}: {count()} tournaments, {rounds} rounds, {len(failures)} violations, "
+          f"{time.perf_counter() - started:.1f} s")
+    assert not failures, "\n".join(failures[:20])
+
+
+def test_the_generator_writes_absences_forfeits_and_byes() -> None:
+    """The generated files hold what the criteria are about."""
+    text = generate_teams(TeamSettings(teams=7, rounds=6, seed=5, forfeit_rate=0.3,
+                                       absence_rate=0.15), systems.get(SYSTEM).pair)
+    assert "0000 - U" in text and "0000 - Z" in text and "240 Z" in text
+    assert " w +" in text or " b +" in text
+    tournament = load(text, 5)
+    assert tournament.rounds_paired == 6
+
+
+def digest(how_many: int) -> str:
+    sha = hashlib.sha256()
+    for settings in team_settings(how_many):
+        sha.update(generate_teams(settings, systems.get(SYSTEM).pair).encode())
+    return sha.hexdigest()
+
+
+def test_same_bytes_whatever_the_hash_seed() -> None:
+    here = digest(3)
+    code = ("import sys; sys.path[:0] = sys.argv[1:]; import test_team2026_stress as t; "
+            "print(t.digest(3))")
+    for seed in ("0", "4242"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        out = subprocess.run([sys.executable, "-c", code, str(HERE), str(HERE.parent)],
+                             capture_output=True, text=True, env=env, check=True, timeout=300)
+        assert out.stdout.strip() == here, f"PYTHONHASHSEED={seed}"

@@ -1,0 +1,120 @@
+"""The malformed-input corpus through every command (issue 10).
+
+``tests/data/bad/*.trf`` and ``tests/data/bad-plain/*.txt`` (each listed with
+its line, column and message in ``expected.tsv``; ``test_trf_errors.py`` and
+``test_plainlist.py`` check the reader and ``show``/``pair``) go here through
+``check``, ``trace``, ``why`` and ``convert`` in both directions: exit 3,
+one line ``FILE:LINE:COL: message`` on stderr, nothing on stdout, nothing
+written, never a traceback.  A sample runs through the real command line.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, TEST_DATA
+from swisslearn.cli import EXIT_INPUT, main
+
+
+@dataclass(frozen=True)
+class Bad:
+    path: Path
+    line: int
+    column: int
+    message: str
+
+
+def _corpus() -> list[Bad]:
+    rows = []
+    for folder in ("bad", "bad-plain"):
+        tsv = TEST_DATA / folder / "expected.tsv"
+        for text in tsv.read_text(encoding="utf-8").splitlines():
+            if not text.strip() or text.startswith("#"):
+                continue
+            name, line, column, message = text.split("\t")
+            rows.append(Bad(TEST_DATA / folder / name, int(line), int(column), message))
+    return rows
+
+
+CORPUS = _corpus()
+
+
+def _id(bad: Bad) -> str:
+    return f"{bad.path.parent.name}/{bad.path.name}"
+
+
+def test_the_corpus_is_large_and_complete() -> None:
+    assert len(CORPUS) >= 200
+    listed = {bad.path for bad in CORPUS}
+    on_disk = set((TEST_DATA / "bad").glob("*.trf")) | set((TEST_DATA / "bad-plain").glob("*.txt"))
+    assert listed == on_disk
+
+
+def _check(err: str, bad: Bad) -> None:
+    assert "Traceback" not in err
+    assert err.startswith(f"{bad.path}:{bad.line}:{bad.column}: "), err
+    assert bad.message in err
+    assert err.count("\n") == 1
+
+
+def _other_suffix(bad: Bad) -> str:
+    return ".txt" if bad.path.suffix == ".trf" else ".trf"
+
+
+@pytest.mark.parametrize("bad", CORPUS, ids=_id)
+def test_every_command_reports_the_place(bad: Bad, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / f"out{_other_suffix(bad)}"
+    same = tmp_path / f"same{bad.path.suffix}"
+    for args in (["check", str(bad.path)],
+                 ["trace", str(bad.path), "--jsonl"],
+                 ["why", str(bad.path), "1", "2"],
+                 ["pair", str(bad.path), "--system", "dutch-2026", "--json"],
+                 ["convert", str(bad.path), "-o", str(out)],
+                 ["convert", str(bad.path), "-o", str(same)]):
+        assert main(args) == EXIT_INPUT, args
+        captured = capsys.readouterr()
+        assert captured.out == "", args
+        _check(captured.err, bad)
+    assert list(tmp_path.iterdir()) == []  # nothing written, no temporary left
+
+
+SAMPLE = CORPUS[::16]
+
+
+@pytest.mark.parametrize("bad", SAMPLE, ids=_id)
+def test_the_real_command_line(bad: Bad) -> None:
+    run = subprocess.run([sys.executable, "-m", "swisslearn", "check", str(bad.path)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == EXIT_INPUT
+    assert run.stdout == ""
+    _check(run.stderr, bad)
+
+
+# Plain lists that read (points are taken as given) but cannot become a TRF:
+# no results of 1, ½ or 0 add up to the points.  convert exits 3 and names the
+# line of the player (column 0: the whole line), or the file (0:0).
+IMPOSSIBLE = {
+    "quarter-points.txt": ("A | 0.25 | B | W\nB | 0.75 | A | B\n", 1, "multiple of ½"),
+    "more-than-the-games.txt": ("A | 2 | B | W\nB | 0 | A | B\n", 1, "cannot come from"),
+    "total-too-high.txt": ("A | 1 | B | W\nB | 1 | A | B\n", 0, "the points add up to 2"),
+    "bye-and-nothing.txt": ("A | 0 | bye\nB | 0 | -\n", 1, "cannot come from"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(IMPOSSIBLE))
+def test_impossible_scores_stop_the_conversion(name: str, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    text, line, message = IMPOSSIBLE[name]
+    source = tmp_path / name
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "out.trf"
+    assert main(["convert", str(source), "-o", str(out)]) == EXIT_INPUT
+    err = capsys.readouterr().err
+    assert err.startswith(f"{source}:{line}:0: ") and message in err, err
+    assert "Traceback" not in err and not out.exists()
