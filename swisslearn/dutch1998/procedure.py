@@ -33,29 +33,65 @@ How we read the text (README, "How we read the 1998 text"):
 * Players moved down form S1 in A2 order (A6), whatever bracket or rule
   (C1, C14, leftovers) sent them down.
 
-The search is exact but not literal in its cost: an outcome whose set of
-moved-down players already failed below is never produced again (the
-bracket's search is given those sets, ``banned``), and a bracket with a
-given set of players moved into it that cannot be completed is remembered
-for the rest of the round.  The driver meets the same outcomes in the same
-order as if it enumerated and passed over them, so the pairing is the same;
-the trace just does not repeat the dead ends.
+The search is exact but not literal in its cost; the pairing is the one the
+literal procedure gives, the trace just does not repeat the dead ends:
+
+* the driver only ever uses the first outcome of a bracket that moves a
+  given set of players down (the set then succeeds below, or fails and is
+  passed over), so the bracket's search is given the sets already produced
+  (``banned``) and does not produce them again;
+* a bracket with a given set of players moved into it that cannot be
+  completed is remembered for the rest of the round;
+* once a bracket below has failed, before going down from a bracket the
+  driver asks whether the players from there down can be paired at all
+  (B1/B2, the bye: one maximum matching, :func:`_hopeless`); if not, every
+  pairing of the bracket would fail below: it is undone at once (C13);
+* C8: after 1,000 exchanges of one step tried one by one, the exchanges
+  whose split cannot be paired at all are jumped over in D2 order
+  (:class:`~swisslearn.dutch1998.search.SplitFinder`), reported as one
+  ``CandidatesSkipped(rule="D2", first, last)`` range of exchange numbers.
+
+Literal mode (``trace(..., literal=True)``, ``pair(..., literal=True)``)
+------------------------------------------------------------------------
+For the notebooks: C6-C8 read literally.  On every S1/S2 split the candidates
+are tried one by one in D1 order, each with a :class:`CandidateTried` that is
+accepted or carries its rejection (:meth:`BracketSearch.literal`), and every
+exchange is tried in D2 order: no :class:`CandidatesSkipped`, no C8 gate, no
+exchange skipped as infeasible (``ExchangeApplied.feasible`` is always
+True).  When S2 is longer than S1, the transpositions that differ only after
+S1's length pair the same way: they are one candidate, reported at the rank
+of the first of them.  A candidate acceptable under the criteria that moves
+down the same players as an earlier one of the bracket is rejected with
+``Rejection("C13", those players, "moved_down_before")``: the driver has
+already tried that set (the pruned search leaves it out).  Everything else is the same code: the bracket streams, the
+relaxation ladder, the C12/C13 driver and what it remembers.  So the pairing,
+and every :class:`BracketPaired` (pairs, transposition, exchange cell), is
+the same in both modes (``tests/test_dutch1998_literal.py``).
+
+A split costs ``len(S2)! / (len(S2) - len(S1))!`` candidates, and a
+homogeneous bracket has up to ``C(n, n // 2)`` splits: literal mode raises
+:class:`~swisslearn.errors.UsageError`, naming the bracket, when it reaches a
+split of more than ``LITERAL_LIMIT`` = 8! = 40,320 candidates (an S2 of more
+than 8 players, unless S1 is much shorter).  Pair such rounds with the
+default (pruned) mode: same result.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import AbstractSet, Callable, Generator, Iterable, Iterator, Sequence, Union
+from typing import AbstractSet, Callable, Generator, Iterator, Sequence, Union
 
-import networkx as nx
 import numpy as np
 
 from swisslearn.dutch1998.colours import allocate, first_round_colours, x_value
 from swisslearn.dutch1998.criteria import (STRICT, Relaxation, bye_rejection, colour_conflict,
                                            float_rejection, pair_rejection)
-from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges
-from swisslearn.dutch1998.search import Banned, BracketSearch, Found
+from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges, seed_cell
+from swisslearn.dutch1998.search import (Banned, BracketSearch, ExchangeRanks, Found,
+                                         SplitFinder)
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired,
@@ -67,6 +103,9 @@ from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired
                               XIncreased)
 
 SYSTEM = "dutch-1998"
+
+#: Literal mode refuses an S1/S2 split with more candidates than this (8!).
+LITERAL_LIMIT = 40_320
 
 Pair = tuple[PlayerState, PlayerState]
 
@@ -105,9 +144,11 @@ class _Round:
     worked out (the criteria on each pair, the bracket combinations found
     impossible) so that the backtracking of C12/C13 does not pay twice."""
 
-    def __init__(self, tournament: Tournament, round: RoundNumber) -> None:
+    def __init__(self, tournament: Tournament, round: RoundNumber,
+                 literal: bool = False) -> None:
         self.tournament = tournament
         self.round = round
+        self.literal = literal
         self.forbidden = tournament.forbidden_pairs(round)
         self.initial = tournament.initial_colour or Colour.WHITE
         self.views: dict[PlayerId, PlayerView] = {}
@@ -120,6 +161,11 @@ class _Round:
         # of the brackets below exists (the driver's answer is always the same).
         self.dead: set[tuple[str, int, tuple[PlayerId, ...]]] = set()
         self.probes: dict[tuple[int, tuple[PlayerId, ...], bool, bool], bool] = {}
+        # Set when a bracket could not be completed: from then on the driver
+        # asks :func:`_hopeless` before going down (not before: it costs a
+        # matching of the players below, and is useless when nothing fails).
+        self.backtracking = False
+        self.hopeless: dict[tuple[int, frozenset[PlayerId]], bool] = {}
 
     def a2_key(self, state: PlayerState) -> tuple[Decimal, int]:
         """A2: score, then the pairing number (which embodies rating, title, name)."""
@@ -249,8 +295,13 @@ def _with_floats(table: _Table, relaxation: Relaxation) -> _Table:
     return _Table(players, allowed, table.cost)
 
 
-def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[Event]:
-    """Every event of the pairing of ``round`` (default: the next one)."""
+def trace(tournament: Tournament, round: RoundNumber | None = None, *,
+          literal: bool = False) -> Iterator[Event]:
+    """Every event of the pairing of ``round`` (default: the next one).
+
+    ``literal``: try every candidate and every exchange one by one (module
+    docstring, "Literal mode"); same pairing, longer trace, small brackets
+    only (UsageError beyond ``LITERAL_LIMIT`` candidates on a split)."""
     if round is None:
         round = tournament.next_round()
     if round < 1:
@@ -259,7 +310,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[
         raise UsageError(f"{tournament.source}: round {round} is after the last round "
                          f"({tournament.rounds})")
     base = tournament.truncated(round - 1)
-    context = _Round(base, round)
+    context = _Round(base, round, literal)
     states = base.states(round)
     present = context.sort([s for s in states if s.available and not s.withdrawn])
     absent = tuple(s.id for s in states if not s.available or s.withdrawn)
@@ -268,14 +319,16 @@ def trace(tournament: Tournament, round: RoundNumber | None = None) -> Iterator[
                        players=tuple(context.view(s) for s in present), absent=absent,
                        scores=scores)
     brackets = [tuple(s for s in present if s.score == score) for score in scores]
-    outcomes = yield from _drive(context, brackets)
+    # Nobody present (all absent): an empty round, not an error.
+    outcomes = (yield from _drive(context, brackets)) if brackets else []
     yield from _finish(context, outcomes)
 
 
-def pair(tournament: Tournament, round: RoundNumber | None = None) -> RoundPaired:
+def pair(tournament: Tournament, round: RoundNumber | None = None, *,
+         literal: bool = False) -> RoundPaired:
     """The pairing of ``round``: the last event of :func:`trace`."""
     result: RoundPaired | None = None
-    for event in trace(tournament, round):
+    for event in trace(tournament, round, literal=literal):
         if isinstance(event, RoundPaired):
             result = event
     assert result is not None
@@ -304,10 +357,17 @@ class _Buffered:
     """A bracket stream whose outcomes can be read again: C12 looks ahead for
     "another pairing"; the ones it passed over stay available to C13."""
 
-    def __init__(self, stream: Stream) -> None:
+    def __init__(self, stream: Stream, produced: set[frozenset[PlayerId]] | None = None
+                 ) -> None:
         self.stream = stream
         self.outcomes: list[Outcome | Need] = []
         self.done = False
+        self.produced = produced
+
+    def _keep(self, item: Outcome | Need) -> None:
+        self.outcomes.append(item)
+        if self.produced is not None and isinstance(item, Outcome):
+            self.produced.add(frozenset(p.id for p in item.moved_down))
 
     def get(self, position: int, forward: bool = True
             ) -> Generator[Event, None, Outcome | Need | None]:
@@ -316,7 +376,7 @@ class _Buffered:
             if item is None:
                 self.done = True
             else:
-                self.outcomes.append(item)
+                self._keep(item)
         return self.outcomes[position] if position < len(self.outcomes) else None
 
     def refuse(self) -> Generator[Event, None, Outcome | Need | None]:
@@ -334,7 +394,7 @@ class _Buffered:
             except StopIteration:
                 self.done = True
                 return None
-        self.outcomes.append(item)
+        self._keep(item)
         return item
 
 
@@ -368,14 +428,19 @@ def _solve(context: _Round, brackets: list[tuple[PlayerState, ...]], index: int,
         return None
     lowest = index == len(brackets) - 1
     failed: set[frozenset[PlayerId]] = set()
-    stream = _Buffered(_bracket(context, index, brackets[index], moved, lowest, failed))
+    produced: set[frozenset[PlayerId]] = set()
+    stream = _Buffered(_bracket(context, index, brackets[index], moved, lowest, produced),
+                       produced)
     position = 0
+    checked = False
     while True:
         item = yield from stream.get(position)
         if item is None:
             context.dead.add(memo)
+            context.backtracking = True
             return None
         if isinstance(item, Need):
+            context.backtracking = True
             if item.rule == "C12":
                 return _C12
             context.dead.add(memo)
@@ -383,6 +448,15 @@ def _solve(context: _Round, brackets: list[tuple[PlayerState, ...]], index: int,
         position += 1
         if lowest:
             return [item]
+        if not checked and context.backtracking:
+            # A C12 request only ever comes first; past it, if the players
+            # from here down cannot be paired at all, every outcome fails.
+            checked = True
+            if _hopeless(context, brackets, index, moved):
+                yield BracketUndone(rule="C13", bracket=item.view, because_of=item.view,
+                                    accepted=False)
+                context.dead.add(memo)
+                return None
         down = frozenset(p.id for p in item.moved_down)
         if down in failed:
             continue
@@ -447,18 +521,29 @@ def _solve_refusing(context: _Round, brackets: list[tuple[PlayerState, ...]], in
         return None
     lowest = index == len(brackets) - 1
     failed: set[frozenset[PlayerId]] = set()
-    stream = _Buffered(_bracket(context, index, brackets[index], moved, lowest, failed))
+    produced: set[frozenset[PlayerId]] = set()
+    stream = _Buffered(_bracket(context, index, brackets[index], moved, lowest, produced),
+                       produced)
     position = 0
+    checked = False
     while True:
         item = yield from stream.get(position)
         while isinstance(item, Need) and item.rule == "C12":
             item = yield from stream.refuse()
         if item is None or isinstance(item, Need):
             context.dead.add(memo)
+            context.backtracking = True
             return None
         position += 1
         if lowest:
             return [item]
+        if not checked and context.backtracking:
+            checked = True
+            if _hopeless(context, brackets, index, moved):
+                yield BracketUndone(rule="C13", bracket=item.view, because_of=item.view,
+                                    accepted=False)
+                context.dead.add(memo)
+                return None
         down = frozenset(p.id for p in item.moved_down)
         if down in failed:
             continue
@@ -470,6 +555,59 @@ def _solve_refusing(context: _Round, brackets: list[tuple[PlayerState, ...]], in
             if isinstance(rest, list):
                 return rest
         failed.add(down)
+
+
+def _hopeless(context: _Round, brackets: list[tuple[PlayerState, ...]], index: int,
+              moved: tuple[PlayerState, ...]) -> bool:
+    """Can the players of bracket ``index`` and below, with ``moved`` moved
+    into it, not be paired at all, in any order: no rematch or forbidden
+    pair, no B2 breach, and (odd) the one left over allowed the bye (B1b)?
+
+    Every pairing the driver can return from here is such a pairing, so if
+    there is none the driver's answer is None (C13 upwards), whatever it
+    tries; this answers it with one maximum matching instead of trying the
+    brackets' pairings one by one.  (The converse does not hold: the
+    procedure may fail where some pairing exists, so only "hopeless" prunes.)
+    """
+    key = (index, frozenset(p.id for p in moved))
+    known = context.hopeless.get(key)
+    if known is not None:
+        return known
+    n = len(moved) + sum(len(bracket) for bracket in brackets[index:])
+    if n > _LARGE_HOPELESS:
+        return False  # not worth a matching of that size: the driver goes down as before
+    players = context.sort(list(moved) + [p for bracket in brackets[index:] for p in bracket])
+    if n <= _SMALL_HOPELESS:
+        allowed = np.array([[i != j and context.pair_check(a, b) is None
+                             for j, b in enumerate(players)] for i, a in enumerate(players)],
+                           dtype=bool).reshape(n, n)
+        table = _Table(players, allowed, np.zeros((n, n), dtype=np.int64))
+        stay = [n % 2 == 1 and context.bye_check(a) is None for a in players]
+        answer = not _small_pairing(table, stay, n % 2, 0, set())
+        context.hopeless[key] = answer
+        return answer
+    import networkx as nx  # only for many players (start-up time)
+
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    for i, a in enumerate(players):
+        for j in range(i + 1, n):
+            if context.pair_check(a, players[j]) is None:
+                graph.add_edge(i, j)
+    if n % 2:
+        for i, a in enumerate(players):
+            if context.bye_check(a) is None:
+                graph.add_edge(i, "bye")
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    answer = 2 * len(matching) < n + n % 2
+    context.hopeless[key] = answer
+    return answer
+
+
+#: Up to this many players, :func:`_hopeless` searches by hand (no networkx);
+#: beyond the second number it does not look (it says "maybe").
+_SMALL_HOPELESS = 12
+_LARGE_HOPELESS = 120
 
 
 def _probe(context: _Round, index: int, residents: tuple[PlayerState, ...],
@@ -647,10 +785,11 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
                 answer = yield outcome
             continue
         may_stay = np.array([leftover(pl) is None for pl in players], dtype=bool)
-        exchanges: Iterator[Exchange | None] = _with_none(iter_exchanges(p, n - p))
         gate_at = -1  # size of the banned list when the C8 gate last said yes
-        for number, exchange in enumerate(exchanges):
-            if exchange is not None and gate_at != len(banned):
+        for entry in _exchange_order(level_table, may_stay, p, n, context.literal):
+            number, exchange = (0, None) if isinstance(entry, _Skipped) else entry
+            if (exchange is not None or isinstance(entry, _Skipped)) and not context.literal \
+                    and gate_at != len(banned):
                 gate_at = len(banned)
                 if not _any_pairing(level_table, may_stay, p, x, banned, fixed):
                     yield CandidatesSkipped(rule="C8", bracket=current, first=0, last=-1,
@@ -658,6 +797,12 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
                                                 "C8", tuple(pl.id for pl in players),
                                                 "no_exchange"),))
                     break
+            if isinstance(entry, _Skipped):
+                # Exchange numbers, not transpositions: none of these splits
+                # has any pairing of the bracket (B1/B2, players left over).
+                yield CandidatesSkipped(rule="D2", bracket=current, first=entry.first,
+                                        last=entry.last, count=entry.last - entry.first + 1)
+                continue
             rows, columns = _split(p, n, exchange)
             t1 = tuple(players[i] for i in rows)
             t2 = tuple(players[j] for j in columns)
@@ -668,14 +813,17 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
             split = current.with_(s1=tuple(pl.id for pl in t1), s2=tuple(pl.id for pl in t2))
             cell = None if exchange is None else (exchange.cell or exchange.label())
             if exchange is not None:
-                feasible = search.completable(0, (), x)
+                feasible = context.literal or search.completable(0, (), x)
                 yield ExchangeApplied(rule="D2", bracket=split, cell=cell,
                                       from_s1=tuple(players[i - 1].id for i in exchange.from_s1),
                                       from_s2=tuple(players[i - 1].id for i in exchange.from_s2),
                                       number=number, feasible=feasible)
                 if not feasible:
                     continue
-            for found in (yield from _walk(search, split, cell)):
+            for found in _walk(context, search, split, cell):
+                if not isinstance(found, Found):
+                    yield found
+                    continue
                 pairs = tuple((t1[i], t2[j]) for i, j in enumerate(found.positions))
                 used = set(found.positions)
                 down = tuple(floating) + tuple(t2[j] for j in range(len(t2)) if j not in used)
@@ -694,34 +842,101 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
             return
 
 
-def _with_none(exchanges: Iterator[Exchange]) -> Iterator[Exchange | None]:
-    yield None
-    yield from exchanges
+@dataclass(frozen=True)
+class _Skipped:
+    """Exchanges ``first`` to ``last`` (D2 numbers): no split among them has
+    any pairing of the bracket (B1/B2, the players left over)."""
+
+    first: int
+    last: int
 
 
-def _walk(search: BracketSearch, view: BracketView, cell: str | None
-          ) -> Generator[Event, None, Iterable[Found]]:
-    """Trace C6/C7 on one S1/S2 split; return the acceptable candidates lazily
-    gathered (first one traced in detail, the skipped range counted)."""
+#: Exchanges of one level tried one by one before :class:`SplitFinder` may
+#: jump to the next split that can be paired at all (never in literal mode).
+_SEQUENTIAL = 1000
+
+
+def _exchange_order(table: _Table, may_stay: np.ndarray, p: int, n: int, literal: bool
+                    ) -> Iterator[tuple[int, Exchange | None] | _Skipped]:
+    """The original split (number 0), then the exchanges in D2 order with
+    their numbers.  After ``_SEQUENTIAL`` of them, if the next exchange
+    whose split can be paired at all comes later, the ones before it are
+    one :class:`_Skipped` and the search goes on from split to split
+    (:class:`SplitFinder`); the exchanges it yields are then checked like
+    the others (x, banned sets), so none that works is passed over.  If
+    splits that can be paired were among those already tried (they failed
+    on x or the banned sets), it keeps trying exchanges one by one."""
+    yield 0, None
+    q = n - p
+    last = 0
+    ordered = iter_exchanges(p, q)
+    for number, exchange in enumerate(ordered, 1):
+        yield number, exchange
+        last = number
+        if number == _SEQUENTIAL and not literal:
+            break
+    else:
+        return
+    ranks = ExchangeRanks(p, q)
+    finder = iter(SplitFinder(table.allowed, may_stay, p))
+    first = next(finder, None)
+    if first is not None and ranks.rank(*first) <= last:
+        for number, exchange in enumerate(ordered, last + 1):
+            yield number, exchange
+        return
+    pending = [] if first is None else [first]
+    for from_s1, from_s2 in itertools.chain(pending, finder):
+        number = ranks.rank(from_s1, from_s2)
+        if number > last + 1:
+            yield _Skipped(last + 1, number - 1)
+        yield number, Exchange(from_s1, from_s2, seed_cell(from_s1, from_s2, p, q))
+        last = number
+    total = ranks.total()
+    if last < total:
+        yield _Skipped(last + 1, total)
+
+
+def _walk(context: _Round, search: BracketSearch, view: BracketView, cell: str | None,
+          *, quiet: bool = False) -> Iterator[Event | Found]:
+    """C6/C7 on one S1/S2 split: the trace's events and, lazily and in D1
+    order, the acceptable candidates (:class:`Found`).
+
+    Pruned (default): the untouched order is tried (C6); if it fails, the
+    transpositions passed over before the first acceptable one are one
+    :class:`CandidatesSkipped` (exact D1 ranks, and pairs met on the way that
+    block some of them), then that one is tried; the later candidates, asked
+    for by C12/C13, come without events.  Literal: every candidate has its
+    :class:`CandidateTried`.  ``quiet``: no events (pruned mode only)."""
+    if context.literal:
+        yield from _walk_literal(context, search, view, cell)
+        return
+    if quiet:
+        yield from search.candidates()
+        return
     k = len(search.s1)
     identity = tuple(range(k))
     rejection, _ = search.evaluate(identity)
+    if rejection is None:
+        # Acceptable, but its players moved down already failed below: the
+        # search leaves it out, so must the trace.
+        rejection = search.banned_rejection(identity)
     pairs0 = tuple((search.s1[i].id, search.s2[i].id) for i in range(k))
     left0 = tuple(p.id for p in search.s2[k:])
+    candidates = search.candidates()
     if rejection is None:
         yield CandidateTried(rule="C6", bracket=view, pairs=pairs0, transposition=0,
                              exchange=cell, accepted=True, leftover=left0)
-        return _lazy(search)
+        yield from candidates
+        return
     yield CandidateTried(rule="C6", bracket=view, pairs=pairs0, transposition=0, exchange=cell,
                          accepted=False, rejection=rejection, leftover=left0)
-    candidates = search.candidates()
     first = next(candidates, None)
-    total = _factorial(len(search.s2))
+    total = math.factorial(len(search.s2))
     if first is None:
+        reasons = tuple(search.stats.rejections) or search.blocking_reasons()
         yield CandidatesSkipped(rule="C7", bracket=view, first=1, last=total - 1,
-                                count=total - 1, reasons=tuple(search.stats.rejections),
-                                exchange=cell)
-        return []
+                                count=total - 1, reasons=reasons, exchange=cell)
+        return
     if first.rank > 1:
         yield CandidatesSkipped(rule="C7", bracket=view, first=1, last=first.rank - 1,
                                 count=first.rank - 1, reasons=tuple(search.stats.rejections),
@@ -732,34 +947,34 @@ def _walk(search: BracketSearch, view: BracketView, cell: str | None
                          transposition=first.rank, exchange=cell, accepted=True,
                          leftover=tuple(search.s2[j].id for j in range(len(search.s2))
                                         if j not in first.positions))
-    return _chain(first, candidates)
+    yield first
+    yield from candidates
 
 
-class _lazy:
-    """An iterable over a search's candidates, computed on demand."""
-
-    def __init__(self, search: BracketSearch) -> None:
-        self.search = search
-
-    def __iter__(self) -> Iterator[Found]:
-        return self.search.candidates()
-
-
-class _chain:
-    """The first candidate found, then the rest of the search."""
-
-    def __init__(self, first: Found, rest: Iterator[Found]) -> None:
-        self.first_found = first
-        self.rest = rest
-
-    def __iter__(self) -> Iterator[Found]:
-        yield self.first_found
-        yield from self.rest
-
-
-def _factorial(n: int) -> int:
-    import math
-    return math.factorial(n)
+def _walk_literal(context: _Round, search: BracketSearch, view: BracketView,
+                  cell: str | None) -> Iterator[Event | Found]:
+    """Literal C6/C7: every candidate tried, in D1 order, with its event."""
+    count = search.literal_count()
+    if count > LITERAL_LIMIT:
+        players = ", ".join(str(p.id) for p in view.players)
+        raise UsageError(
+            f"{context.tournament.source}: round {context.round}: literal mode would try "
+            f"{count:,} candidates one by one on an S1/S2 split of the score bracket "
+            f"{view.score} (players {players}; S1 of {len(search.s1)}, S2 of "
+            f"{len(search.s2)}), more than {LITERAL_LIMIT:,} (8!): pair this round "
+            f"without literal mode (same pairing)")
+    s1, s2 = search.s1, search.s2
+    for tried in search.literal():
+        used = set(tried.positions)
+        accepted = tried.rejection is None
+        yield CandidateTried(rule="C6" if tried.rank == 0 else "C7", bracket=view,
+                             pairs=tuple((s1[i].id, s2[j].id)
+                                         for i, j in enumerate(tried.positions)),
+                             transposition=tried.rank, exchange=cell, accepted=accepted,
+                             rejection=tried.rejection,
+                             leftover=tuple(b.id for j, b in enumerate(s2) if j not in used))
+        if accepted:
+            yield Found(tried.positions, tried.rank, tried.conflicts)
 
 
 def _any_pairing(table: _Table, may_stay: np.ndarray, p: int, x: int, banned: Banned,
@@ -853,6 +1068,8 @@ def _best_pairing(table: _Table, may_stay: np.ndarray, spare: int, x: int,
     """The players left unpaired by a pairing of the bracket with the fewest
     colour conflicts (``spare`` players unpaired, ``paired`` ones paired,
     ``unpaired`` ones not), or None if every such pairing has more than x."""
+    import networkx as nx  # brackets of more than _SMALL_BRACKET players only
+
     n = len(table.players)
     graph = nx.Graph()
     big = 4 * n + 4
@@ -930,7 +1147,10 @@ def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerStat
             search = BracketSearch(s1, residents, x, pair_check, context.conflict,
                                    lambda r: None, allowed=allowed_block & up_ok[None, :],
                                    cost=cost_block, may_stay=everyone)
-            for found in (yield from _walk(search, current, None)):
+            for found in _walk(context, search, current, None):
+                if not isinstance(found, Found):
+                    yield found
+                    continue
                 any_mdp_pairing = True
                 pairs = tuple((s1[i], residents[j]) for i, j in enumerate(found.positions))
                 used = set(found.positions)
@@ -983,7 +1203,13 @@ def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerStat
             search = BracketSearch(s1, residents, x, pair_check_last, context.conflict,
                                    lambda r: None, allowed=allowed_block & up_ok[None, :],
                                    cost=cost_block, may_stay=everyone)
-            for found in search.candidates():
+            last_view = view.with_(x=x, p=p, dropped=relaxed.dropped,
+                                   s1=tuple(pl.id for pl in s1),
+                                   s2=tuple(pl.id for pl in residents))
+            for found in _walk(context, search, last_view, None, quiet=not context.literal):
+                if not isinstance(found, Found):
+                    yield found
+                    continue
                 pairs = tuple((s1[i], residents[j]) for i, j in enumerate(found.positions))
                 used = set(found.positions)
                 rest = tuple(residents[j] for j in range(len(residents)) if j not in used)

@@ -1,0 +1,311 @@
+"""dutch-1998: literal mode (every candidate, every exchange, one by one)
+gives what the pruned search gives, and the pruned trace's skipped ranges are
+what the literal trace shows.
+
+Over random tournaments of 5-10 players and 3-7 rounds (every round), the
+same rounds with random forbidden pairs added (``XXP``: C12/C13 backtracking,
+rounds that cannot be paired), and random S1/S2 splits given straight to the
+search:
+
+* the same pairing (or the same :class:`PairingError`) and the same
+  :class:`BracketPaired` events, in the same order (pairs, players moved
+  down, D1 rank of the transposition, D2 exchange cell);
+* a literal trace has no :class:`CandidatesSkipped` and skips no exchange;
+* every C7 :class:`CandidatesSkipped` of the pruned trace is honest: the
+  literal walk of the same split rejects every candidate from ``first`` to
+  ``last``, accepts the one the pruned trace accepts next (or none, if the
+  range runs to the end), and each of the ``reasons`` concerns players of a
+  candidate covering part of the range (a literal candidate stands for the
+  transpositions that differ from it only after S1's length).
+
+C8 past 1,000 exchanges jumps to the next split that can be paired at all
+(:class:`SplitFinder`, exchange numbers counted by :class:`ExchangeRanks`):
+both are checked against plain enumeration, and the jump, allowed after one
+exchange, against literal mode.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import replace
+from decimal import Decimal
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from swisslearn.dutch1998 import procedure
+from swisslearn.dutch1998.exchanges import iter_exchanges
+from swisslearn.dutch1998.procedure import LITERAL_LIMIT, pair, trace
+from swisslearn.dutch1998.search import BracketSearch, ExchangeRanks, SplitFinder
+from swisslearn.errors import PairingError, UsageError
+from swisslearn.generate import generate, random_tournaments
+from swisslearn.model import NO_PREFERENCE, ForbiddenPairs, Player, PlayerState, Tournament
+from swisslearn.trace import (BracketPaired, BracketView, CandidatesSkipped, CandidateTried,
+                              Event, ExchangeApplied, Rejection, RoundPaired)
+
+TOURNAMENTS = 700       # about 3,000 rounds, each paired both ways
+WITH_FORBIDDEN = 250    # tournaments whose last rounds get random XXP pairs
+
+Key = tuple[BracketView, "str | None"]
+
+
+def _events(tournament: Tournament, round: int, literal: bool) -> list[Event] | str:
+    try:
+        return list(trace(tournament, round, literal=literal))
+    except PairingError as error:
+        return f"PairingError: {error}"
+
+
+def _segments(events: list[Event]) -> list[tuple[Key, list[CandidateTried]]]:
+    """The literal walks: the CandidateTried on one split, from rank 0 (a walk
+    is resumed, after other brackets' events, when C12/C13 ask for more)."""
+    found: list[tuple[Key, list[CandidateTried]]] = []
+    open_walks: dict[Key, list[CandidateTried]] = {}
+    for event in events:
+        if not isinstance(event, CandidateTried):
+            continue
+        key = (event.bracket, event.exchange)
+        if event.transposition == 0 or key not in open_walks:
+            assert event.transposition == 0, event
+            open_walks[key] = [event]
+            found.append((key, open_walks[key]))
+        else:
+            open_walks[key].append(event)
+    return found
+
+
+def _involved(candidate: CandidateTried) -> set[int]:
+    """The players a reason may name: paired, or left unpaired (B1b, B5/B6)."""
+    return {pid for pair_ in candidate.pairs for pid in pair_} | set(candidate.leftover)
+
+
+def _check_skipped(pruned: list[Event], literal: list[Event], where: str) -> int:
+    """Match every pruned walk with its literal walk; return the C7 ranges checked."""
+    segments = _segments(literal)
+    at = 0
+    checked = 0
+    for index, event in enumerate(pruned):
+        if not (isinstance(event, CandidateTried) and event.transposition == 0):
+            continue
+        key = (event.bracket, event.exchange)
+        while at < len(segments) and segments[at][0] != key:
+            at += 1
+        assert at < len(segments), f"{where}: no literal walk for {key}"
+        tried = segments[at][1]
+        at += 1
+        assert tried[0] == event, f"{where}: the untouched order differs"
+        following = pruned[index + 1:index + 3]
+        skipped = next((e for e in following[:1] if isinstance(e, CandidatesSkipped)
+                        and e.rule == "C7" and (e.bracket, e.exchange) == key), None)
+        if skipped is None:
+            continue
+        checked += 1
+        accepted = next((e for e in following[1:] if isinstance(e, CandidateTried)), None)
+        # A literal candidate stands for the (m - k)! transpositions from its rank.
+        span = math.factorial(len(event.bracket.s2) - len(event.pairs))
+        in_range = [c for c in tried
+                    if c.transposition <= skipped.last
+                    and c.transposition + span - 1 >= skipped.first]
+        assert all(not c.accepted for c in in_range), (
+            f"{where}: an acceptable candidate in the skipped range {skipped}")
+        later = [c for c in tried if c.transposition > skipped.last]
+        if accepted is not None:
+            assert accepted.transposition == skipped.last + 1, where
+            first_ok = next(c for c in tried if c.accepted)
+            assert first_ok == accepted, f"{where}: {first_ok} != {accepted}"
+        else:
+            assert not later and not any(c.accepted for c in tried), where
+        for reason in skipped.reasons:
+            assert any(set(reason.players) <= _involved(c) for c in in_range), (
+                f"{where}: reason {reason} concerns no candidate of {skipped}")
+    return checked
+
+
+def _compare(tournament: Tournament, round: int, where: str) -> int:
+    """Pair both ways and compare; the C7 ranges checked, -1 if no pairing."""
+    pruned = _events(tournament, round, False)
+    literal = _events(tournament, round, True)
+    if isinstance(pruned, str) or isinstance(literal, str):
+        assert pruned == literal, where
+        return -1
+    assert isinstance(pruned[-1], RoundPaired) and pruned[-1] == literal[-1], where
+    assert ([e for e in pruned if isinstance(e, BracketPaired)]
+            == [e for e in literal if isinstance(e, BracketPaired)]), where
+    assert not any(isinstance(e, CandidatesSkipped) for e in literal), where
+    assert all(e.feasible for e in literal if isinstance(e, ExchangeApplied)), where
+    return _check_skipped(pruned, literal, where)
+
+
+SETTINGS = list(random_tournaments(TOURNAMENTS, seed=1998, players=(5, 10), rounds=(3, 7)))
+
+
+def test_literal_and_pruned_agree_on_random_tournaments() -> None:
+    rounds = ranges = 0
+    for settings_ in SETTINGS:
+        tournament = generate(settings_).tournament
+        for round in range(1, tournament.rounds_paired + 1):
+            ranges += max(0, _compare(tournament, round, f"{settings_!r} round {round}"))
+            rounds += 1
+    assert rounds > 2500 and ranges > 100, (rounds, ranges)
+
+
+def test_literal_and_pruned_agree_with_forbidden_pairs() -> None:
+    """Forbidden pairs make brackets fail: C12/C13 undo earlier ones, some
+    rounds cannot be paired at all (both modes must say so)."""
+    rng = random.Random(2026)
+    rounds = failures = 0
+    for settings_ in SETTINGS[:WITH_FORBIDDEN]:
+        tournament = generate(settings_).tournament
+        last = tournament.rounds_paired
+        ids = [p.id for p in tournament]
+        for round in range(max(2, last - 2), last + 1):
+            for _ in range(2):
+                pairs = tuple(ForbiddenPairs(tuple(rng.sample(ids, 2)))
+                              for _ in range(rng.randint(1, len(ids))))
+                changed = replace(tournament, forbidden=tournament.forbidden + pairs)
+                where = f"{settings_!r} round {round} forbidden {pairs}"
+                failures += _compare(changed, round, where) < 0
+                rounds += 1
+    assert rounds > 1000 and failures > 0, (rounds, failures)
+
+
+# -- the search alone --------------------------------------------------------------------
+
+
+def _state(pid: int) -> PlayerState:
+    return PlayerState(id=pid, name=f"P{pid}", rating=2000, title="", round=1,
+                       score=Decimal(0), colour_history=(), floats=(), opponents=(),
+                       had_bye=False, unplayed_point=False, available=True, withdrawn=False,
+                       last_round_exception=False, preference=NO_PREFERENCE)
+
+
+@st.composite
+def _splits(draw: st.DrawFn) -> tuple[BracketSearch, BracketSearch, list[PlayerState]]:
+    k = draw(st.integers(1, 5))
+    m = draw(st.integers(k, min(k + 3, 6)))
+    players = [_state(i) for i in range(1, k + m + 1)]
+    s1, s2 = players[:k], players[k:]
+    cells = [(a.id, b.id) for a in s1 for b in s2]
+    forbidden = {c for c in cells if draw(st.booleans())}
+    conflicts = {c for c in cells if draw(st.booleans())}
+    stuck = {b.id for b in s2 if draw(st.integers(0, 3)) == 0}
+    x = draw(st.integers(0, k))
+    lefts = [frozenset(c) for c in itertools.combinations([b.id for b in s2], m - k)]
+    banned = {s for s in lefts if draw(st.integers(0, 3)) == 0}
+
+    def pair_check(a: PlayerState, b: PlayerState) -> Rejection | None:
+        return Rejection("B1a", (a.id, b.id), "met") if (a.id, b.id) in forbidden else None
+
+    def conflict(a: PlayerState, b: PlayerState) -> bool:
+        return (a.id, b.id) in conflicts
+
+    def leftover(b: PlayerState) -> Rejection | None:
+        return Rejection("B1b", (b.id,), "unplayed_point") if b.id in stuck else None
+
+    def make() -> BracketSearch:
+        return BracketSearch(s1, s2, x, pair_check, conflict, leftover, banned=banned)
+
+    return make(), make(), s2
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_splits())
+def test_search_literal_walk_matches_the_pruned_candidates(
+        split: tuple[BracketSearch, BracketSearch, list[PlayerState]]) -> None:
+    """On one split: the literal walk tries m!/(m-k)! candidates at the D1
+    ranks of their first transposition; those it accepts are exactly the
+    pruned search's candidates, in order; the reasons the pruned search
+    gathers before its first candidate block some skipped transposition."""
+    literal, pruned, s2 = split
+    tried = list(literal.literal())
+    k, m = len(literal.s1), len(s2)
+    assert len(tried) == literal.literal_count() == math.perm(m, k)
+    span = math.factorial(m - k)
+    assert [t.rank for t in tried] == [i * span for i in range(len(tried))]
+    accepted = [(t.positions, t.rank) for t in tried if t.rejection is None]
+    candidates = pruned.candidates()
+    first = next(candidates, None)
+    reasons = list(pruned.stats.rejections)
+    found = ([] if first is None else [(first.positions, first.rank)]) + [
+        (f.positions, f.rank) for f in candidates]
+    assert found == accepted
+    end = math.factorial(m) if first is None else first.rank
+    skipped = [t for t in tried if t.rank < end and t.rank + span - 1 >= 1]
+    for reason in reasons:
+        a, b = reason.players
+        assert any(s2[t.positions[a - 1]].id == b for t in skipped if a <= k), reason
+
+
+def test_literal_mode_refuses_a_large_bracket() -> None:
+    """Round 1 of 20 players: one bracket, S2 of 10 (3,628,800 candidates);
+    18 players (S2 of 9) are refused too, 16 (S2 of 8, 8! candidates) are not."""
+    def fresh(players: int) -> Tournament:
+        return Tournament(name="t", rounds=5, players=tuple(
+            Player(id=i, name=f"P{i}", rating=2600 - 10 * i) for i in range(1, players + 1)))
+
+    with pytest.raises(UsageError, match=r"literal mode would try 3,628,800 candidates .*"
+                                         r"score bracket 0 .*S1 of 10, S2 of 10"):
+        pair(fresh(20), 1, literal=True)
+    with pytest.raises(UsageError, match="362,880 candidates"):
+        pair(fresh(18), 1, literal=True)
+    assert pair(fresh(16), 1, literal=True) == pair(fresh(16), 1)
+    assert math.factorial(8) == LITERAL_LIMIT
+
+
+# -- C8 past the first exchanges: jumping to the next split that can be paired ----------
+
+
+def test_jumping_over_exchanges_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the jump allowed after 1 exchange instead of 1,000, the pruned
+    mode still gives the literal mode's BracketPaired events (and pairing)."""
+    monkeypatch.setattr(procedure, "_SEQUENTIAL", 1)
+    rng = random.Random(8)
+    rounds = 0
+    for settings_ in SETTINGS[:150]:
+        tournament = generate(settings_).tournament
+        last = tournament.rounds_paired
+        ids = [p.id for p in tournament]
+        for round in range(max(1, last - 2), last + 1):
+            pairs = tuple(ForbiddenPairs(tuple(rng.sample(ids, 2)))
+                          for _ in range(rng.randint(0, len(ids))))
+            changed = replace(tournament, forbidden=tournament.forbidden + pairs)
+            _compare(changed, round, f"{settings_!r} round {round} forbidden {pairs}")
+            rounds += 1
+    assert rounds > 400
+
+
+def test_exchange_numbers_are_counted_exactly() -> None:
+    for p in range(1, 7):
+        for q in range(p, p + 3):
+            ranks = ExchangeRanks(p, q)
+            number = 0
+            for number, exchange in enumerate(iter_exchanges(p, q), 1):
+                assert ranks.rank(exchange.from_s1, exchange.from_s2) == number
+            assert ranks.total() == number
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.integers(2, 9), st.data())
+def test_split_finder_gives_the_splits_that_can_be_paired_in_d2_order(
+        n: int, data: st.DataObject) -> None:
+    p = n // 2
+    cells = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    allowed = np.zeros((n, n), dtype=bool)
+    for i, j in cells:
+        allowed[i, j] = allowed[j, i] = data.draw(st.booleans())
+    stay = np.array([data.draw(st.booleans()) for _ in range(n)], dtype=bool)
+    expected = []
+    for exchange in iter_exchanges(p, n - p):
+        leaving = set(exchange.from_s1) | set(exchange.from_s2)
+        s1 = sorted([i for i in range(1, p + 1) if i not in leaving] + list(exchange.from_s2))
+        s2 = sorted([j for j in range(p + 1, n + 1) if j not in leaving]
+                    + list(exchange.from_s1))
+        if any(all(allowed[a - 1, b - 1] for a, b in zip(s1, order))
+               and all(stay[j - 1] for j in s2 if j not in order)
+               for order in itertools.permutations(s2, p)):
+            expected.append((exchange.from_s1, exchange.from_s2))
+    assert list(SplitFinder(allowed, stay, p)) == expected
