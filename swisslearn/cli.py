@@ -185,13 +185,7 @@ def _convert(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _round_for(tournament: Tournament, requested: int | None) -> int:
-    round = requested if requested is not None else tournament.next_round()
-    if round < 1:
-        raise UsageError(f"{tournament.source}: round {round} does not exist")
-    if tournament.rounds is not None and round > tournament.rounds:
-        raise UsageError(f"{tournament.source}: round {round} is after the last round "
-                         f"({tournament.rounds})")
-    return round
+    return tournament.round_to_pair(requested)
 
 
 def _state_json(state: PlayerState) -> dict[str, object]:

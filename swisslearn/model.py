@@ -247,6 +247,18 @@ class Tournament:
         """The first round with no pairing in the file (the one ``pair`` pairs by default)."""
         return self.rounds_paired + 1
 
+    def round_to_pair(self, round: RoundNumber | None = None) -> RoundNumber:
+        """``round``, or the next round when ``None``; a round outside the
+        tournament is a :class:`UsageError` naming the file."""
+        if round is None:
+            round = self.next_round()
+        if round < 1:
+            raise UsageError(f"{self.source}: round {round} does not exist (rounds start at 1)")
+        if self.rounds is not None and round > self.rounds:
+            raise UsageError(f"{self.source}: round {round} is after the last round "
+                             f"({self.rounds})")
+        return round
+
     def is_last_round(self, round: RoundNumber) -> bool:
         return self.rounds is not None and round == self.rounds
 

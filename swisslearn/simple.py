@@ -95,7 +95,7 @@ import dataclasses
 from decimal import Decimal
 from typing import Generator, Iterator, Sequence
 
-from swisslearn.errors import PairingError, UsageError
+from swisslearn.errors import PairingError
 from swisslearn.model import (Colour, ColourPreference, PlayerId, PlayerState,
                               PreferenceStrength, RoundNumber, Tournament)
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
@@ -345,13 +345,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
           avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> Iterator[Event]:
     """Every event of the pairing of ``round`` (default: the next one);
     ``forbidden``/``avoid``: the protections' pairs (see the module doc)."""
-    if round is None:
-        round = tournament.next_round()
-    if round < 1:
-        raise UsageError(f"{tournament.source}: round {round} does not exist")
-    if tournament.rounds is not None and round > tournament.rounds:
-        raise UsageError(f"{tournament.source}: round {round} is after the last round "
-                         f"({tournament.rounds})")
+    round = tournament.round_to_pair(round)
     base = tournament.truncated(round - 1)
     states = {s.id: dataclasses.replace(s, preference=colour_preference(s))
               for s in base.states(round)}

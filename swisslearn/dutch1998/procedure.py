@@ -302,13 +302,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     ``literal``: try every candidate and every exchange one by one (module
     docstring, "Literal mode"); same pairing, longer trace, small brackets
     only (UsageError beyond ``LITERAL_LIMIT`` candidates on a split)."""
-    if round is None:
-        round = tournament.next_round()
-    if round < 1:
-        raise UsageError(f"{tournament.source}: round {round} does not exist")
-    if tournament.rounds is not None and round > tournament.rounds:
-        raise UsageError(f"{tournament.source}: round {round} is after the last round "
-                         f"({tournament.rounds})")
+    round = tournament.round_to_pair(round)
     base = tournament.truncated(round - 1)
     context = _Round(base, round, literal)
     states = base.states(round)

@@ -17,7 +17,7 @@ from swisslearn.dutch2026.colours import allocate, initial_colour, ranks_higher
 from swisslearn.dutch2026.criteria import make_layout
 from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
 from swisslearn.dutch2026.scoring import Competitor, Drift, Strength, competitors
-from swisslearn.errors import PairingError, UsageError
+from swisslearn.errors import PairingError
 from swisslearn.model import Colour, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
                               BracketView, ByeAssigned, CandidateTried, ColourAllocated, Event,
@@ -31,14 +31,7 @@ Pair = tuple[Competitor, Competitor]
 
 
 def _check_round(tournament: Tournament, round: RoundNumber | None) -> RoundNumber:
-    if round is None:
-        round = tournament.next_round()
-    if round < 1:
-        raise UsageError(f"{tournament.source}: round {round} does not exist (rounds start at 1)")
-    if tournament.rounds is not None and round > tournament.rounds:
-        raise UsageError(f"{tournament.source}: round {round} is after the last round "
-                         f"({tournament.rounds})")
-    return round
+    return tournament.round_to_pair(round)
 
 
 def _view(player: Competitor, state: PlayerState) -> PlayerView:

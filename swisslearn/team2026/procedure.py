@@ -34,13 +34,7 @@ def _check(tournament: Tournament, round: RoundNumber | None) -> tuple[TeamTourn
     if not isinstance(tournament, TeamTournament):
         raise UsageError(f"{tournament.source}: {SYSTEM} pairs team tournaments: a file with "
                          "team records (310 or 013), read by swisslearn.formats.teams")
-    if round is None:
-        round = tournament.next_round()
-    if round < 1:
-        raise UsageError(f"{tournament.source}: round {round} does not exist (rounds start at 1)")
-    if tournament.rounds is not None and round > tournament.rounds:
-        raise UsageError(f"{tournament.source}: round {round} is after the last round "
-                         f"({tournament.rounds})")
+    round = tournament.round_to_pair(round)
     return tournament, round
 
 
