@@ -69,6 +69,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
+from swisslearn.formats.text import decode_utf8
 from swisslearn.errors import PlainListError
 from swisslearn.formats.trf import TrfDocument, format_round_block, looks_like_trf, parse_trf
 from swisslearn.model import (Colour, Float, Player, PlayerId, PlayerState, Result, RoundEntry,
@@ -206,7 +207,7 @@ def load_plain_list(path: str | Path) -> PlainListTournament:
 
 def parse_plain_list(data: bytes | str, source: str = "<plain list>") -> PlainListDocument:
     """Parse a plain list (text or UTF-8 bytes) into a checked :class:`PlainListDocument`."""
-    text = _decode(data, source) if isinstance(data, bytes) else data
+    text = decode_utf8(data, source, PlainListError) if isinstance(data, bytes) else data
     bom = text.startswith("\ufeff")
     if bom:
         text = text[1:]
@@ -219,39 +220,6 @@ def parse_plain_list(data: bytes | str, source: str = "<plain list>") -> PlainLi
     tournament = _Reader(source, lines).read()
     return PlainListDocument(lines=tuple(lines), tournament=tournament, source=source,
                              newline=newline, final_newline=final_newline, bom=bom)
-
-
-def _position(data: bytes, offset: int) -> tuple[int, int]:
-    line = data.count(b"\n", 0, offset) + data.count(b"\r", 0, offset) - data.count(
-        b"\r\n", 0, offset) + 1
-    start = max(data.rfind(b"\n", 0, offset), data.rfind(b"\r", 0, offset)) + 1
-    if start == 0 and data.startswith(b"\xef\xbb\xbf"):
-        start = 3
-    return line, len(data[start:offset].decode("utf-8", errors="replace")) + 1
-
-
-def _decode(data: bytes, source: str) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise PlainListError("the file is UTF-16 (it starts with a UTF-16 byte-order mark): "
-                             "expected UTF-8 (convert it with `iconv -f utf-16 -t utf-8`)",
-                             file=source, line=1, column=1)
-    nul = data.find(b"\x00")
-    try:
-        text = data.decode("utf-8")
-        start = -1
-    except UnicodeDecodeError as error:
-        start = error.start
-    # Whichever comes first: a binary file is refused at its first bad byte.
-    if nul >= 0 and (start < 0 or nul < start):
-        line, column = _position(data, nul)
-        raise PlainListError("binary data (a NUL byte): expected a text file", file=source,
-                             line=line, column=column)
-    if start < 0:
-        return text
-    line, column = _position(data, start)
-    raise PlainListError(f"byte 0x{data[start]:02x} is not UTF-8: expected a UTF-8 "
-                         "file (a Latin-1 file can be converted with "
-                         "`iconv -f latin1 -t utf-8`)", file=source, line=line, column=column)
 
 
 @dataclass(frozen=True)

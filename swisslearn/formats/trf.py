@@ -28,6 +28,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
+from swisslearn.formats.text import decode_utf8
 from swisslearn.errors import TRFError
 from swisslearn.model import (Acceleration, ByeRequest, Colour, ForbiddenPairs, Player,
                               PlayerId, Result, RoundEntry, RoundNumber, Tournament)
@@ -169,7 +170,7 @@ def load_trf(path: str | Path) -> Tournament:
 
 def parse_trf(data: bytes | str, source: str = "<trf>") -> TrfDocument:
     """Parse TRF text (or UTF-8 bytes) into a checked :class:`TrfDocument`."""
-    text = _decode(data, source) if isinstance(data, bytes) else data
+    text = decode_utf8(data, source, TRFError) if isinstance(data, bytes) else data
     bom = text.startswith("\ufeff")
     if bom:
         text = text[1:]
@@ -187,42 +188,6 @@ def parse_trf(data: bytes | str, source: str = "<trf>") -> TrfDocument:
     return TrfDocument(lines=tuple(lines), source=source, newline=newline,
                        final_newline=final_newline, bom=bom, tournament=tournament,
                        line_endings=line_endings)
-
-
-def _position(data: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and column (in characters) of byte ``offset``, whatever the
-    line endings (LF, CRLF, CR) and not counting a byte-order mark."""
-    line = data.count(b"\n", 0, offset) + data.count(b"\r", 0, offset) - data.count(
-        b"\r\n", 0, offset) + 1
-    line_start = max(data.rfind(b"\n", 0, offset), data.rfind(b"\r", 0, offset)) + 1
-    if line_start == 0 and data.startswith(b"\xef\xbb\xbf"):
-        line_start = 3
-    column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
-    return line, column
-
-
-def _decode(data: bytes, source: str) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise TRFError("the file is UTF-16 (it starts with a UTF-16 byte-order mark): expected "
-                       "UTF-8 (convert it with `iconv -f utf-16 -t utf-8`)", file=source,
-                       line=1, column=1)
-    nul = data.find(b"\x00")
-    try:
-        text = data.decode("utf-8")
-        start = -1
-    except UnicodeDecodeError as error:
-        start = error.start
-    # Whichever comes first: a binary file is refused at its first bad byte.
-    if nul >= 0 and (start < 0 or nul < start):
-        line, column = _position(data, nul)
-        raise TRFError("binary data (a NUL byte): expected a text file", file=source,
-                       line=line, column=column)
-    if start < 0:
-        return text
-    line, column = _position(data, start)
-    raise TRFError(f"byte 0x{data[start]:02x} is not UTF-8: expected a UTF-8 file "
-                   "(a Latin-1 file can be converted with `iconv -f latin1 -t utf-8`)",
-                   file=source, line=line, column=column)
 
 
 def _is_nrs_code(code: str) -> bool:
