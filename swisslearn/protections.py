@@ -93,6 +93,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 from swisslearn.errors import PairingError, TRFError, UsageError
 from swisslearn.model import ForbiddenPairs, Player, PlayerId, RoundNumber, Tournament
 from swisslearn.standings import Standings, board_tournament, standings, tiebreaks_from_trf
+from swisslearn.trace import last_round_paired
 from swisslearn.trace import Event, RoundPaired
 
 __all__ = ["RECORDS_VERSION", "Constraint", "AttributeRule", "ManualGroup", "Group",
@@ -590,12 +591,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *, system: o
 def pair(tournament: Tournament, round: RoundNumber | None = None, *, system: object = None,
          protections: Protections) -> RoundPaired:
     """The last event of :func:`trace`."""
-    result: RoundPaired | None = None
-    for event in trace(tournament, round, system=system, protections=protections):
-        if isinstance(event, RoundPaired):
-            result = event
-    assert result is not None
-    return result
+    return last_round_paired(trace(tournament, round, system=system, protections=protections))
 
 
 # ---------------------------------------------------------------------------

@@ -98,6 +98,7 @@ from typing import Generator, Iterator, Sequence
 from swisslearn.errors import PairingError
 from swisslearn.model import (Colour, ColourPreference, PlayerId, PlayerState,
                               PreferenceStrength, RoundNumber, Tournament)
+from swisslearn.trace import last_round_paired
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
                               BracketView, ByeAssigned, CandidatesSkipped, CandidateTried,
                               ColourAllocated, Event, PlayerMovedDown, PlayerView, Rejection,
@@ -403,12 +404,7 @@ def pair(tournament: Tournament, round: RoundNumber | None = None, *,
          forbidden: frozenset[frozenset[PlayerId]] = frozenset(),
          avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> RoundPaired:
     """The pairing of ``round``: the last event of :func:`trace`."""
-    result: RoundPaired | None = None
-    for event in trace(tournament, round, forbidden=forbidden, avoid=avoid):
-        if isinstance(event, RoundPaired):
-            result = event
-    assert result is not None
-    return result
+    return last_round_paired(trace(tournament, round, forbidden=forbidden, avoid=avoid))
 
 
 def _choose_bye(present: Sequence[PlayerState], matcher: _Matcher) -> PlayerState | None:

@@ -94,6 +94,7 @@ from swisslearn.dutch1998.search import (Banned, BracketSearch, ExchangeRanks, F
                                          SplitFinder)
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
+from swisslearn.trace import last_round_paired
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired,
                               BracketSplit, BracketsMerged, BracketUndone, BracketView,
                               ByeAssigned,
@@ -321,12 +322,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
 def pair(tournament: Tournament, round: RoundNumber | None = None, *,
          literal: bool = False) -> RoundPaired:
     """The pairing of ``round``: the last event of :func:`trace`."""
-    result: RoundPaired | None = None
-    for event in trace(tournament, round, literal=literal):
-        if isinstance(event, RoundPaired):
-            result = event
-    assert result is not None
-    return result
+    return last_round_paired(trace(tournament, round, literal=literal))
 
 
 # ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
 from swisslearn.dutch2026.scoring import Competitor, Drift, Strength, competitors
 from swisslearn.errors import PairingError
 from swisslearn.model import Colour, PlayerId, PlayerState, RoundNumber, Tournament
+from swisslearn.trace import last_round_paired
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
                               BracketView, ByeAssigned, CandidateTried, ColourAllocated, Event,
                               ExchangeApplied, PlayerView, Rejection, RoundPaired, RoundStarted)
@@ -183,9 +184,4 @@ def _finish(round: RoundNumber, result: RoundResult, initial: Colour,
 def pair(tournament: Tournament, round: RoundNumber | None = None, *,
          avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> RoundPaired:
     """The pairing of ``round``: the last event of :func:`trace`."""
-    paired: RoundPaired | None = None
-    for event in trace(tournament, round, avoid=avoid):
-        if isinstance(event, RoundPaired):
-            paired = event
-    assert paired is not None
-    return paired
+    return last_round_paired(trace(tournament, round, avoid=avoid))

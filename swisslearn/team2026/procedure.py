@@ -20,6 +20,7 @@ from swisslearn.team2026.events import PabCandidatesRanked, UpfloatersCounted, U
 from swisslearn.team2026.selection import (BracketPairing, Graph, SetVerdict, judge_sets,
                                            misses, pair_bracket, upfloater_needs)
 from swisslearn.team2026.state import TeamState, team_states
+from swisslearn.trace import last_round_paired
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired, BracketView,
                               ByeAssigned, CandidateTried, ColourAllocated, Event, PlayerView,
                               Rejection, RoundPaired, RoundStarted)
@@ -230,10 +231,5 @@ def _finish(round: RoundNumber, pairs: list[tuple[TeamState, TeamState]], bye: T
 def pair(tournament: Tournament, round: RoundNumber | None = None, *,
          avoid: frozenset[frozenset[int]] = frozenset()) -> RoundPaired:
     """The pairing of ``round``: the last event of :func:`trace`."""
-    paired: RoundPaired | None = None
-    for event in trace(tournament, round, avoid=avoid):
-        if isinstance(event, RoundPaired):
-            paired = event
-    assert paired is not None
-    return paired
+    return last_round_paired(trace(tournament, round, avoid=avoid))
 
