@@ -40,8 +40,12 @@ A round may mix the constraints:
     field under [C21], above the 4.2-4.3 order; ``team-2026``: a field under
     [C10], above the 3.6.2 identifier (the upfloater set of 3.5.5 is chosen
     as without protections); ``simple``: among the group pairings with the
-    most pairs, the fewest same-group pairs, then the seed's order.
-    ``dutch-1998`` has no hook for it yet (a :class:`UsageError`).
+    most pairs, the fewest same-group pairs, then the seed's order;
+    ``dutch-1998``: in each bracket, among the pairings acceptable at the
+    level at which the rules accepted their first one (same x, p, dropped
+    criteria, players moved down, colour conflicts, score differences and
+    B5/B6 breaches), the fewest same-group pairs, then D1/D2 order
+    (:mod:`swisslearn.dutch1998.procedure`, "Soft-avoid").
 
 Frozen rounds
 -------------
@@ -425,10 +429,6 @@ def _engine(system: str, tournament: Tournament, round: RoundNumber, forbidden: 
     extra = tuple(ForbiddenPairs(pair, round, round) for pair in _sorted_pairs(forbidden))
     with_forbidden = (dataclasses.replace(tournament, forbidden=tournament.forbidden + extra)
                       if extra else tournament)
-    if avoid and system == "dutch-1998":
-        raise UsageError("soft-avoid protections are not available with dutch-1998 yet (its "
-                         "procedure has no lowest-priority criterion to add them to): use "
-                         "strict or soft-bottom, or --system dutch-2026/team-2026/simple")
     kwargs: dict[str, object] = {}
     if system == "simple":
         kwargs["forbidden"] = forbidden

@@ -28,6 +28,20 @@ ColourAllocated        E1..E5  who has white in a pair, and by which rule
 BoardsOrdered          F1      the board order
 RoundPaired            —       the result (``pair()`` returns this one)
 =====================  ======  ===========================================
+
+Protections (seed 002) add, on ``dutch-1998``, one event (not one of the
+1998 text's steps, so not in :data:`EVENT_KINDS`; ``event_to_json`` writes
+it like the others):
+
+=====================  ======================  ============================
+event                  rule                    what happened
+=====================  ======================  ============================
+SoftAvoidChosen        protection:soft-avoid   the bracket's first
+                                               acceptable pairing held pairs
+                                               of a soft-avoid group: the
+                                               equivalent pairing kept, with
+                                               the fewest such pairs
+=====================  ======================  ============================
 """
 
 from __future__ import annotations
@@ -46,7 +60,7 @@ __all__ = [
     "BracketOpened", "PlayerMovedDown", "BracketSplit", "CandidateTried",
     "CandidatesSkipped", "ExchangeApplied", "CriterionDropped", "XIncreased", "PDecreased",
     "BracketUndone", "BracketsMerged", "BracketPaired", "ByeAssigned", "ColourAllocated",
-    "BoardsOrdered", "RoundPaired", "EVENT_KINDS", "event_to_json",
+    "BoardsOrdered", "RoundPaired", "SoftAvoidChosen", "EVENT_KINDS", "event_to_json",
 ]
 
 
@@ -256,6 +270,43 @@ class RoundPaired(Event):
 
     def pairs(self) -> tuple[tuple[PlayerId, PlayerId], ...]:
         return tuple((b.white, b.black) for b in self.boards)
+
+
+@dataclass(frozen=True)
+class SoftAvoidChosen(Event):
+    """Protections (seed 002), ``soft-avoid``, on ``dutch-1998``: the first
+    acceptable pairing of a bracket (``rules_pairs``, at D1 rank
+    ``rules_transposition`` of D2 cell ``rules_exchange``) held
+    ``rules_same_group`` pairs of a soft-avoid group (``rules_group_pairs``).
+    Among the pairings the rules judge equivalent to it (``bracket``: the
+    same x, p and dropped criteria; the same players moved down; the same
+    number of colour conflicts, score differences and B5/B6 breaches), the
+    one kept (``pairs``, at ``transposition``/``exchange``; for a
+    heterogeneous bracket the rank is that of the moved-down players'
+    pairing) has the fewest same-group pairs (``same_group``), the earliest
+    in D1/D2 order among those; it may be the rules' own pairing.
+    ``examined``: complete pairings looked at; ``complete`` False when the
+    search stopped at its bound (the best found by then is kept)."""
+
+    kind: ClassVar[str] = "soft_avoid_chosen"
+    bracket: BracketView
+    rules_pairs: tuple[tuple[PlayerId, PlayerId], ...]
+    rules_same_group: int
+    pairs: tuple[tuple[PlayerId, PlayerId], ...]
+    same_group: int
+    moved_down: tuple[PlayerId, ...] = ()
+    rules_group_pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    group_pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    rules_transposition: int = 0
+    rules_exchange: str | None = None
+    transposition: int = 0
+    exchange: str | None = None
+    examined: int = 0
+    complete: bool = True
+
+    @property
+    def changed(self) -> bool:
+        return self.pairs != self.rules_pairs
 
 
 def _snake(name: str) -> str:

@@ -37,7 +37,7 @@ SEED_AVOID = {frozenset(p) for p in (("A1", "C1"), ("A2", "B2"), ("B1", "A3"))}
 SEED_PLAIN = {frozenset(p) for p in (("A1", "C1"), ("A2", "A3"), ("B1", "B2"))}
 
 
-@pytest.mark.parametrize("system", ["team-2026", "dutch-2026", "simple"])
+@pytest.mark.parametrize("system", ["team-2026", "dutch-2026", "simple", "dutch-1998"])
 def test_six_teams_soft_avoid(capsys: pytest.CaptureFixture[str], system: str) -> None:
     code, out, _ = run(capsys, "pair", str(SIX), "--system", system, "--json")
     assert code == 0
@@ -65,11 +65,8 @@ def test_six_teams_file_keeps_its_groups_switched_off() -> None:
         ("club=A", (1, 2, 5), P.Constraint.NONE), ("club=B", (3, 6), P.Constraint.NONE)]
 
 
-def test_dutch_1998_has_no_soft_avoid_hook(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "pair", str(SIX), "--system", "dutch-1998",
-                       "--avoid", "club:soft-avoid")
-    assert code == 2 and "dutch-1998" in err
-    # strict and soft-bottom go through Tournament.forbidden: available.
+def test_dutch_1998_strict_separates_the_clubs(capsys: pytest.CaptureFixture[str]) -> None:
+    # strict and soft-bottom go through Tournament.forbidden.
     code, out, _ = run(capsys, "pair", str(SIX), "--system", "dutch-1998", "--json",
                        "--avoid", "club:strict")
     assert code == 0

@@ -74,13 +74,53 @@ homogeneous bracket has up to ``C(n, n // 2)`` splits: literal mode raises
 split of more than ``LITERAL_LIMIT`` = 8! = 40,320 candidates (an S2 of more
 than 8 players, unless S1 is much shorter).  Pair such rounds with the
 default (pruned) mode: same result.
+
+Soft-avoid (protections, seed 002: ``trace(..., avoid=pairs)``)
+----------------------------------------------------------------
+The lowest-priority criterion, below every rule and above the order in which
+the rules try the candidates.  When a bracket's outcome (the pairing the
+procedure takes at some level) holds pairs of a soft-avoid group, it is
+replaced by the *equivalent* pairing with the fewest such pairs, the earliest
+in D1/D2 order among those; the procedure then goes on exactly as it would
+have (C12, C13, the brackets below).  Equivalent (README, "How we read the
+1998 text", 19):
+
+* acceptable at the level at which the rules accepted theirs: the same p
+  and x, the same criteria dropped (C9/C10), the same D1/D2 rules (any
+  exchange and transposition of that level); for a heterogeneous bracket the
+  moved-down players' pairing at its level (which residents they meet may
+  change) and the remainder group at its level, with the x the rules used;
+* the same players moved down to the next bracket (or the same bye), so the
+  rest of the round is exactly as pairable as with the rules' pairing: the
+  round driver's decisions depend on that set only;
+* the same number of colour conflicts (B4: as many players without their
+  preferred colour), the same score differences (B3) and the same number of
+  B5 and B6 breaches by down- and upfloaters, counted whether the level
+  still keeps those criteria or not.
+
+No relaxation (C9-C14, C12, C13) and no other floater is ever triggered by
+soft-avoid; an outcome without same-group pairs is left alone (no search, no
+event).  Its pairs are told by a :class:`SoftAvoidChosen` event (the rules'
+pairing and the one kept, their same-group pairs), then the bracket's (and
+its remainder group's) :class:`BracketPaired` with the pairs kept.
+
+The search (:func:`_prefer`) walks the candidates of the level in the rules'
+order with :func:`~swisslearn.dutch1998.search.fewest_walk`: D1 on each
+split, pruned by assignment problems (the fewest conflicts, then the fewest
+same-group pairs), looking only for strictly fewer same-group pairs than the
+best found so far.  It stops at 0, or at the fewest any pairing of the
+bracket's players could have (a maximum matching, worked out when the
+search does not end quickly, up to 300 players), or after
+``AVOID_LIMIT`` = 10,000 steps (splits, completion tests, complete
+pairings): then the best found is kept and the event says ``complete=False``.
+The same search runs in literal mode, so both modes agree.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import AbstractSet, Callable, Generator, Iterator, Sequence, Union
 
@@ -90,8 +130,8 @@ from swisslearn.dutch1998.colours import allocate, first_round_colours, x_value
 from swisslearn.dutch1998.criteria import (STRICT, Relaxation, bye_rejection, colour_conflict,
                                            float_rejection, pair_rejection)
 from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges, seed_cell
-from swisslearn.dutch1998.search import (Banned, BracketSearch, ExchangeRanks, Found,
-                                         SplitFinder)
+from swisslearn.dutch1998.search import (AvoidBudget, Banned, BracketSearch, ExchangeRanks,
+                                         Found, SplitFinder, fewest_walk)
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import last_round_paired
@@ -101,7 +141,7 @@ from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired
                               CandidatesSkipped, CandidateTried, ColourAllocated,
                               CriterionDropped, Event, ExchangeApplied, PDecreased,
                               PlayerMovedDown, PlayerView, Rejection, RoundPaired, RoundStarted,
-                              XIncreased)
+                              SoftAvoidChosen, XIncreased)
 
 SYSTEM = "dutch-1998"
 
@@ -114,13 +154,16 @@ Pair = tuple[PlayerState, PlayerState]
 @dataclass(frozen=True)
 class Outcome:
     """An acceptable pairing of one bracket: pairs (S1 player first) and the
-    players moved down to the next bracket (or, for the lowest, the bye)."""
+    players moved down to the next bracket (or, for the lowest, the bye).
+    ``level``: how the rules accepted it (for soft-avoid), None if it pairs
+    nobody."""
 
     pairs: tuple[Pair, ...]
     moved_down: tuple[PlayerState, ...]
     view: BracketView
     transposition: int = 0
     exchange: str | None = None
+    level: _Level | _HetLevel | None = field(default=None, compare=False, repr=False)
 
     def key(self) -> tuple[frozenset[frozenset[PlayerId]], frozenset[PlayerId]]:
         return (frozenset(frozenset((a.id, b.id)) for a, b in self.pairs),
@@ -146,10 +189,12 @@ class _Round:
     impossible) so that the backtracking of C12/C13 does not pay twice."""
 
     def __init__(self, tournament: Tournament, round: RoundNumber,
-                 literal: bool = False) -> None:
+                 literal: bool = False,
+                 avoid: AbstractSet[frozenset[PlayerId]] = frozenset()) -> None:
         self.tournament = tournament
         self.round = round
         self.literal = literal
+        self.avoid = frozenset(avoid)   # soft-avoid pairs (protections, seed 002)
         self.forbidden = tournament.forbidden_pairs(round)
         self.initial = tournament.initial_colour or Colour.WHITE
         self.views: dict[PlayerId, PlayerView] = {}
@@ -297,15 +342,18 @@ def _with_floats(table: _Table, relaxation: Relaxation) -> _Table:
 
 
 def trace(tournament: Tournament, round: RoundNumber | None = None, *,
-          literal: bool = False) -> Iterator[Event]:
+          literal: bool = False,
+          avoid: AbstractSet[frozenset[PlayerId]] = frozenset()) -> Iterator[Event]:
     """Every event of the pairing of ``round`` (default: the next one).
 
     ``literal``: try every candidate and every exchange one by one (module
     docstring, "Literal mode"); same pairing, longer trace, small brackets
-    only (UsageError beyond ``LITERAL_LIMIT`` candidates on a split)."""
+    only (UsageError beyond ``LITERAL_LIMIT`` candidates on a split).
+    ``avoid``: the pairs of soft-avoid protection groups (seed 002; module
+    docstring, "Soft-avoid"); without it, the rules' pairing unchanged."""
     round = tournament.round_to_pair(round)
     base = tournament.truncated(round - 1)
-    context = _Round(base, round, literal)
+    context = _Round(base, round, literal, avoid)
     states = base.states(round)
     present = context.sort([s for s in states if s.available and not s.withdrawn])
     absent = tuple(s.id for s in states if not s.available or s.withdrawn)
@@ -320,9 +368,10 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
 
 
 def pair(tournament: Tournament, round: RoundNumber | None = None, *,
-         literal: bool = False) -> RoundPaired:
+         literal: bool = False,
+         avoid: AbstractSet[frozenset[PlayerId]] = frozenset()) -> RoundPaired:
     """The pairing of ``round``: the last event of :func:`trace`."""
-    return last_round_paired(trace(tournament, round, literal=literal))
+    return last_round_paired(trace(tournament, round, literal=literal, avoid=avoid))
 
 
 # ---------------------------------------------------------------------------
@@ -609,7 +658,7 @@ def _probe(context: _Round, index: int, residents: tuple[PlayerState, ...],
     if known is not None:
         return known
     answer = False
-    stream = _bracket(context, index, residents, moved, lowest, ())
+    stream = _bracket(context, index, residents, moved, lowest, (), avoid=False)
     for item in stream:
         if isinstance(item, Need):
             break
@@ -637,7 +686,19 @@ def _no_pairing_message(context: _Round, residents: Sequence[PlayerState],
 
 
 def _bracket(context: _Round, index: int, residents: tuple[PlayerState, ...],
-             moved: tuple[PlayerState, ...], lowest: bool, banned: Banned = ()) -> Stream:
+             moved: tuple[PlayerState, ...], lowest: bool, banned: Banned = (), *,
+             avoid: bool = True) -> Stream:
+    """The stream of one bracket; with soft-avoid pairs (and ``avoid``: a
+    C12 probe only asks whether an outcome exists), each outcome is replaced
+    by the equivalent one with the fewest same-group pairs (:func:`_avoiding`)."""
+    stream = _bracket_rules(context, index, residents, moved, lowest, banned)
+    if avoid and context.avoid:
+        return _avoiding(context, stream)
+    return stream
+
+
+def _bracket_rules(context: _Round, index: int, residents: tuple[PlayerState, ...],
+                   moved: tuple[PlayerState, ...], lowest: bool, banned: Banned = ()) -> Stream:
     moved = context.sort(moved)  # A6: S1 in A2 order, whatever order they came down in
     players = context.sort(list(residents) + list(moved))
     score = residents[0].score if residents else (moved[-1].score if moved else Decimal(0))
@@ -817,7 +878,8 @@ def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState,
                 pairs = tuple((t1[i], t2[j]) for i, j in enumerate(found.positions))
                 used = set(found.positions)
                 down = tuple(floating) + tuple(t2[j] for j in range(len(t2)) if j not in used)
-                outcome = Outcome(pairs, down, split, found.rank, cell)
+                outcome = Outcome(pairs, down, split, found.rank, cell,
+                                  _Level(current, players, level_table, x, p, pairs))
                 if outcome.key() in seen:
                     continue
                 seen.add(outcome.key())
@@ -1164,7 +1226,10 @@ def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerStat
                         down = item.moved_down
                         if lowest and len(down) > 1:
                             continue
-                        outcome = Outcome(pairs + item.pairs, down, current, found.rank, None)
+                        outcome = Outcome(pairs + item.pairs, down, current, found.rank, None,
+                                          _het_level(context, item, s1, residents,
+                                                     allowed_block & up_ok[None, :],
+                                                     cost_block, x, pairs, table))
                         if outcome.key() in seen:
                             continue
                         seen.add(outcome.key())
@@ -1213,7 +1278,10 @@ def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerStat
                     if isinstance(item, Outcome):
                         down = item.moved_down
                         outcome = Outcome(pairs + item.pairs, down, view.with_(p=p),
-                                          found.rank, None)
+                                          found.rank, None,
+                                          _het_level(context, item, s1, residents,
+                                                     allowed_block & up_ok[None, :],
+                                                     cost_block, x, pairs, table))
                         if outcome.key() in seen:
                             continue
                         seen.add(outcome.key())
@@ -1266,3 +1334,375 @@ def _finish(context: _Round, outcomes: list[Outcome]) -> Iterator[Event]:
     yield BoardsOrdered(rule="F1", boards=ordered)
     yield RoundPaired(rule="F1", round=context.round, system=SYSTEM, boards=ordered,
                       byes=tuple(p.id for p in byes))
+
+
+# ---------------------------------------------------------------------------
+# Protections (seed 002), soft-avoid: the lowest-priority criterion.
+
+#: A soft-avoid search stops after this many steps (assignment problems,
+#: splits and complete pairings looked at) and keeps the best pairing found
+#: by then (``SoftAvoidChosen.complete`` is then False).
+AVOID_LIMIT = 10_000
+
+#: Up to this many players, a search that does not end quickly works out the
+#: fewest same-group pairs any pairing of the bracket could have (a maximum
+#: matching), and stops as soon as it reaches that number.
+_AVOID_FLOOR_PLAYERS = 300
+
+
+@dataclass(frozen=True)
+class _Level:
+    """How the rules accepted an outcome of a homogeneous bracket (or of a
+    remainder group): at ``view``'s level (x, p, dropped criteria), over
+    ``players`` (those floating anyway left out), with ``table`` (B1/B2, and
+    B5/B6 for a group of several scores, as far as the level keeps them)."""
+
+    view: BracketView
+    players: tuple[PlayerState, ...]
+    table: _Table
+    x: int
+    p: int
+    pairs: tuple[Pair, ...]
+
+
+@dataclass(frozen=True)
+class _HetLevel:
+    """How the rules accepted an outcome of a heterogeneous bracket: its
+    moved-down players ``s1`` paired with ``residents`` (``allowed``/``cost``
+    at the level, at most ``x`` conflicts: ``mdp_pairs``), then the
+    remainder group (``remainder``; None if it pairs nobody)."""
+
+    s1: tuple[PlayerState, ...]
+    residents: tuple[PlayerState, ...]
+    allowed: np.ndarray
+    cost: np.ndarray
+    x: int
+    mdp_pairs: tuple[Pair, ...]
+    remainder: _Level | None
+    table: _Table
+
+
+def _het_level(context: _Round, item: Outcome, s1: tuple[PlayerState, ...],
+               residents: tuple[PlayerState, ...], allowed: np.ndarray, cost: np.ndarray,
+               x: int, pairs: tuple[Pair, ...], table: _Table) -> _HetLevel | None:
+    if not context.avoid:
+        return None  # only soft-avoid looks at it
+    remainder = item.level
+    if remainder is not None and not isinstance(remainder, _Level):
+        return None  # pragma: no cover - a remainder group is homogeneous
+    return _HetLevel(s1, residents, allowed, cost, x, pairs, remainder, table)
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """A pairing found by the soft-avoid search: its pairs, D1 rank and D2
+    exchange (number, cell), the S1/S2 split, its same-group pairs; for a
+    heterogeneous bracket the rank is the moved-down players' and
+    ``remainder`` the remainder group's own choice (over ``rest``)."""
+
+    pairs: tuple[Pair, ...]
+    rank: int
+    number: int
+    cell: str | None
+    s1: tuple[PlayerId, ...]
+    s2: tuple[PlayerId, ...]
+    count: int
+    rest: tuple[PlayerState, ...] = ()
+    remainder: _Choice | None = None
+
+
+def _same_group(context: _Round, pairs: Sequence[Pair]) -> tuple[tuple[PlayerId, PlayerId], ...]:
+    return tuple((a.id, b.id) for a, b in pairs if frozenset((a.id, b.id)) in context.avoid)
+
+
+_B6_ONLY_DOWN = Relaxation(b5_down=False)
+_B5_ONLY_DOWN = Relaxation(b6_down=False)
+_B6_ONLY_UP = Relaxation(b5_up=False)
+_B5_ONLY_UP = Relaxation(b6_up=False)
+
+
+def _profile(pairs: Sequence[Pair]) -> tuple[tuple[Decimal, ...], tuple[int, int, int, int]]:
+    """What the criteria see of the floats inside the pairs: the score
+    differences (B3) and the breaches of B6 and B5 by the downfloaters and
+    by the upfloaters (whether the level still keeps them or not)."""
+    differences: list[Decimal] = []
+    b6d = b5d = b6u = b5u = 0
+    for a, b in pairs:
+        if a.score == b.score:
+            continue
+        high, low = (a, b) if a.score > b.score else (b, a)
+        differences.append(high.score - low.score)
+        b6d += float_rejection(high, Float.DOWN, _B6_ONLY_DOWN) is not None
+        b5d += float_rejection(high, Float.DOWN, _B5_ONLY_DOWN) is not None
+        b6u += float_rejection(low, Float.UP, _B6_ONLY_UP) is not None
+        b5u += float_rejection(low, Float.UP, _B5_ONLY_UP) is not None
+    return tuple(sorted(differences)), (b6d, b5d, b6u, b5u)
+
+
+def _conflicts(context: _Round, pairs: Sequence[Pair]) -> int:
+    return sum(1 for a, b in pairs if context.conflict(a, b))
+
+
+def _avoid_grid(context: _Round, rows: Sequence[PlayerState],
+                columns: Sequence[PlayerState]) -> np.ndarray:
+    return np.array([[frozenset((a.id, b.id)) in context.avoid for b in columns]
+                     for a in rows], dtype=np.int64).reshape(len(rows), len(columns))
+
+
+def _fewest_group(context: _Round, players: tuple[PlayerState, ...], table: _Table, p: int,
+                  required: frozenset[PlayerId], conflicts: int, budget: AvoidBudget,
+                  offset: int, profile: object) -> Iterator[_Choice]:
+    """The pairings of a homogeneous group at one level, split by split in
+    D2 order and in D1 order on each, that leave exactly ``required``
+    unpaired, have exactly ``conflicts`` colour conflicts, the same
+    ``profile`` (:func:`_profile`, None: not looked at) and fewer
+    same-group pairs than ``budget.best - offset``."""
+    n = len(players)
+    avoid = _avoid_grid(context, players, players)
+    stay = np.array([pl.id in required for pl in players], dtype=bool)
+    splits: Iterator[tuple[int, Exchange | None]] = itertools.chain(
+        [(0, None)], enumerate(iter_exchanges(p, n - p), 1))
+    for number, exchange in splits:
+        if budget.done:
+            return
+        budget.steps += 1
+        rows, columns = _split(p, n, exchange)
+        if stay[rows].any():
+            continue  # the players left over are always in S2
+        grid = np.ix_(rows, columns)
+        allowed = table.allowed[grid] & ~stay[columns][None, :]
+        cell = None if exchange is None else (exchange.cell or exchange.label())
+        for positions, rank, count, _ in fewest_walk(allowed, table.cost[grid], avoid[grid],
+                                                     stay[columns], (conflicts, conflicts),
+                                                     budget, offset):
+            pairs = tuple((players[rows[i]], players[columns[j]])
+                          for i, j in enumerate(positions))
+            if profile is not None and _profile(pairs) != profile:
+                continue
+            yield _Choice(pairs, rank, number, cell, tuple(players[i].id for i in rows),
+                          tuple(players[j].id for j in columns), count)
+
+
+def _remainder_table(context: _Round, level: _Level, rest: tuple[PlayerState, ...],
+                     table: _Table) -> _Table:
+    """The table of another remainder group at the rules' remainder level."""
+    sub = table.sub(rest)
+    if len({pl.score for pl in rest}) > 1:
+        relaxation = _relaxation_of(level.view.dropped)
+        return _with_floats(sub, relaxation)
+    return sub
+
+
+def _relaxation_of(dropped: Sequence[str]) -> Relaxation:
+    return Relaxation(b6_down="B6 down" not in dropped, b5_down="B5 down" not in dropped,
+                      b6_up="B6 up" not in dropped, b5_up="B5 up" not in dropped)
+
+
+def _fewest_heterogeneous(context: _Round, level: _HetLevel, required: frozenset[PlayerId],
+                          conflicts: int, budget: AvoidBudget) -> Iterator[_Choice]:
+    """The pairings of a heterogeneous bracket equivalent to the rules' one:
+    the moved-down players' pairing in D1 order at the rules' level, then
+    for each its remainder group at the rules' remainder level
+    (:func:`_fewest_group`), the conflicts adding up to ``conflicts``."""
+    s1, residents, remainder = level.s1, level.residents, level.remainder
+    stay = np.array([r.id in required for r in residents], dtype=bool)
+    allowed = level.allowed & ~stay[None, :]
+    avoid = _avoid_grid(context, s1, residents)
+    mdp_profile = _profile(level.mdp_pairs)
+    if remainder is None:
+        # Nobody is paired in the remainder: all of it moves down.
+        may_stay, bounds = stay, (conflicts, conflicts)
+    else:
+        may_stay = np.ones(len(residents), dtype=bool)
+        bounds = (max(0, conflicts - remainder.x), min(level.x, conflicts))
+        rest_profile = (_profile(remainder.pairs)
+                        if len({pl.score for pl in remainder.players}) > 1 else None)
+    for positions, rank, count, spent in fewest_walk(allowed, level.cost, avoid, may_stay,
+                                                     bounds, budget):
+        pairs = tuple((s1[i], residents[j]) for i, j in enumerate(positions))
+        if _profile(pairs) != mdp_profile:
+            continue
+        ids1, ids2 = tuple(pl.id for pl in s1), tuple(pl.id for pl in residents)
+        if remainder is None:
+            yield _Choice(pairs, rank, 0, None, ids1, ids2, count)
+            continue
+        used = set(positions)
+        rest = tuple(residents[j] for j in range(len(residents)) if j not in used)
+        table = _remainder_table(context, remainder, rest, level.table)
+        for inner in _fewest_group(context, rest, table, remainder.p, required,
+                                   conflicts - spent, budget, count, rest_profile):
+            yield _Choice(pairs + inner.pairs, rank, 0, None, ids1, ids2, count + inner.count,
+                          rest, inner)
+
+
+def _floor(context: _Round, outcome: Outcome, required: frozenset[PlayerId],
+           conflicts: int) -> int:
+    """The fewest same-group pairs any pairing equivalent to ``outcome``
+    could have, or fewer: a maximum matching of the players paired, over
+    the pairs the level allows (the fewest conflicts first when the rules'
+    pairing has no more than that, else the conflicts left aside)."""
+    level = outcome.level
+    edges: list[tuple[PlayerState, PlayerState, int]] = []
+    if isinstance(level, _Level):
+        group = [pl for pl in level.players if pl.id not in required]
+        index = {pl.id: i for i, pl in enumerate(level.players)}
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                if level.table.allowed[index[a.id], index[b.id]]:
+                    edges.append((a, b, int(level.table.cost[index[a.id], index[b.id]])))
+    elif isinstance(level, _HetLevel):
+        residents = [r for r in level.residents if r.id not in required]
+        spot = {r.id: j for j, r in enumerate(level.residents)}
+        group = list(level.s1) + residents
+        for i, a in enumerate(level.s1):
+            for r in residents:
+                if level.allowed[i, spot[r.id]]:
+                    edges.append((a, r, int(level.cost[i, spot[r.id]])))
+        if level.remainder is not None:
+            sub = level.table.sub(level.residents)
+            for i, a in enumerate(residents):
+                for b in residents[i + 1:]:
+                    if sub.allowed[spot[a.id], spot[b.id]]:
+                        edges.append((a, b, int(sub.cost[spot[a.id], spot[b.id]])))
+    else:
+        return 0
+    if len(group) > _AVOID_FLOOR_PLAYERS or len(group) % 2:
+        return 0
+    import networkx as nx  # protections already use it
+
+    def fewest(weigh: Callable[[int, int], int]) -> tuple[int, int] | None:
+        graph = nx.Graph()
+        graph.add_nodes_from(pl.id for pl in group)
+        big = 4 * len(group) * len(group) + 4
+        for a, b, cost in edges:
+            same = int(frozenset((a.id, b.id)) in context.avoid)
+            graph.add_edge(a.id, b.id, weight=big - weigh(cost, same), cost=cost, same=same)
+        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        if 2 * len(matching) < len(group):
+            return None
+        return (sum(graph[u][v]["cost"] for u, v in matching),
+                sum(graph[u][v]["same"] for u, v in matching))
+
+    width = len(group) + 1
+    first = fewest(lambda cost, same: cost * width + same)
+    if first is None:
+        return 0  # pragma: no cover - the rules' own pairing is one
+    if first[0] == conflicts:
+        return first[1]
+    alone = fewest(lambda cost, same: same * width + cost)
+    return 0 if alone is None else alone[1]
+
+
+def _prefer(context: _Round, outcome: Outcome
+            ) -> tuple[Outcome, SoftAvoidChosen | None, _Choice | None]:
+    """Soft-avoid (seed 002) on one outcome: if its pairs hold pairs of a
+    soft-avoid group, the equivalent outcome with the fewest, the earliest
+    in D1/D2 order among those (the rules' own if none has fewer).
+
+    Equivalent (module docstring, "Soft-avoid"): acceptable at the level at
+    which the rules accepted ``outcome`` (x, p, dropped criteria; for a
+    heterogeneous bracket the moved-down players' level and the remainder
+    group's), the same players moved down (so the brackets below are paired
+    exactly as without protections), the same number of colour conflicts
+    (B4), the same score differences (B3) and B5/B6 breaches."""
+    level = outcome.level
+    if level is None:
+        return outcome, None, None
+    rules_group = _same_group(context, outcome.pairs)
+    if not rules_group:
+        return outcome, None, None
+    down = frozenset(pl.id for pl in outcome.moved_down)
+    conflicts = _conflicts(context, outcome.pairs)
+    budget = AvoidBudget(best=len(rules_group), limit=AVOID_LIMIT,
+                         refine=lambda: _floor(context, outcome, down, conflicts))
+    best: _Choice | None = None
+    if isinstance(level, _Level):
+        mixed = len({pl.score for pl in level.players}) > 1
+        found = _fewest_group(context, level.players, level.table, level.p, down, conflicts,
+                              budget, 0, _profile(outcome.pairs) if mixed else None)
+    else:
+        found = _fewest_heterogeneous(context, level, down, conflicts, budget)
+    for choice in found:
+        if choice.count < budget.best:
+            best = choice
+            budget.best = choice.count
+        if budget.done:
+            break
+    complete = not budget.exhausted or budget.best <= budget.floor
+    chosen = outcome
+    if best is not None:
+        if isinstance(level, _Level):
+            view = level.view.with_(s1=best.s1, s2=best.s2)
+            chosen = Outcome(best.pairs, outcome.moved_down, view, best.rank, best.cell, level)
+        else:
+            chosen = Outcome(best.pairs, outcome.moved_down, outcome.view, best.rank, None,
+                             level)
+    event = SoftAvoidChosen(
+        rule="protection:soft-avoid", bracket=outcome.view,
+        rules_pairs=tuple((a.id, b.id) for a, b in outcome.pairs),
+        rules_same_group=len(rules_group),
+        pairs=tuple((a.id, b.id) for a, b in chosen.pairs),
+        same_group=len(_same_group(context, chosen.pairs)),
+        moved_down=tuple(pl.id for pl in outcome.moved_down),
+        rules_group_pairs=rules_group, group_pairs=_same_group(context, chosen.pairs),
+        rules_transposition=outcome.transposition, rules_exchange=outcome.exchange,
+        transposition=chosen.transposition, exchange=chosen.exchange,
+        examined=budget.examined, complete=complete)
+    return chosen, event, best
+
+
+def _replaced(context: _Round, paired: BracketPaired, outcome: Outcome, chosen: Outcome,
+              choice: _Choice) -> BracketPaired:
+    """A BracketPaired of the rules' ``outcome`` (the bracket's, or its
+    remainder group's) told with the pairing kept instead."""
+    ids = tuple((a.id, b.id) for a, b in outcome.pairs)
+    if paired.pairs == ids:
+        return BracketPaired(rule=paired.rule, bracket=chosen.view,
+                             pairs=tuple((a.id, b.id) for a, b in chosen.pairs),
+                             moved_down=paired.moved_down, transposition=chosen.transposition,
+                             exchange=chosen.exchange)
+    level, inner = outcome.level, choice.remainder
+    if (isinstance(level, _HetLevel) and level.remainder is not None and inner is not None
+            and paired.bracket.remainder
+            and paired.pairs == tuple((a.id, b.id) for a, b in level.remainder.pairs)):
+        view = paired.bracket.with_(players=tuple(context.view(pl) for pl in choice.rest),
+                                    s1=inner.s1, s2=inner.s2)
+        return BracketPaired(rule=paired.rule, bracket=view,
+                             pairs=tuple((a.id, b.id) for a, b in inner.pairs),
+                             moved_down=paired.moved_down, transposition=inner.rank,
+                             exchange=inner.cell)
+    return paired
+
+
+def _avoiding(context: _Round, stream: Stream) -> Stream:
+    """``stream`` with each outcome passed through :func:`_prefer`: the
+    :class:`SoftAvoidChosen` event first, then the bracket's (and its
+    remainder group's) :class:`BracketPaired` told with the pairing kept."""
+    held: list[Event] = []
+    answer: bool | None = None
+    while True:
+        try:
+            item = stream.send(answer)
+        except StopIteration:
+            break
+        answer = None
+        if isinstance(item, BracketPaired):
+            held.append(item)
+            continue
+        if isinstance(item, Outcome):
+            chosen, event, choice = _prefer(context, item)
+            if event is not None:
+                yield event
+            for kept in held:
+                if choice is not None and isinstance(kept, BracketPaired):
+                    kept = _replaced(context, kept, item, chosen, choice)
+                yield kept
+            held = []
+            answer = yield chosen
+            continue
+        for kept in held:
+            yield kept
+        held = []
+        answer = yield item
+    for kept in held:
+        yield kept

@@ -686,3 +686,156 @@ class SplitFinder:
                 part[v] = not labels[v]
                 heapq.heappush(heap, (key, next(counter), False, part, labels))
                 kept[v] = labels[v]
+
+
+# ---------------------------------------------------------------------------
+# Protections (seed 002), soft-avoid: the fewest same-group pairs among the
+# candidates of one split that the rules judge equivalent.
+
+
+@dataclass
+class AvoidBudget:
+    """The shared state of one soft-avoid search (:func:`fewest_walk`):
+    ``best`` the same-group pairs of the best pairing found so far (only a
+    strictly smaller count is looked for), ``floor`` a count no pairing can
+    go below (the search stops when ``best`` reaches it), ``steps`` the
+    splits, completion tests (assignment problems, quick checks) and
+    complete candidates looked at, at most
+    ``limit`` (past it the search stops and keeps the best found).
+    ``refine``: a better ``floor``, worked out (once) only when the search
+    has taken ``patience`` steps without reaching the floor it has."""
+
+    best: int
+    floor: int = 0
+    steps: int = 0
+    limit: int = 10_000
+    examined: int = 0
+    refine: Callable[[], int] | None = None
+    patience: int = 50
+
+    @property
+    def exhausted(self) -> bool:
+        return self.steps >= self.limit
+
+    @property
+    def done(self) -> bool:
+        if self.best > self.floor and self.refine is not None and self.steps >= self.patience:
+            refine, self.refine = self.refine, None
+            self.floor = max(self.floor, refine())
+        return self.best <= self.floor or self.steps >= self.limit
+
+
+def fewest_walk(allowed: np.ndarray, cost: np.ndarray, avoid: np.ndarray,
+                may_stay: np.ndarray, conflicts: tuple[int, int], budget: AvoidBudget,
+                offset: int = 0) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
+    """The candidates of one S1/S2 split (S1 x S2 matrices ``allowed``,
+    ``cost`` = colour conflict (B4), ``avoid`` = same-group pair; ``may_stay``
+    for S2) in D1 order, each with its number of colour conflicts within
+    ``conflicts`` (min, max) and fewer same-group pairs than
+    ``budget.best - offset`` (read afresh at every step: the caller lowers
+    it as it keeps better pairings).  Yields (S2 positions, D1 rank,
+    same-group pairs, conflicts).
+
+    Pruned as :meth:`BracketSearch.candidates` is, with assignment problems:
+    a prefix is kept only if some completion may still fit both counts (the
+    fewest conflicts first, then the fewest same-group pairs among those; when
+    the conflicts may go above that minimum, the fewest same-group pairs
+    alone, a lower bound).  Exact: every candidate that fits is yielded, in
+    order, unless ``budget`` runs out (``budget.exhausted``)."""
+    k, m = allowed.shape
+    if k > m:
+        return
+    low, high = conflicts
+    allowed_rows: list[list[bool]] = allowed.tolist()
+    cost_rows: list[list[int]] = cost.tolist()
+    avoid_rows: list[list[int]] = avoid.tolist()
+    stay: list[bool] = [bool(s) for s in may_stay]
+    weight = m + 1
+    conflict_first = np.where(allowed, cost * weight + avoid, _IMPOSSIBLE).astype(np.int64)
+    avoid_first = np.where(allowed, avoid * weight + cost, _IMPOSSIBLE).astype(np.int64)
+    most_conflicts = np.where(allowed, 1 - cost, _IMPOSSIBLE).astype(np.int64)
+    factorials = [math.factorial(n) for n in range(m + 1)]
+
+    def solve(matrix: np.ndarray, level: int, free: list[int]) -> int | None:
+        rows = k - level
+        size = len(free)
+        square = np.empty((size, size), dtype=np.int64)
+        square[:rows, :] = matrix[level:, free]
+        square[rows:, :] = [0 if stay[j] else _IMPOSSIBLE for j in free]
+        budget.steps += 1
+        row_index, col_index = _linear_sum_assignment(square)
+        chosen = square[row_index, col_index]
+        if int(chosen.max(initial=0)) >= _IMPOSSIBLE // 2:
+            return None
+        return int(chosen.sum())
+
+    def completable(level: int, used: set[int], spent: int, against: int) -> bool:
+        free = [j for j in range(m) if j not in used]
+        if level == k:
+            return low <= spent <= high and all(stay[j] for j in free)
+        left_low, left_high = low - spent, high - spent
+        room = budget.best - offset - 1 - against
+        # Quick path: the untouched order of what is left often fits.
+        rows = k - level
+        if len(free) >= rows and all(stay[j] for j in free[rows:]):
+            budget.steps += 1
+            greedy_cost = greedy_avoid = 0
+            for i, j in zip(range(level, k), free):
+                if not allowed_rows[i][j]:
+                    break
+                greedy_cost += cost_rows[i][j]
+                greedy_avoid += avoid_rows[i][j]
+            else:
+                if left_low <= greedy_cost <= left_high and greedy_avoid <= room:
+                    return True
+        found = solve(conflict_first, level, free)
+        if found is None:
+            return False
+        fewest, avoid_then = divmod(found, weight)
+        if fewest > left_high:
+            return False
+        if fewest < left_high:
+            found = solve(avoid_first, level, free)
+            assert found is not None
+            avoid_then = found // weight
+        if avoid_then > room:
+            return False
+        if fewest < left_low:
+            most = solve(most_conflicts, level, free)
+            if most is None or (k - level) - most < left_low:
+                return False
+        return True
+
+    chosen: list[int] = []
+    used: set[int] = set()
+
+    def walk(level: int, spent: int, against: int, rank: int
+             ) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
+        if level == k:
+            budget.examined += 1
+            budget.steps += 1
+            yield tuple(chosen), rank, against, spent
+            return
+        smaller_unused = 0
+        for j in range(m):
+            if budget.done:
+                return
+            if j in used:
+                continue
+            step = smaller_unused * factorials[m - 1 - level]
+            smaller_unused += 1
+            if not allowed_rows[level][j]:
+                continue
+            c, a = cost_rows[level][j], avoid_rows[level][j]
+            if spent + c > high or against + a > budget.best - offset - 1:
+                continue
+            chosen.append(j)
+            used.add(j)
+            if completable(level + 1, used, spent + c, against + a):
+                yield from walk(level + 1, spent + c, against + a, rank + step)
+            chosen.pop()
+            used.discard(j)
+
+    if budget.done or not completable(0, used, 0, 0):
+        return
+    yield from walk(0, 0, 0, 0)

@@ -18,7 +18,7 @@ from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, Brack
                               CandidatesSkipped, CandidateTried, ColourAllocated,
                               CriterionDropped, Event, ExchangeApplied, PDecreased,
                               PlayerMovedDown, PlayerView, Rejection, RoundPaired, RoundStarted,
-                              XIncreased)
+                              SoftAvoidChosen, XIncreased)
 
 __all__ = ["WHY", "describe", "describe_rejection", "strength", "STRENGTH_KEYS"]
 
@@ -262,6 +262,28 @@ def _bracket_paired(event: BracketPaired, cat: Catalogue) -> str:
 
 
 @describe.register
+def _soft_avoid_chosen(event: SoftAvoidChosen, cat: Catalogue) -> str:
+    fields = dict(score=bracket_score(cat, event.bracket),
+                  rules_how=_how(cat, event.rules_transposition, event.rules_exchange),
+                  rules_count=cat.number(event.rules_same_group),
+                  rules_group=cat.pairs(event.rules_group_pairs),
+                  pairs=cat.pairs(event.pairs), how=_how(cat, event.transposition, event.exchange),
+                  count=cat.number(event.same_group), group=cat.pairs(event.group_pairs))
+    key = "soft_avoid_chosen.changed" if event.changed else "soft_avoid_chosen.kept"
+    sentences = [cat.text(key, **fields)]
+    if not event.complete:
+        sentences.append(cat.text("soft_avoid_chosen.bound",
+                                  examined=cat.number(event.examined)))
+    return cat.join(sentences)
+
+
+def _soft_avoided(state: Round) -> list[SoftAvoidChosen]:
+    """The soft-avoid choices that changed a pairing kept in the round."""
+    return [e for e in state.events if isinstance(e, SoftAvoidChosen) and e.changed
+            and all(frozenset(pair) in state.final for pair in e.pairs)]
+
+
+@describe.register
 def _bye_assigned(event: ByeAssigned, cat: Catalogue) -> str:
     return cat.text("bye_assigned", player=event.player)
 
@@ -375,6 +397,13 @@ def _paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
         answer.add(cat.text("why.paired.floaters", down=down, up=up,
                             down_score=cat.number(down_score), up_score=cat.number(up_score)),
                    "A4")
+    pair = frozenset((a, b))
+    for chosen in _soft_avoided(state):
+        if holds(chosen.pairs, pair) and not holds(chosen.rules_pairs, pair):
+            answer.add(cat.text("why.paired.soft_avoid", rules_pairs=cat.pairs(chosen.rules_pairs),
+                                rules_count=cat.number(chosen.rules_same_group),
+                                count=cat.number(chosen.same_group)), chosen.rule)
+            break
     colour = None
     for event in reversed(state.events):
         if isinstance(event, ColourAllocated) and {event.white, event.black} == {a, b}:
@@ -427,6 +456,14 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
                 and all(p in ids(event.bracket.players) for p in pair)):
             answer.add(cat.text("why.reason.c1", player=event.player,
                                 score=cat.number(event.bracket.score)), "C1")
+            return
+    # 3b. The rules' first pairing held a-b, soft-avoid (seed 002) kept an
+    # equivalent one with fewer same-group pairs.
+    for chosen in _soft_avoided(state):
+        if holds(chosen.rules_pairs, pair) and not holds(chosen.pairs, pair):
+            answer.add(cat.text("why.reason.soft_avoid", score=cat.number(chosen.bracket.score),
+                                a=a, b=b, rules_count=cat.number(chosen.rules_same_group),
+                                count=cat.number(chosen.same_group)), chosen.rule)
             return
     # 4. A candidate holding a-b was rejected by a criterion on a or b (a
     # rejection of another pair of that candidate says nothing about a-b).
