@@ -26,15 +26,26 @@ per player.
 
 The downfloaters are the players of the bracket left unpaired; with an odd
 number of players the one left after the last bracket gets the PAB.
+
+Speed: a pair outside the bracket and the next scoregroup carries only
+[C4]/[C5], and every complete pairing scores the same there.  So each
+matching is first solved on those two scoregroups alone, the [C4] field
+dropped; if the players it leaves can still all be paired
+(:class:`~swisslearn.dutch2026.completion.Completion` answers in
+milliseconds), that matching is a best one of the whole graph.  If not, or
+when the PAB may go to one of those players, the whole graph is solved as
+before.  tests/test_dutch2026_window.py checks that both give the same
+round on random tournaments.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Sequence
+from typing import Callable, Mapping, Sequence
 
-from swisslearn.dutch2026.criteria import Layout
+from swisslearn.dutch2026.completion import Completion
+from swisslearn.dutch2026.criteria import Layout, compatible
 from swisslearn.dutch2026.matching import max_weight_matching
 from swisslearn.dutch2026.scoring import Competitor
 
@@ -60,7 +71,8 @@ class BracketResult:
     into ``s1r`` (the first MaxPairs of it) and ``s2r``; ``pairs`` every pair
     made (higher ranked player first); ``downfloaters`` who moves on;
     ``moved_out``/``moved_in`` the resident exchange (4.3) between S1R and
-    S2R, if any.
+    S2R, if any.  ``solver`` keeps the bracket's weights, to weigh another
+    candidate against the one chosen (:func:`best_total_with`).
     """
 
     index: int
@@ -79,8 +91,7 @@ class BracketResult:
     downfloaters: tuple[Competitor, ...]
     c9: bool
     last: bool
-    weights: dict[tuple[int, int], int] = field(compare=False, repr=False)
-    alive: frozenset[int] = field(compare=False, repr=False)
+    solver: _Snapshot = field(compare=False, repr=False)
     best_total: int = field(default=0, compare=False, repr=False)
 
     @property
@@ -96,6 +107,7 @@ class RoundResult:
     bye_score: Decimal | None                # [C5]: the lowest score the PAB can go to
     c9_first: bool
     layout: Layout
+    windowed: int = 0                         # matchings solved on two scoregroups only
 
     @property
     def pairs(self) -> tuple[tuple[Competitor, Competitor], ...]:
@@ -106,12 +118,27 @@ def _bits(n: int) -> int:
     return max(n.bit_length(), 1)
 
 
-class _Graph:
-    """The weights between the players not yet paired (vertex = place in 1.2 order)."""
+Mates = dict[int, int]
 
-    def __init__(self, size: int) -> None:
+
+class _Graph:
+    """The weights between the players not yet paired (vertex = place in 1.2
+    order).  A pair never given a weight has its "outside" weight ([C4]/[C5]
+    only), computed when first asked for."""
+
+    def __init__(self, size: int, outside: Callable[[int, int], int],
+                 completion: Completion, quality_bits: int) -> None:
         self.alive: list[bool] = [True] * size
         self.weights: dict[tuple[int, int], int] = {}
+        self.outside = outside
+        self.completion = completion
+        self.quality_mask = (1 << quality_bits) - 1
+        self.quality_bits = quality_bits
+        # The [C4]/[C5] field of every complete pairing of the players alive.
+        self.base_total = 0
+        self.window: list[int] = []       # the two scoregroups, when allowed
+        self.windowed = 0
+        self.last_windowed = False
 
     def vertices(self) -> list[int]:
         return [v for v, alive in enumerate(self.alive) if alive]
@@ -120,71 +147,221 @@ class _Graph:
         self.weights[(u, v) if u < v else (v, u)] = weight
 
     def get(self, u: int, v: int) -> int:
-        return self.weights.get((u, v) if u < v else (v, u), 0)
+        key = (u, v) if u < v else (v, u)
+        weight = self.weights.get(key)
+        if weight is None:
+            weight = self.weights[key] = self.outside(*key)
+        return weight
 
     def remove(self, *vertices: int) -> None:
         for v in vertices:
             self.alive[v] = False
-        self.weights = {k: w for k, w in self.weights.items()
-                        if self.alive[k[0]] and self.alive[k[1]]}
+        self.completion.remove(vertices)
 
     def solve(self, extra_bits: int = 0,
-              bonus: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
-        """A maximum matching of the weights shifted by ``extra_bits`` plus ``bonus``."""
-        if not extra_bits:
-            return max_weight_matching(self.vertices(), self.weights)
+              bonus: Mapping[tuple[int, int], int] | None = None,
+              override: Mapping[tuple[int, int], int] | None = None) -> Mates:
+        """A maximum matching of the weights (``override`` replacing some)
+        shifted by ``extra_bits`` plus ``bonus``; see the module doc for
+        the two-scoregroup shortcut."""
         bonus = bonus or {}
-        shifted = {k: (w << extra_bits) + bonus.get(k, 0) if w else 0
-                   for k, w in self.weights.items()}
-        return max_weight_matching(self.vertices(), shifted)
+        override = override or {}
+        if self.window:
+            window = [v for v in self.window if self.alive[v]]
+            weights = {}
+            for j, v in enumerate(window):
+                for u in window[:j]:
+                    key = (u, v) if u < v else (v, u)
+                    weight = override.get(key)
+                    if weight is None:
+                        weight = self.get(u, v)
+                    if weight:
+                        weights[key] = ((weight & self.quality_mask) << extra_bits) \
+                            + bonus.get(key, 0)
+            mates = max_weight_matching(window, weights)
+            repaired = self.completion.try_without(
+                (u, v) for u, v in mates.items() if u < v)
+            if repaired is not None:
+                self.windowed += 1
+                self.last_windowed = True
+                self.completion.adopt(repaired)
+                return mates
+        self.last_windowed = False
+        alive = self.vertices()
+        weights = {}
+        for j, v in enumerate(alive):
+            for u in alive[:j]:
+                key = (u, v)
+                weight = override.get(key)
+                if weight is None:
+                    weight = self.get(u, v)
+                if weight:
+                    weights[key] = (weight << extra_bits) + bonus.get(key, 0)
+        mates = max_weight_matching(alive, weights)
+        repaired = self.completion.try_without((u, v) for u, v in mates.items() if u < v)
+        if repaired is not None:
+            self.completion.adopt(repaired)
+        return mates
+
+    def snapshot(self, members: Sequence[int]) -> _Snapshot:
+        alive = [v for v in members if self.alive[v]]
+        weights = {}
+        for j, v in enumerate(alive):
+            for u in alive[:j]:
+                weights[(u, v) if u < v else (v, u)] = self.get(u, v)
+        return _Snapshot(weights=weights, outside=self.outside,
+                         alive=tuple(self.vertices()), window=bool(self.window),
+                         members=tuple(alive), mate=tuple(self.completion.mate),
+                         active=tuple(self.completion.active),
+                         neighbours=self.completion.neighbours,
+                         quality_bits=self.quality_bits, base_total=self.base_total)
 
 
-def pair_brackets(players: Sequence[Competitor], layout: Layout) -> RoundResult:
+@dataclass(frozen=True)
+class _Snapshot:
+    """A bracket's weights as the matching saw them, to weigh other candidates."""
+
+    weights: dict[tuple[int, int], int]
+    outside: Callable[[int, int], int]
+    alive: tuple[int, ...]
+    window: bool
+    members: tuple[int, ...]
+    mate: tuple[int, ...]
+    active: tuple[bool, ...]
+    neighbours: Sequence[Sequence[int]]
+    quality_bits: int
+    base_total: int
+
+    def weight(self, u: int, v: int) -> int:
+        key = (u, v) if u < v else (v, u)
+        weight = self.weights.get(key)
+        return self.outside(*key) if weight is None else weight
+
+    def best_total_with(self, fixed: Sequence[tuple[int, int]]) -> tuple[int, list[int]]:
+        """The weight of the best pairing of the round that contains the
+        pairs ``fixed``, and the players it leaves unpaired."""
+        total = sum(self.weight(u, v) for u, v in fixed)
+        taken = {v for pair in fixed for v in pair}
+        if self.window:
+            mask = (1 << self.quality_bits) - 1
+            rest = [v for v in self.members if v not in taken]
+            weights = {(u, v) if u < v else (v, u): self.weights[(u, v) if u < v else (v, u)]
+                       for j, v in enumerate(rest) for u in rest[:j]}
+            mates = max_weight_matching(rest, {k: w & mask for k, w in weights.items() if w})
+            completion = Completion(self.neighbours)
+            completion.mate = list(self.mate)
+            completion.active = list(self.active)
+            chosen = list(fixed) + [(u, v) for u, v in mates.items() if u < v]
+            if completion.try_without(chosen) is not None:
+                # Complete: the [C4]/[C5] field is the same as every complete
+                # pairing's; the rest is the quality of the pairs made here.
+                quality = sum(self.weight(u, v) & mask for u, v in chosen)
+                return self.base_total + quality, []
+        rest = [v for v in self.alive if v not in taken]
+        weights = {}
+        for j, v in enumerate(rest):
+            for u in rest[:j]:
+                weight = self.weight(u, v)
+                if weight:
+                    weights[(u, v)] = weight
+        mates = max_weight_matching(rest, weights)
+        total += sum(weights[(u, v)] for u, v in mates.items() if u < v)
+        return total, [v for v in rest if v not in mates]
+
+
+def _neighbours(players: Sequence[Competitor], layout: Layout) -> list[list[int]]:
+    """Who may meet whom ([C1]-[C3]), as adjacency lists in 1.2 order."""
+    n = len(players)
+    lists: list[list[int]] = [[] for _ in range(n)]
+    for j in range(n):
+        b = players[j]
+        for i in range(j):
+            if compatible(players[i], b, layout.forbidden):
+                lists[i].append(j)
+                lists[j].append(i)
+    return lists
+
+
+def _lowest_pab_score(players: Sequence[Competitor], completion: Completion,
+                      neighbours: list[list[int]]) -> Decimal:
+    """[C5]: the lowest score the PAB can go to, with the PAB vertex (the
+    last one) joined to exactly the players who may then receive it."""
+    pab = len(players)
+    eligible = [v for v, p in enumerate(players) if p.bye_eligible]
+    scores = sorted({players[v].pairing_score for v in eligible})
+    for score in scores:
+        allowed = [v for v in eligible if players[v].pairing_score <= score]
+        _join_pab(neighbours, pab, allowed)
+        holder = completion.mate[pab]
+        if holder >= 0 and players[holder].pairing_score <= score:
+            return score
+        saved = list(completion.mate)
+        if holder >= 0:
+            completion.mate[holder] = completion.mate[pab] = -1
+        if not completion.complete():
+            return score
+        completion.mate = saved
+    raise AssertionError("the completion check found a PAB")  # pragma: no cover
+
+
+def _join_pab(neighbours: list[list[int]], pab: int, allowed: list[int]) -> None:
+    for v in neighbours[pab]:
+        neighbours[v].remove(pab)
+    neighbours[pab] = list(allowed)
+    for v in allowed:
+        neighbours[v].append(pab)
+
+
+def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
+                  windows: bool = True) -> RoundResult:
     """Pair the players (in 1.2 order) bracket by bracket; see the module doc.
 
-    Raises :class:`Unpairable` when no complete pairing exists.
+    ``windows=False`` solves every matching on the whole graph (slow; the
+    tests check both give the same pairing).  Raises :class:`Unpairable`
+    when no complete pairing exists.
     """
     n = len(players)
     if n == 0:
         return RoundResult((), (), None, None, False, layout)
     top = players[0].pairing_score
-    graph = _Graph(n)
     odd = n % 2 == 1
     zero = Decimal(0)
     # [C4] first: is the round completable, and ([C5]) what is the lowest
     # score the PAB can go to?
-    for j in range(n):
-        for i in range(j):
-            if odd:
-                graph.set(i, j, layout.completion_weight(players[i], players[j], top))
-            else:
-                graph.set(i, j, layout.weight(players[i], players[j], in_current=False,
-                                              in_next=False, bye_score=zero, c9=False,
-                                              unplayed_ranks={}))
-    mates = graph.solve()
-    unmatched = [v for v in range(n) if v not in mates]
-    if len(unmatched) > 1 or any(not players[v].bye_eligible for v in unmatched):
-        raise Unpairable(tuple(players[v] for v in unmatched))
+    neighbours = _neighbours(players, layout)
+    if odd:
+        neighbours.append([])
+        _join_pab(neighbours, n, [v for v, p in enumerate(players) if p.bye_eligible])
+    completion = Completion(neighbours)
+    stuck = completion.complete()
+    if stuck:
+        free = [v for v in completion.free() if v < n]
+        raise Unpairable(tuple(players[v] for v in free))
     bye_score = zero
     c9 = False
     ranks: dict[int, int] = {}
     if odd:
-        bye_score = players[unmatched[0]].pairing_score
+        bye_score = _lowest_pab_score(players, completion, neighbours)
         # [C9] in the first bracket: the PAB assignee is in it and the
-        # bracket pairs among itself.
+        # bracket pairs among itself (in the best [C4]/[C5] matching).
         if bye_score >= top:
+            weights = {(i, j): layout.completion_weight(players[i], players[j], top)
+                       for j in range(n) for i in range(j)}
+            mates = max_weight_matching(range(n), {k: w for k, w in weights.items() if w})
             c9 = all(players[mates.get(v, v)].pairing_score >= top
                      for v in range(n) if players[v].pairing_score >= top)
         counts = sorted((p.played_games for p in players if p.pairing_score == bye_score),
                         reverse=True)
         for rank, games in enumerate(counts):
             ranks[games] = rank  # the more games played, the lower the rank
-        for j in range(n):
-            for i in range(j):
-                graph.set(i, j, layout.weight(players[i], players[j], in_current=False,
-                                              in_next=False, bye_score=bye_score, c9=c9,
-                                              unplayed_ranks=ranks))
     c9_first = c9
+
+    def outside(i: int, j: int) -> int:
+        return layout.weight(players[i], players[j], in_current=False, in_next=False,
+                             bye_score=bye_score, c9=c9_first, unplayed_ranks=ranks)
+
+    quality_bits = sum(layout.widths)
+    graph = _Graph(n, outside, completion, quality_bits)
     groups: list[list[int]] = []
     for v, p in enumerate(players):
         if groups and players[groups[-1][0]].pairing_score == p.pairing_score:
@@ -205,10 +382,18 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout) -> RoundResult:
                 graph.set(members[i], members[j], layout.weight(
                     players[members[i]], players[members[j]], in_current=j < size,
                     in_next=j >= size, bye_score=bye_score, c9=c9, unplayed_ranks=ranks))
+        # Two scoregroups suffice when players lie below them and none of
+        # them may get the PAB (see the module doc).
+        below = following < len(groups)
+        lowest = players[members[-1]].pairing_score
+        graph.window = members if windows and below and (not odd or bye_score < lowest) else []
+        alive = graph.vertices()
+        non_candidates = sum(1 for v in alive if not (
+            players[v].bye_eligible and players[v].pairing_score <= bye_score))
+        graph.base_total = ((len(alive) // 2) + non_candidates) << quality_bits
+        snapshot = graph.snapshot(members)
         mdps = members[:mdp_count]
         residents = members[mdp_count:size]
-        bracket_weights = dict(graph.weights)
-        bracket_alive = frozenset(graph.vertices())
         mdp_pairs, mates1 = _pair_mdps(graph, mdps, residents)
         paired_mdps = {m for m, _ in mdp_pairs}
         remainder = [r for r in residents if graph.alive[r]]
@@ -225,7 +410,11 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout) -> RoundResult:
         full = dict(mates2)
         for a, b in mdp_pairs:
             full[a], full[b] = b, a
-        best_total = sum(bracket_weights.get((u, v), 0) for u, v in full.items() if u < v)
+        if graph.last_windowed:
+            best_total = graph.base_total + sum(snapshot.weight(u, v) & graph.quality_mask
+                                                for u, v in full.items() if u < v)
+        else:
+            best_total = sum(snapshot.weight(u, v) for u, v in full.items() if u < v)
         down = [v for v in members[:size] if graph.alive[v]]
         s1r = remainder[:remainder_pairs_count]
         score = players[residents[0]].pairing_score if residents else (
@@ -245,8 +434,7 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout) -> RoundResult:
             moved_out=tuple(players[v] for v in moved_out),
             moved_in=tuple(players[v] for v in moved_in),
             downfloaters=tuple(players[v] for v in down),
-            c9=c9, last=last, weights=bracket_weights, alive=bracket_alive,
-            best_total=best_total))
+            c9=c9, last=last, solver=snapshot, best_total=best_total))
         # [C9] applies to the next bracket when it will downfloat exactly
         # the PAB assignee: every one of its players is paired inside it
         # (or left alone) in the matching just found.
@@ -262,7 +450,7 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout) -> RoundResult:
         mdp_count = len(down)
     bye = players[current[0]] if current else None
     return RoundResult(tuple(players), tuple(brackets), bye, bye_score if odd else None,
-                       c9_first, layout)
+                       c9_first, layout, graph.windowed)
 
 
 def _pair_mdps(graph: _Graph, mdps: list[int], residents: list[int]
@@ -325,10 +513,7 @@ def _pair_remainder(graph: _Graph, remainder: list[int], pairs: int, layout: Lay
             else:
                 extra_value += (1 << (size - 1 - ra)) << rule4_base      # rule 4
             bonus[(a, b)] = extra_value
-    saved = dict(graph.weights)
-    graph.weights.update(exchange_weights)
-    mates = graph.solve(extra, bonus)
-    graph.weights = saved
+    mates = graph.solve(extra, bonus, exchange_weights)
     result = [(a, mates[a]) for a in remainder
               if mates.get(a, -1) in place and mates[a] > a]
     smaller = {a for a, _ in result}

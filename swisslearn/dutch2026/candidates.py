@@ -21,7 +21,6 @@ from math import perm
 
 from swisslearn.dutch2026.brackets import BracketResult, RoundResult
 from swisslearn.dutch2026.criteria import Layout, absolute_violation
-from swisslearn.dutch2026.matching import max_weight_matching
 from swisslearn.dutch2026.scoring import Competitor
 from swisslearn.model import PlayerId
 
@@ -70,18 +69,8 @@ def judge(result: RoundResult, bracket: BracketResult, candidate: tuple[Pair, ..
             criterion = "[C1]" if violation == "forbidden" else violation
             return Verdict(criterion, (a.id, b.id), detail)
     vertex = {p.id: i for i, p in enumerate(result.players)}
-    weights = bracket.weights
-    fixed: set[int] = set()
-    total = 0
-    for a, b in candidate:
-        u, v = sorted((vertex[a.id], vertex[b.id]))
-        total += weights.get((u, v), 0)
-        fixed.update((u, v))
-    rest = [v for v in sorted(bracket.alive) if v not in fixed]
-    rest_set = set(rest)
-    mates = max_weight_matching(rest, {k: w for k, w in weights.items()
-                                       if k[0] in rest_set and k[1] in rest_set})
-    total += sum(weights.get((u, v), 0) for u, v in mates.items() if u < v)
+    fixed = [(vertex[a.id], vertex[b.id]) for a, b in candidate]
+    total, unmatched = bracket.solver.best_total_with(fixed)
     chosen = {frozenset((a.id, b.id)) for a, b in bracket.pairs}
     players = tuple(p.id for pair in candidate if frozenset((pair[0].id, pair[1].id))
                     not in chosen for p in pair)
@@ -89,7 +78,6 @@ def judge(result: RoundResult, bracket: BracketResult, candidate: tuple[Pair, ..
     if field is None:
         return Verdict("4.2-4.3", players, "order")
     if field == "[C4]":
-        unmatched = [v for v in rest if v not in mates]
         complete = len(unmatched) <= 1 and all(result.players[v].bye_eligible
                                                for v in unmatched)
         if complete:

@@ -19,6 +19,16 @@ Weights = Mapping[tuple[int, int], int]
 """Edge weights keyed ``(u, v)`` with ``u < v``; a missing or zero weight is no edge."""
 
 
+class _PlainGraph(nx.Graph):  # type: ignore[misc]
+    """A graph whose ``G[v]`` is its adjacency dict itself, not a read-only
+    view: the blossom algorithm reads ``G[v][w]`` for every slack it
+    computes, and building a view each time was two thirds of its time."""
+
+    def __getitem__(self, n: int) -> dict[int, dict[str, int]]:
+        adjacency: dict[int, dict[str, int]] = self._adj[n]
+        return adjacency
+
+
 def max_weight_matching(vertices: Iterable[int], weights: Weights) -> dict[int, int]:
     """A matching of maximum total weight (not necessarily of maximum size).
 
@@ -26,7 +36,7 @@ def max_weight_matching(vertices: Iterable[int], weights: Weights) -> dict[int, 
     are absent.  The graph is built in sorted order so the answer is the
     same from run to run.
     """
-    graph = nx.Graph()
+    graph = _PlainGraph()
     graph.add_nodes_from(sorted(vertices))
     graph.add_weighted_edges_from(
         (u, v, w) for (u, v), w in sorted(weights.items()) if w > 0)

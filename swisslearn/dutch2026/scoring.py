@@ -21,6 +21,7 @@ only used for availability).
 from __future__ import annotations
 
 import enum
+from functools import cached_property
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Iterator, Mapping
@@ -58,7 +59,8 @@ class Competitor:
     real score, ``pairing_score`` the score used for pairing (1.2.1, with
     any acceleration).  ``colours`` lists the colours of the games played,
     oldest first; ``floats`` has one item per earlier round (``None``: no
-    float).
+    float).  The colour properties are computed once (the weights of a
+    1,000-player round ask for them millions of times).
     """
 
     id: PlayerId
@@ -72,23 +74,23 @@ class Competitor:
     played_games: int
     topscorer: bool
 
-    @property
+    @cached_property
     def colour_difference(self) -> int:
         """1.6: games with White minus games with Black."""
         return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
 
-    @property
+    @cached_property
     def imbalance(self) -> int:
         return abs(self.colour_difference)
 
-    @property
+    @cached_property
     def repeated(self) -> Colour | None:
         """The colour of the last two games if they had the same one."""
         if len(self.colours) >= 2 and self.colours[-1] is self.colours[-2]:
             return self.colours[-1]
         return None
 
-    @property
+    @cached_property
     def preference(self) -> Colour | None:
         """1.7: the colour the player should get (``None``: no game yet)."""
         if not self.colours:
@@ -105,7 +107,7 @@ class Competitor:
             return Colour.BLACK if difference > 0 else Colour.WHITE
         return self.colours[-1].opposite
 
-    @property
+    @cached_property
     def strength(self) -> Strength:
         if not self.colours:
             return Strength.NONE
@@ -115,16 +117,16 @@ class Competitor:
             return Strength.STRONG
         return Strength.MILD
 
-    @property
+    @cached_property
     def absolute(self) -> bool:
         return self.strength is Strength.ABSOLUTE
 
-    @property
+    @cached_property
     def absolute_imbalance(self) -> bool:
         """An absolute preference that comes from the colour difference (> 1)."""
         return self.imbalance > 1
 
-    @property
+    @cached_property
     def strong(self) -> bool:
         """1.7.2 exactly (an absolute preference is not counted as strong)."""
         return self.strength is Strength.STRONG

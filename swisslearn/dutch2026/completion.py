@@ -1,0 +1,159 @@
+"""[C4] as a yes/no question: can these players all be paired (one of them
+left for the PAB)?  Kept answerable in a few milliseconds, so the weighted
+matchings of :mod:`swisslearn.dutch2026.brackets` need only look at the
+bracket being paired and the next one.
+
+The answer is a perfect matching of the players not yet paired plus, in an
+odd round, a "PAB" vertex joined to the players who may receive it.  It is
+kept from bracket to bracket and repaired by augmenting paths (Edmonds'
+blossom search, unweighted): only the few players whose partner was taken
+need a new one, so a repair costs about one scan of their neighbours.
+
+Why not a library: networkx and rustworkx solve matchings from scratch
+(cubic in the players), and no library repairs a given matching; this
+search is the textbook one, a few dozen lines.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterable, Sequence
+
+__all__ = ["Completion"]
+
+
+class Completion:
+    """A perfect matching of the *active* vertices, repaired on demand.
+
+    ``neighbours[v]`` lists the vertices ``v`` may meet (symmetric).  Vertex
+    ``len(neighbours) - 1`` may be the PAB vertex; its neighbours are the
+    PAB candidates.  ``mate[v]`` is ``-1`` for a free vertex.
+    """
+
+    def __init__(self, neighbours: Sequence[Sequence[int]]) -> None:
+        self.neighbours = neighbours
+        self.size = len(neighbours)
+        self.active = [True] * self.size
+        self.mate = [-1] * self.size
+
+    # -- queries -------------------------------------------------------------
+
+    def free(self) -> list[int]:
+        return [v for v in range(self.size) if self.active[v] and self.mate[v] < 0]
+
+    # -- building and repairing ------------------------------------------------
+
+    def complete(self) -> list[int]:
+        """Augment until no free vertex can be matched; return those left free
+        (empty: the active vertices are perfectly matched)."""
+        mate, active, neighbours = self.mate, self.active, self.neighbours
+        # Greedy first: in a late round most free players can meet another.
+        for v in range(self.size):
+            if active[v] and mate[v] < 0:
+                for w in neighbours[v]:
+                    if active[w] and mate[w] < 0 and w != v:
+                        mate[v], mate[w] = w, v
+                        break
+        stuck: list[int] = []
+        for root in range(self.size):
+            if active[root] and mate[root] < 0 and not self._augment(root):
+                stuck.append(root)
+        return stuck
+
+    def try_without(self, taken: Iterable[tuple[int, int]]) -> list[int] | None:
+        """Would the active vertices still be perfectly matchable once the
+        pairs ``taken`` are made?  If so, return the new mates of every
+        vertex (the pairs ``taken`` included) without changing ``self``;
+        otherwise ``None``."""
+        saved_mate = list(self.mate)
+        saved_active = list(self.active)
+        pairs = list(taken)
+        for a, b in pairs:
+            for v in (a, b):
+                partner = self.mate[v]
+                if partner >= 0:
+                    self.mate[partner] = -1
+                self.mate[v] = -1
+                self.active[v] = False
+        ok = not self.complete()
+        result: list[int] | None = None
+        if ok:
+            result = list(self.mate)
+            for a, b in pairs:
+                result[a], result[b] = b, a
+        self.mate, self.active = saved_mate, saved_active
+        return result
+
+    def adopt(self, mates: list[int]) -> None:
+        """Take ``mates`` (from :meth:`try_without`) as the matching."""
+        self.mate = mates
+
+    def remove(self, vertices: Iterable[int]) -> None:
+        """The vertices are paired for good: they leave the graph (their
+        mates must be among them)."""
+        for v in vertices:
+            self.active[v] = False
+            self.mate[v] = -1
+
+    # -- Edmonds' search -------------------------------------------------------
+
+    def _augment(self, root: int) -> bool:
+        """Find an augmenting path from the free ``root`` and flip it."""
+        mate, active, neighbours = self.mate, self.active, self.neighbours
+        size = self.size
+        parent = [-1] * size
+        base = list(range(size))
+        outer = [False] * size
+        outer[root] = True
+        queue: deque[int] = deque([root])
+
+        def lca(a: int, b: int) -> int:
+            seen = [False] * size
+            while True:
+                a = base[a]
+                seen[a] = True
+                if mate[a] < 0:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base[b]
+                if seen[b]:
+                    return b
+                b = parent[mate[b]]
+
+        def mark(v: int, stem: int, child: int, blossom: list[bool]) -> None:
+            while base[v] != stem:
+                blossom[base[v]] = blossom[base[mate[v]]] = True
+                parent[v] = child
+                child = mate[v]
+                v = parent[child]
+
+        while queue:
+            v = queue.popleft()
+            for w in neighbours[v]:
+                if not active[w] or base[v] == base[w] or mate[v] == w:
+                    continue
+                if w == root or (mate[w] >= 0 and parent[mate[w]] >= 0):
+                    stem = lca(v, w)
+                    blossom = [False] * size
+                    mark(v, stem, w, blossom)
+                    mark(w, stem, v, blossom)
+                    for u in range(size):
+                        if active[u] and blossom[base[u]]:
+                            base[u] = stem
+                            if not outer[u]:
+                                outer[u] = True
+                                queue.append(u)
+                elif parent[w] < 0:
+                    parent[w] = v
+                    if mate[w] < 0:
+                        # Flip the path root ... v - w.
+                        while w >= 0:
+                            previous = parent[w]
+                            following = mate[previous]
+                            mate[w], mate[previous] = previous, w
+                            w = following
+                        return True
+                    outer[mate[w]] = True
+                    queue.append(mate[w])
+        return False
