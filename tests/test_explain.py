@@ -133,6 +133,10 @@ HAND_EVENTS: list[tuple[Event, tuple[str, ...]]] = [
      ("n° 1 à 5" + NNBSP + "039", "B1a", "B2a")),
     (CandidatesSkipped(rule="C7", bracket=HOMOGENEOUS, first=3, last=3, count=1),
      ("permutation n° 3",)),
+    (CandidatesSkipped(rule="D2", bracket=HOMOGENEOUS, first=1001, last=1240, count=240),
+     ("échanges n° 1" + NNBSP + "001 à 1" + NNBSP + "240", "(D2)")),
+    (CandidatesSkipped(rule="D2", bracket=HOMOGENEOUS, first=7, last=7, count=1),
+     ("échange n° 7 (D2)",)),
     (CandidatesSkipped(rule="C8", bracket=HOMOGENEOUS, first=0, last=-1, count=0,
                        reasons=(Rejection("C8", (1, 2, 3, 4, 5, 6, 7, 8), "no_exchange"),)),
      ("aucun échange",)),
@@ -253,6 +257,7 @@ REJECTIONS = [
     (Rejection("B6", (6,), "float_down"), "vers le bas deux rondes plus tôt"),
     (Rejection("B6", (6,), "float_up"), "vers le haut deux rondes plus tôt"),
     (Rejection("C8", (1, 2, 3, 4), "no_exchange"), "aucun échange"),
+    (Rejection("C13", (4, 7), "moved_down_before"), "les joueurs descendus (4, 7)"),
     # Built by hand without a detail: the criterion says which message applies.
     (Rejection("B1a", (1, 5)), "se sont déjà rencontrés"),
     (Rejection("B5", (6,)), "même sens"),

@@ -66,6 +66,8 @@ def _rejection_body(rejection: Rejection, cat: Catalogue, x: int | None = None) 
         return cat.text(key, player=players[0])
     if detail == "no_exchange":
         return cat.text("rejection.no_exchange")
+    if detail == "moved_down_before" and players:
+        return cat.text("rejection.moved_down_before", players=cat.players(players))
     return cat.text("rejection.generic", players=cat.players(players))
 
 
@@ -187,6 +189,12 @@ def _candidate_tried(event: CandidateTried, cat: Catalogue) -> str:
 def _candidates_skipped(event: CandidatesSkipped, cat: Catalogue) -> str:
     if event.rule == "C8" or any(r.detail == "no_exchange" for r in event.reasons):
         return cat.text("candidates_skipped.no_exchange")
+    if event.rule == "D2" and event.count > 0:
+        # A range of exchange numbers (C8's jump), not of transpositions.
+        key = ("candidates_skipped.exchange_one" if event.first == event.last
+               else "candidates_skipped.exchanges")
+        return cat.text(key, first=cat.number(event.first), last=cat.number(event.last),
+                        count=cat.number(event.count))
     if event.count <= 0 or event.last < event.first:
         key = "candidates_skipped.empty"
     elif event.first == event.last:
