@@ -6,7 +6,11 @@ STAMP  := $(VENV)/.installed
 # Jupyter refuses to run as root unless told (course-room containers often are root).
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test typecheck unit stress clean
+# The arbiter's desk (`make desk`): Voilà serves desk/bureau.ipynb on this port.
+DESK_PORT ?= 8866
+DESK_HOST ?= 127.0.0.1
+
+.PHONY: lab desk test typecheck unit stress clean
 
 # (Re)install when pyproject.toml changes; the stamp remembers the last install.
 $(STAMP): pyproject.toml
@@ -18,6 +22,13 @@ $(STAMP): pyproject.toml
 lab: $(STAMP)
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(LAB_FLAGS)
 
+# The desk as a web page (no code shown, no JupyterLab needed): open the URL it prints.
+# Voilà does not refuse root, so it needs no flag like LAB_FLAGS.
+desk: $(STAMP)
+	@echo "Bureau de l'arbitre : http://$(DESK_HOST):$(DESK_PORT)/  (Ctrl+C pour arrêter)"
+	$(BIN)/voila desk/bureau.ipynb --port=$(DESK_PORT) --Voila.ip=$(DESK_HOST) --no-browser
+
+# The browser tests (tests/test_desk_browser.py, headless Chromium) run here too.
 test: $(STAMP) typecheck
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		-p no:cacheprovider tests notebooks

@@ -1,0 +1,805 @@
+"""The arbiter's desk: one page to load a TRF, pair a round, step through it,
+ask why two players met (or not) and download the paired round.
+
+``make desk`` serves ``desk/bureau.ipynb`` with Voilà; that notebook only
+calls :func:`app`.  Everything the page decides is done by the plain
+functions below, tested without a browser (``tests/test_desk.py``):
+
+* :func:`read_upload` / :func:`read_example`: bytes or a path to a
+  :class:`Loaded` tournament, or a :class:`Failure` whose message names the
+  file, line and column (:func:`error_text`), as the command line prints them;
+* :func:`round_choices`, :func:`default_round`, :func:`system_choices`;
+* :func:`protections_for`: the file's protection records with the page's
+  choices (the command line's ``--avoid`` and ``--group``);
+* :func:`pair_round`: the traced pairing (:class:`Paired`), protections
+  included, as ``swisslearn trace`` computes it;
+* :func:`why_text` (the engine's answer, :func:`swisslearn.explain.why`) and
+  :func:`recorded_text` (what the file recorded for that round);
+* :func:`paired_document` / :func:`paired_trf`: the file with the round
+  written in (each board's round block, the byes, the protections frozen
+  with the round), :func:`download_name` and :func:`download_link` (an
+  ``<a download>`` holding the bytes as a ``data:`` URI, which works in
+  Voilà and in JupyterLab alike).
+
+:class:`Desk` puts them on ipywidgets; the stepper is
+:class:`swisslearn.widgets.Stepper`, the one of the course.  Every callback
+goes through :meth:`Desk._safely`: an error is shown in the page as a
+message, never as a traceback.
+
+ipywidgets ships no type information; it is imported through
+:func:`importlib.import_module`, as in :mod:`swisslearn.widgets`.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from swisslearn import systems
+from swisslearn.errors import InputError, PairingError, SwisslearnError, UsageError
+from swisslearn.explain import why
+from swisslearn.formats.plainlist import (PlainListDocument, is_plain_list_text,
+                                          parse_plain_list, to_trf)
+from swisslearn.formats.trf import TrfDocument, parse_trf
+from swisslearn.model import Colour, PlayerId, Result, RoundEntry, RoundNumber, Tournament
+from swisslearn.protections import ProtectedRound, Protections, protect, write_records
+from swisslearn.trace import Event, RoundPaired
+
+__all__ = [
+    "ATTRIBUTES", "CONSTRAINTS", "DATA", "Desk", "Failure", "LABELS", "Loaded", "Paired",
+    "app", "boards_html", "default_round", "download_link", "download_name", "error_text",
+    "examples", "pair_round", "paired_document", "paired_trf", "protections_for",
+    "read_example", "read_upload", "recorded_text", "round_choices", "system_choices",
+    "why_text",
+]
+
+#: The repository's example tournaments (absent from an installed wheel: then
+#: the page offers the upload only).
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+#: Attributes offered for automatic groups (``--avoid ATTRIBUTE:...``).
+ATTRIBUTES = ("federation", "club")
+#: The constraints of seed 002.
+CONSTRAINTS = ("strict", "soft-bottom", "soft-avoid")
+
+LABELS: dict[str, dict[str, str]] = {
+    "fr": {
+        "title": "Bureau de l'arbitre",
+        "intro": "Chargez un tournoi (un fichier TRF, ou une liste simple .txt), choisissez le "
+                 "système, les protections et la ronde : le moteur apparie la ronde, la montre "
+                 "pas à pas et dit pourquoi deux joueurs se rencontrent, ou pourquoi pas.",
+        "language": "Langue",
+        "s_tournament": "1. Le tournoi",
+        "s_system": "2. Système et protections",
+        "s_round": "3. La ronde",
+        "s_steps": "4. Pas à pas",
+        "s_why": "Pourquoi ?",
+        "example": "Exemple",
+        "choose": "— choisir —",
+        "upload": "Téléverser un fichier",
+        "system": "Système",
+        "file_system": "celui du fichier ({name})",
+        "avoid": "Séparer par",
+        "none": "aucun attribut",
+        "federation": "fédération",
+        "club": "club",
+        "constraint": "Contrainte",
+        "groups": "Groupes",
+        "groups_hint": "nom:1,2,3:strict ; autre:4,5:soft-avoid",
+        "round": "Ronde",
+        "player": "Joueur",
+        "and": "et",
+        "players": "joueurs",
+        "teams": "équipes",
+        "played": "rondes appariées dans le fichier",
+        "of": "sur",
+        "paired_with": "ronde {round} appariée par {system}",
+        "board": "Éch.",
+        "white": "Blancs",
+        "black": "Noirs",
+        "bye": "exempt",
+        "released": "libérés de leurs protections",
+        "download": "Télécharger la ronde {round} (TRF)",
+        "recorded": "La ronde {round} est déjà enregistrée dans le fichier : le "
+                    "téléchargement ne concerne que la ronde suivante.",
+        "no_team_download": "Le téléchargement d'une ronde par équipes n'est pas encore possible.",
+        "no_download": "Pas de téléchargement : {message}",
+        "file_says": "Dans le fichier, ronde {round} : {text} (blancs d'abord).",
+        "engine_says": "Le moteur ({system}) : {text}",
+        "no_game": "pas de partie",
+        "same_player": "Choisissez deux joueurs différents.",
+        "refused": "Fichier refusé",
+        "line": "ligne {line}, colonne {column}",
+        "no_pairing": "Pas d'appariement possible",
+        "impossible": "Impossible",
+        "unexpected": "Erreur inattendue",
+        "nothing": "Aucun tournoi chargé.",
+    },
+    "en": {
+        "title": "The arbiter's desk",
+        "intro": "Load a tournament (a TRF file, or a plain .txt list), choose the system, the "
+                 "protections and the round: the engine pairs the round, shows it step by step "
+                 "and says why two players meet, or why not.",
+        "language": "Language",
+        "s_tournament": "1. The tournament",
+        "s_system": "2. System and protections",
+        "s_round": "3. The round",
+        "s_steps": "4. Step by step",
+        "s_why": "Why?",
+        "example": "Example",
+        "choose": "— choose —",
+        "upload": "Upload a file",
+        "system": "System",
+        "file_system": "the file's ({name})",
+        "avoid": "Separate by",
+        "none": "no attribute",
+        "federation": "federation",
+        "club": "club",
+        "constraint": "Constraint",
+        "groups": "Groups",
+        "groups_hint": "name:1,2,3:strict ; other:4,5:soft-avoid",
+        "round": "Round",
+        "player": "Player",
+        "and": "and",
+        "players": "players",
+        "teams": "teams",
+        "played": "rounds paired in the file",
+        "of": "of",
+        "paired_with": "round {round} paired by {system}",
+        "board": "Bd",
+        "white": "White",
+        "black": "Black",
+        "bye": "bye",
+        "released": "released from their protections",
+        "download": "Download round {round} (TRF)",
+        "recorded": "Round {round} is already recorded in the file: the download is for the "
+                    "next round only.",
+        "no_team_download": "Downloading a team round is not possible yet.",
+        "no_download": "No download: {message}",
+        "file_says": "In the file, round {round}: {text} (White first).",
+        "engine_says": "The engine ({system}): {text}",
+        "no_game": "no game",
+        "same_player": "Choose two different players.",
+        "refused": "File refused",
+        "line": "line {line}, column {column}",
+        "no_pairing": "No legal pairing",
+        "impossible": "Not possible",
+        "unexpected": "Unexpected error",
+        "nothing": "No tournament loaded.",
+    },
+}
+
+
+def labels(lang: str) -> dict[str, str]:
+    """The page's words in ``lang`` (French if unknown)."""
+    return LABELS.get(lang, LABELS["fr"])
+
+
+# ---------------------------------------------------------------------------
+# Loading
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A tournament read from an upload or an example: its name and document."""
+
+    name: str
+    document: TrfDocument | PlainListDocument
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.document.tournament
+
+
+@dataclass(frozen=True)
+class Failure:
+    """What went wrong, as the page shows it (never a traceback)."""
+
+    message: str
+
+
+def error_text(error: BaseException, lang: str = "fr") -> str:
+    """The message the page shows for ``error``: for a bad file, the line and
+    column in words, then ``file:line:col: message`` as the command line
+    prints it."""
+    words = labels(lang)
+    if isinstance(error, InputError):
+        where = (" (" + words["line"].format(line=error.line, column=error.column) + ")"
+                 if error.line else "")
+        return f"{words['refused']}{where} — {error.location()}: {error.message}"
+    if isinstance(error, PairingError):
+        return f"{words['no_pairing']} — {error}"
+    if isinstance(error, SwisslearnError):
+        return f"{words['impossible']} — {error}"
+    return f"{words['unexpected']} — {type(error).__name__}: {error}"
+
+
+def load_bytes(name: str, data: bytes) -> Loaded:
+    """Read uploaded bytes as ``swisslearn`` reads a file of that name: a plain
+    list for a ``.txt`` without a TRF header, else a TRF (teams included).
+    :class:`~swisslearn.errors.InputError` for a bad file."""
+    if name.lower().endswith(".txt") and is_plain_list_text(data.decode("utf-8", "replace")):
+        return Loaded(name, parse_plain_list(data, source=name))
+    from swisslearn.formats.teams import with_teams
+    return Loaded(name, with_teams(parse_trf(data, source=name)))
+
+
+def read_upload(name: str, data: bytes, lang: str = "fr") -> Loaded | Failure:
+    """:func:`load_bytes`, or the :class:`Failure` naming the file, line and column."""
+    try:
+        return load_bytes(name, data)
+    except SwisslearnError as error:
+        return Failure(error_text(error, lang))
+
+
+def read_example(path: str | Path, lang: str = "fr") -> Loaded | Failure:
+    """An example file, read like an upload (named by its file name)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return Failure(f"{labels(lang)['refused']} — {path.name}: {error.strerror or error}")
+    return read_upload(path.name, data, lang)
+
+
+def examples(folder: Path | None = None) -> list[Path]:
+    """The example tournaments the page offers (``.trf`` and ``.txt`` files)."""
+    folder = DATA if folder is None else folder
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in (".trf", ".txt") and p.is_file())
+
+
+# ---------------------------------------------------------------------------
+# Choices
+
+
+def round_choices(tournament: Tournament) -> list[RoundNumber]:
+    """The rounds the page offers: every round paired in the file, and the next
+    one if the tournament has one."""
+    last = tournament.rounds_paired + 1
+    if tournament.rounds is not None:
+        last = min(last, tournament.rounds)
+    return list(range(1, max(last, 1) + 1))
+
+
+def default_round(tournament: Tournament) -> RoundNumber:
+    """The next round to pair, or the last one of a finished tournament."""
+    return round_choices(tournament)[-1]
+
+
+def system_choices(tournament: Tournament | None, lang: str = "fr") -> list[tuple[str, str]]:
+    """(label, value) pairs for the system menu: ``""`` is the file's own
+    (its ``192`` record, else ``dutch-1998``), then every available system."""
+    own = systems.get(None, tournament).name
+    first = (labels(lang)["file_system"].format(name=own), "")
+    return [first] + [(name, name) for name in systems.available()]
+
+
+def protections_for(document: object, avoid: str = "", constraint: str = "strict",
+                    groups: str = "") -> Protections:
+    """The file's protections with the page's: ``avoid`` an attribute (or
+    ``""``) kept apart under ``constraint``; ``groups`` manual groups
+    ``NAME:ID,ID,...:CONSTRAINT`` separated by ``;`` or new lines.
+    :class:`~swisslearn.errors.UsageError` for a bad group."""
+    options = [f"{avoid}:{constraint}"] if avoid else []
+    manual = [g.strip() for g in groups.replace("\n", ";").split(";") if g.strip()]
+    return Protections.from_document(document).with_options(options, manual)
+
+
+# ---------------------------------------------------------------------------
+# Pairing and explaining
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A round paired by the page: the whole trace, and with protections what
+    :func:`~swisslearn.protections.protect` decided."""
+
+    round: RoundNumber
+    system: str
+    events: tuple[Event, ...]
+    protections: Protections
+    protected: ProtectedRound | None = None
+
+    @property
+    def result(self) -> RoundPaired:
+        last = self.events[-1]
+        assert isinstance(last, RoundPaired)
+        return last
+
+
+def pair_round(loaded: Loaded, round: RoundNumber, system: str | None = None,
+               protections: Protections | None = None) -> Paired:
+    """Pair ``round`` of the loaded tournament with ``system`` (``None``/``""``:
+    the file's) and ``protections`` (default: the file's), as ``swisslearn
+    trace`` does.  Raises :class:`UsageError` or :class:`PairingError`."""
+    tournament = loaded.tournament
+    round = tournament.round_to_pair(round)
+    chosen = systems.get(system or None, tournament)
+    if protections is None:
+        protections = Protections.from_document(loaded.document)
+    if protections.active:
+        protected = protect(tournament, round, system=chosen.name, protections=protections)
+        events: tuple[Event, ...] = (protected.applied,) + protected.events
+        return Paired(round, chosen.name, events, protections, protected)
+    return Paired(round, chosen.name, tuple(chosen.trace(tournament, round)), protections)
+
+
+def why_text(paired: Paired, a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
+    """The engine's answer (:func:`swisslearn.explain.why`), introduced by the system."""
+    words = labels(lang)
+    if a == b:
+        return words["same_player"]
+    return words["engine_says"].format(system=paired.system,
+                                       text=why(paired.events, a, b, lang))
+
+
+def recorded_text(tournament: Tournament, round: RoundNumber, a: PlayerId, b: PlayerId,
+                  lang: str = "fr") -> str | None:
+    """What the file recorded for ``a`` and ``b`` in ``round`` (``None`` if the
+    round is not in the file): « 3–1 », or each player's game."""
+    if round > tournament.rounds_paired:
+        return None
+    words = labels(lang)
+
+    def game(pid: PlayerId) -> str:
+        entry = tournament.player(pid).entry(round)
+        if entry is None:
+            return words["no_game"]
+        if entry.result is Result.PAIRING_ALLOCATED_BYE:
+            return words["bye"]
+        if entry.opponent is None:
+            return words["no_game"]
+        if entry.colour is Colour.BLACK:
+            return f"{entry.opponent}–{pid}"
+        return f"{pid}–{entry.opponent}"
+
+    first, second = game(a), game(b)
+    text = first if first == second else f"{a} → {first}, {b} → {second}"
+    return words["file_says"].format(round=round, text=text)
+
+
+def boards_html(tournament: Tournament, result: RoundPaired, lang: str = "fr") -> str:
+    """The paired round as an HTML table (board, White, Black), byes below."""
+    words = labels(lang)
+
+    def who(pid: PlayerId) -> str:
+        return html.escape(f"{pid} {tournament.player(pid).name}")
+
+    rows = "".join(f"<tr><td>{b.board}</td><td>{who(b.white)}</td><td>{who(b.black)}</td></tr>"
+                   for b in result.boards)
+    byes = "".join(f"<p>{words['bye']} : {who(pid)}</p>" for pid in result.byes)
+    released = (f"<p>{words['released']} : {', '.join(map(str, result.released))}</p>"
+                if result.released else "")
+    return (f"<table class='desk-table'><thead><tr><th>{words['board']}</th>"
+            f"<th>{words['white']}</th><th>{words['black']}</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>{byes}{released}")
+
+
+# ---------------------------------------------------------------------------
+# The paired round as TRF
+
+
+def _entries(result: RoundPaired) -> dict[PlayerId, RoundEntry]:
+    """Each paired player's round block: the game (no result yet) or the bye."""
+    entries: dict[PlayerId, RoundEntry] = {}
+    for board in result.boards:
+        entries[board.white] = RoundEntry(result.round, board.black, Colour.WHITE, Result.PENDING)
+        entries[board.black] = RoundEntry(result.round, board.white, Colour.BLACK, Result.PENDING)
+    for pid in result.byes:
+        entries[pid] = RoundEntry(result.round, None, None, Result.PAIRING_ALLOCATED_BYE)
+    return entries
+
+
+def download_problem(loaded: Loaded, paired: Paired, lang: str = "fr") -> str | None:
+    """Why the paired round cannot be downloaded (``None``: it can)."""
+    from swisslearn.formats.teams import TeamTournament
+    words = labels(lang)
+    if isinstance(loaded.tournament, TeamTournament):
+        return words["no_team_download"]
+    if paired.round <= loaded.tournament.rounds_paired:
+        return words["recorded"].format(round=paired.round)
+    return None
+
+
+def paired_document(loaded: Loaded, paired: Paired) -> TrfDocument:
+    """The loaded file with ``paired``'s round written in: each board's two
+    round blocks (opponent, colour, no result yet), the byes (``U``), every
+    other byte as read; with protections, their groups frozen with the round
+    (:func:`~swisslearn.protections.write_records`).  A plain list becomes
+    its TRF first (:func:`~swisslearn.formats.plainlist.to_trf`).
+    Raises :class:`UsageError` for a round already in the file or a team
+    round, :class:`InputError` for a list that has no TRF."""
+    problem = download_problem(loaded, paired, "en")
+    if problem is not None:
+        raise UsageError(problem)
+    document = loaded.document
+    if isinstance(document, PlainListDocument):
+        document = to_trf(document.tournament, source=loaded.name)
+    written = document.with_round(paired.round, _entries(paired.result))
+    if paired.protected is not None:
+        frozen = paired.protections.freeze(paired.protected)
+        written = write_records(written, frozen)
+        assert isinstance(written, TrfDocument)
+    return written
+
+
+def paired_trf(loaded: Loaded, paired: Paired) -> bytes:
+    """The bytes of :func:`paired_document`."""
+    return paired_document(loaded, paired).to_bytes()
+
+
+def download_name(name: str, round: RoundNumber, lang: str = "fr") -> str:
+    """``club.trf`` round 5 -> ``club-ronde-5.trf`` (``club-round-5.trf`` in English)."""
+    stem = Path(name).name
+    for suffix in (".trfx", ".trf", ".txt"):
+        if stem.lower().endswith(suffix):
+            stem = stem[: -len(suffix)]
+            break
+    word = "ronde" if lang == "fr" else "round"
+    return f"{stem or 'tournoi'}-{word}-{round}.trf"
+
+
+def download_link(data: bytes, filename: str, text: str) -> str:
+    """An ``<a download>`` holding ``data`` (a ``data:`` URI): a click saves it."""
+    encoded = base64.b64encode(data).decode("ascii")
+    return (f"<a class='desk-download-link' download='{html.escape(filename, quote=True)}' "
+            f"href='data:text/plain;charset=utf-8;base64,{encoded}'>"
+            f"⤓ {html.escape(text)}</a>")
+
+
+# ---------------------------------------------------------------------------
+# The page
+
+
+def _ipywidgets() -> ModuleType:
+    return importlib.import_module("ipywidgets")
+
+
+# The page's few styles (a <style> in an HTML widget applies to the whole page).
+_STYLE = """<style>
+.desk h2 { margin: 0.2em 0; }
+.desk h3 { margin: 0.6em 0 0.2em; border-bottom: 1px solid #ccc; }
+.desk h4 { margin: 0.2em 0; }
+.desk-boards { max-height: 24em; overflow-y: auto; }
+.desk-table { border-collapse: collapse; }
+.desk-table th, .desk-table td { padding: 1px 10px; border-bottom: 1px solid #e3e3e3;
+                                 text-align: left; line-height: 1.6; }
+.desk-download-link { font-weight: bold; padding: 0 1em; line-height: 2.2; }
+.desk-why p { line-height: 1.5; margin: 0.4em 0; }
+.desk-why { background: #f6f8fb; padding: 0 0.8em; border-left: 3px solid #4a7ab5; }
+</style>"""
+
+
+Action = Callable[[], None]
+
+
+class Desk:
+    """The arbiter's desk on ipywidgets (display it, or ``desk.box``).
+
+    ``desk.loaded`` and ``desk.paired`` are what the page shows; the methods
+    :meth:`load`, :meth:`upload` and :meth:`choose_pair` do what the page's
+    controls do, so the whole page can be driven from Python.
+    """
+
+    def __init__(self, lang: str = "fr", *, data: Path | None = None,
+                 example: str | None = "club-12-joueurs.trf") -> None:
+        w = _ipywidgets()
+        self.lang = lang if lang in LABELS else "fr"
+        self.loaded: Loaded | None = None
+        self.paired: Paired | None = None
+        self.stepper: Any = None
+        self._busy = False
+        self._examples = {p.name: p for p in examples(data)}
+
+        def classed(widget: Any, name: str) -> Any:
+            widget.add_class(name)
+            return widget
+
+        def layout(width: str = "auto") -> Any:
+            return w.Layout(width=width)
+        label = {"description_width": "initial"}
+        self.style: Any = w.HTML(_STYLE)
+        self.title: Any = classed(w.HTML(layout=layout("75%")), "desk-title")
+        self.language: Any = classed(w.ToggleButtons(options=[("Français", "fr"),
+                                                              ("English", "en")],
+                                                     value=self.lang, style=label), "desk-lang")
+        self.example: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-example")
+        self.upload_button: Any = classed(
+            w.FileUpload(accept=".trf,.trfx,.txt", multiple=False, layout=layout()),
+            "desk-upload")
+        self.error: Any = classed(w.HTML(), "desk-error")
+        self.info: Any = classed(w.HTML(), "desk-info")
+        self.system: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-system")
+        self.avoid: Any = classed(w.Dropdown(value="", options=[("", "")], layout=layout(),
+                                             style=label), "desk-avoid")
+        self.constraint: Any = classed(w.Dropdown(options=list(CONSTRAINTS), value="strict",
+                                                  layout=layout(), style=label),
+                                       "desk-constraint")
+        self.groups: Any = classed(w.Text(continuous_update=False, layout=layout("30em"),
+                                          style=label), "desk-groups")
+        self.round: Any = classed(w.Dropdown(layout=layout("10em"), style=label), "desk-round")
+        self.boards: Any = classed(w.HTML(), "desk-boards")
+        self.download: Any = classed(w.HTML(), "desk-download")
+        self.steps: Any = classed(w.VBox(), "desk-stepper")
+        self.player_a: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-a")
+        self.player_b: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-b")
+        self.answer: Any = classed(w.HTML(), "desk-why")
+        self.headings: dict[str, Any] = {key: w.HTML() for key in
+                                         ("s_tournament", "s_system", "s_round", "s_steps",
+                                          "s_why")}
+        # The round's boards on the left, the question "why?" on the right.
+        round_box = w.VBox([w.HBox([self.round, self.download]), self.boards],
+                           layout=layout("42%"))
+        why_box = w.VBox([self.headings["s_why"], w.HBox([self.player_a, self.player_b]),
+                          self.answer], layout=layout("56%"))
+        self.box: Any = classed(w.VBox([
+            self.style, w.HBox([self.title, self.language]),
+            self.headings["s_tournament"], w.HBox([self.example, self.upload_button]),
+            self.error, self.info,
+            self.headings["s_system"], w.HBox([self.system, self.avoid, self.constraint]),
+            self.groups,
+            self.headings["s_round"],
+            w.HBox([round_box, why_box], layout=w.Layout(justify_content="space-between")),
+            self.headings["s_steps"], self.steps,
+        ]), "desk")
+        self._set_words()
+
+        self.language.observe(lambda c: self._safely(lambda: self.set_language(c["new"])),
+                              names="value")
+        self.example.observe(lambda c: self._safely(lambda: self._example_chosen(c["new"])),
+                             names="value")
+        self.upload_button.observe(lambda c: self._safely(lambda: self._uploaded(c["new"])),
+                                   names="value")
+        for widget in (self.system, self.avoid, self.constraint, self.groups, self.round):
+            widget.observe(lambda _: self._safely(self.refresh), names="value")
+        for widget in (self.player_a, self.player_b):
+            widget.observe(lambda _: self._safely(self._show_why), names="value")
+
+        if example is not None and example in self._examples:
+            self.example.value = example  # loads it
+        else:
+            self._clear(labels(self.lang)["nothing"], error=False)
+
+    # -- the controls ---------------------------------------------------------
+
+    def _safely(self, action: Action) -> None:
+        """Run ``action``; any error becomes a message in the page."""
+        if self._busy:
+            return
+        try:
+            action()
+        except Exception as error:  # the page shows a message, never a traceback
+            self._clear(error_text(error, self.lang))
+
+    def _quietly(self, action: Action) -> None:
+        """Change widgets without their observers running."""
+        busy, self._busy = self._busy, True
+        try:
+            action()
+        finally:
+            self._busy = busy
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang if lang in LABELS else "fr"
+        self._quietly(lambda: setattr(self.language, "value", self.lang))
+        self._set_words()
+        if self.loaded is not None:
+            self._fill_players()
+            self.refresh()
+
+    def _set_words(self) -> None:
+        words = labels(self.lang)
+        self.title.value = (f"<h2>{html.escape(words['title'])}</h2>"
+                            f"<p>{html.escape(words['intro'])}</p>")
+        self.language.description = words["language"]
+        for key, heading in self.headings.items():
+            tag = "h4" if key == "s_why" else "h3"
+            heading.value = f"<{tag}>{html.escape(words[key])}</{tag}>"
+        self.upload_button.description = words["upload"]
+        self.example.description = words["example"]
+        self.system.description = words["system"]
+        self.avoid.description = words["avoid"]
+        self.constraint.description = words["constraint"]
+        self.groups.description = words["groups"]
+        self.groups.placeholder = words["groups_hint"]
+        self.round.description = words["round"]
+        self.player_a.description = words["player"]
+        self.player_b.description = words["and"]
+
+        def options() -> None:
+            chosen = self.example.value
+            self.example.options = [(words["choose"], "")] + [(n, n) for n in self._examples]
+            self.example.value = chosen if chosen in self._examples else ""
+            avoid = self.avoid.value
+            self.avoid.options = [(words["none"], "")] + [(words[a], a) for a in ATTRIBUTES]
+            self.avoid.value = avoid
+            system = self.system.value
+            tournament = self.loaded.tournament if self.loaded is not None else None
+            self.system.options = system_choices(tournament, self.lang)
+            self.system.value = system if system is not None else ""
+        self._quietly(options)
+
+    def _example_chosen(self, name: str) -> None:
+        if name:
+            self.load(read_example(self._examples[name], self.lang))
+
+    def _uploaded(self, value: Any) -> None:
+        if not value:
+            return
+        first = value[0]
+        name, data = str(first["name"]), bytes(first["content"])
+        # Emptied, so that the same file uploaded again (corrected) is read again.
+        self._quietly(lambda: setattr(self.upload_button, "value", ()))
+        self.upload(name, data)
+
+    def upload(self, name: str, data: bytes) -> None:
+        """What the upload button does with a file."""
+        self._quietly(lambda: setattr(self.example, "value", ""))
+        self.load(read_upload(name, data, self.lang))
+
+    def load(self, loaded: Loaded | Failure) -> None:
+        """Show a tournament (and pair its default round), or the failure."""
+        if isinstance(loaded, Failure):
+            self.loaded = None
+
+            def empty() -> None:
+                for menu in (self.round, self.player_a, self.player_b):
+                    menu.options = []
+            self._quietly(empty)
+            self._clear(loaded.message)
+            return
+        self.loaded = loaded
+        tournament = loaded.tournament
+
+        def reset() -> None:
+            self.system.options = system_choices(tournament, self.lang)
+            self.system.value = ""
+            self.round.options = [(str(r), r) for r in round_choices(tournament)]
+            self.round.value = default_round(tournament)
+        self._quietly(reset)
+        self._fill_players(reset=True)
+        self.refresh()
+
+    def _fill_players(self, reset: bool = False) -> None:
+        if self.loaded is None:
+            return
+        players = [(f"{p.id}  {p.name}", p.id) for p in self.loaded.tournament.players]
+        ids = [pid for _, pid in players]
+
+        def fill() -> None:
+            a, b = self.player_a.value, self.player_b.value
+            self.player_a.options = players
+            self.player_b.options = players
+            self.player_a.value = a if a in ids and not reset else (ids[0] if ids else None)
+            self.player_b.value = b if b in ids and not reset else None
+        self._quietly(fill)
+
+    def _clear(self, message: str, error: bool = True) -> None:
+        """Nothing to show but ``message``."""
+        self.paired = None
+        style = "color:#b03a2e" if error else "color:#555"
+        self.error.value = (f"<p role='alert' style='{style}'><b>{html.escape(message)}</b></p>"
+                            if message else "")
+        if self.loaded is None:
+            self.info.value = ""
+        self.boards.value = ""
+        self.download.value = ""
+        self.steps.children = ()
+        self.stepper = None
+        self.answer.value = ""
+
+    def _protections(self) -> Protections:
+        assert self.loaded is not None
+        return protections_for(self.loaded.document, str(self.avoid.value),
+                               str(self.constraint.value), str(self.groups.value))
+
+    def refresh(self) -> None:
+        """Pair the chosen round with the chosen system and protections; show it."""
+        if self.loaded is None:
+            return
+        words = labels(self.lang)
+        tournament = self.loaded.tournament
+        self.error.value = ""
+        self.info.value = self._info_html(None)
+        try:
+            paired = pair_round(self.loaded, int(self.round.value), str(self.system.value),
+                                self._protections())
+        except SwisslearnError as error:
+            self._clear(error_text(error, self.lang))
+            return
+        self.paired = paired
+        self.info.value = self._info_html(paired)
+        self.boards.value = boards_html(tournament, paired.result, self.lang)
+        problem = download_problem(self.loaded, paired, self.lang)
+        if problem is None:
+            try:
+                data = paired_trf(self.loaded, paired)
+            except SwisslearnError as error:
+                problem = words["no_download"].format(message=str(error))
+            else:
+                self.download.value = download_link(
+                    data, download_name(self.loaded.name, paired.round, self.lang),
+                    words["download"].format(round=paired.round))
+        if problem is not None:
+            self.download.value = f"<p style='color:#555'>{html.escape(problem)}</p>"
+        self._show_steps(paired)
+        if self.player_b.value is None:
+            self._quietly(lambda: setattr(self.player_b, "value",
+                                          self._opponent(paired, self.player_a.value)))
+        self._show_why()
+
+    def _info_html(self, paired: Paired | None) -> str:
+        assert self.loaded is not None
+        from swisslearn.formats.teams import TeamTournament
+        words = labels(self.lang)
+        t = self.loaded.tournament
+        who = words["teams"] if isinstance(t, TeamTournament) else words["players"]
+        total = f" {words['of']} {t.rounds}" if t.rounds is not None else ""
+        text = (f"<b>{html.escape(t.name or self.loaded.name)}</b> "
+                f"({html.escape(self.loaded.name)}) — {len(t)} {who}, "
+                f"{t.rounds_paired}{total} {words['played']}")
+        if paired is not None:
+            text += " — " + html.escape(words["paired_with"].format(round=paired.round,
+                                                                   system=paired.system))
+        return f"<p>{text}</p>"
+
+    @staticmethod
+    def _opponent(paired: Paired, pid: Any) -> Any:
+        """``pid``'s opponent in the paired round, else the first other player paired."""
+        paired_ids = []
+        for board in paired.result.boards:
+            if pid in (board.white, board.black):
+                return board.black if pid == board.white else board.white
+            paired_ids += [board.white, board.black]
+        return paired_ids[0] if paired_ids else pid
+
+    def _show_steps(self, paired: Paired) -> None:
+        from swisslearn.widgets import Stepper
+        self.stepper = Stepper(paired.events, self.lang)
+        self.stepper.label.add_class("desk-step-label")
+        self.stepper.next_button.add_class("desk-next")
+        self.stepper.previous_button.add_class("desk-previous")
+        self.stepper.explanation.add_class("desk-step-text")
+        self.steps.children = (self.stepper.box,)
+
+    def _show_why(self) -> None:
+        if self.loaded is None or self.paired is None:
+            return
+        a, b = self.player_a.value, self.player_b.value
+        if a is None or b is None:
+            self.answer.value = ""
+            return
+        self.answer.value = self.why_html(int(a), int(b))
+
+    def choose_pair(self, a: PlayerId, b: PlayerId) -> None:
+        """What choosing two players does."""
+        def choose() -> None:
+            self.player_a.value = a
+            self.player_b.value = b
+        self._quietly(choose)
+        self._safely(self._show_why)
+
+    def why_html(self, a: PlayerId, b: PlayerId) -> str:
+        assert self.loaded is not None and self.paired is not None
+        lines = [why_text(self.paired, a, b, self.lang)]
+        recorded = recorded_text(self.loaded.tournament, self.paired.round, a, b, self.lang)
+        if recorded is not None and a != b:
+            lines.insert(0, recorded)
+        return "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+
+def app(lang: str = "fr", *, data: Path | None = None,
+        example: str | None = "club-12-joueurs.trf") -> Desk:
+    """The desk, as ``desk/bureau.ipynb`` shows it."""
+    return Desk(lang, data=data, example=example)

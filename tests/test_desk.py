@@ -1,0 +1,337 @@
+"""The arbiter's desk without a browser: its plain functions, and the page's
+widgets driven from Python (``tests/test_desk_browser.py`` drives the real
+page in Chromium)."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import html
+import io
+import json
+import re
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, ROOT, TEST_DATA
+from swisslearn import cli, desk
+from swisslearn.cli import recorded_round
+from swisslearn.errors import InputError, PairingError, UsageError
+from swisslearn.explain import why
+from swisslearn.formats.trf import parse_trf
+from swisslearn.protections import Protections
+
+CLUB = DATA / "club-12-joueurs.trf"
+CHYSTEME = DATA / "chysteme-36-joueurs.trf"
+
+
+def _rows(folder: Path) -> list[tuple[Path, int, int, str]]:
+    rows = []
+    for text in (folder / "expected.tsv").read_text("utf-8").splitlines():
+        if text.strip() and not text.startswith("#"):
+            name, line, column, message = text.split("\t")
+            rows.append((folder / name, int(line), int(column), message))
+    return rows
+
+
+BAD = _rows(TEST_DATA / "bad") + _rows(TEST_DATA / "bad-plain")
+
+
+def text(widget: object) -> str:
+    """What an HTML widget shows (entities decoded)."""
+    return html.unescape(str(getattr(widget, "value")))
+
+
+def uploaded(name: str, data: bytes) -> tuple[dict[str, object], ...]:
+    """What the FileUpload widget holds after the browser sent a file."""
+    return ({"name": name, "type": "", "size": len(data), "content": memoryview(data),
+             "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+
+
+def loaded(path: Path) -> desk.Loaded:
+    result = desk.read_example(path)
+    assert isinstance(result, desk.Loaded), result
+    return result
+
+
+def cli_json(*args: str) -> dict[str, object]:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert cli.main([*args, "--json"]) == 0
+    result: dict[str, object] = json.loads(out.getvalue())
+    return result
+
+
+# -- loading ---------------------------------------------------------------------
+
+
+def test_an_upload_is_read_as_the_command_line_reads_a_file() -> None:
+    club = desk.read_upload("club.trf", CLUB.read_bytes())
+    assert isinstance(club, desk.Loaded)
+    assert club.name == "club.trf" and len(club.tournament) == 12
+    assert club.tournament.source == "club.trf"
+    listed = desk.read_upload("six.txt", (DATA / "six-joueurs.txt").read_bytes())
+    assert isinstance(listed, desk.Loaded)
+    assert listed.tournament.players[0].name == "Red Falcons"
+    teams = desk.read_example(DATA / "equipes-dix.trf")
+    assert isinstance(teams, desk.Loaded) and len(teams.tournament) == 10
+
+
+@pytest.mark.parametrize("row", BAD, ids=lambda row: row[0].name)
+def test_a_bad_upload_names_its_line_and_column(row: tuple[Path, int, int, str]) -> None:
+    path, line, column, message = row
+    result = desk.read_upload(path.name, path.read_bytes())
+    assert isinstance(result, desk.Failure)
+    assert f"{path.name}:{line}:{column}: " in result.message
+    assert message in result.message
+    if line:
+        assert f"ligne {line}, colonne {column}" in result.message
+    assert "Traceback" not in result.message
+
+
+def test_error_text_in_both_languages() -> None:
+    error = InputError("initial colour 'G'", file="x.trf", line=12, column=5)
+    assert desk.error_text(error) == "Fichier refusé (ligne 12, colonne 5) — x.trf:12:5: initial colour 'G'"
+    assert desk.error_text(error, "en") == "File refused (line 12, column 5) — x.trf:12:5: initial colour 'G'"
+    whole = InputError("the file is empty", file="x.trf")
+    assert desk.error_text(whole) == "Fichier refusé — x.trf:0:0: the file is empty"
+    assert desk.error_text(PairingError("no way")).startswith("Pas d'appariement possible — no way")
+    assert desk.error_text(UsageError("round 9")) == "Impossible — round 9"
+    assert desk.error_text(KeyError("x")) == "Erreur inattendue — KeyError: 'x'"
+
+
+def test_a_missing_example_is_a_failure() -> None:
+    result = desk.read_example(DATA / "nope.trf")
+    assert isinstance(result, desk.Failure) and "nope.trf" in result.message
+
+
+def test_examples_are_the_data_files() -> None:
+    names = [p.name for p in desk.examples(DATA)]
+    assert "club-12-joueurs.trf" in names and "six-joueurs.txt" in names
+    assert "README.md" not in names
+    assert desk.examples(DATA / "nope") == []
+
+
+# -- choices ---------------------------------------------------------------------
+
+
+def test_rounds_offered() -> None:
+    club = loaded(CLUB).tournament
+    assert desk.round_choices(club) == [1, 2, 3, 4, 5] and desk.default_round(club) == 5
+    first = loaded(CHYSTEME).tournament
+    assert desk.round_choices(first) == [1] and desk.default_round(first) == 1
+    teams = loaded(DATA / "equipes-dix.trf").tournament
+    assert desk.round_choices(teams) == [1, 2, 3] and desk.default_round(teams) == 3
+
+
+def test_system_choices_start_with_the_files_own() -> None:
+    club = loaded(CLUB).tournament
+    choices = desk.system_choices(club)
+    assert choices[0] == ("celui du fichier (dutch-1998)", "")
+    assert [v for _, v in choices[1:]] == ["dutch-1998", "dutch-2026", "team-2026", "simple"]
+    teams = loaded(DATA / "equipes-dix.trf").tournament
+    assert desk.system_choices(teams, "en")[0] == ("the file's (team-2026)", "")
+
+
+def test_protections_like_the_command_lines_options() -> None:
+    document = loaded(CHYSTEME).document
+    assert not desk.protections_for(document).active
+    strict = desk.protections_for(document, "federation", "strict")
+    assert strict == Protections.from_document(document).with_options(["federation:strict"])
+    groups = desk.protections_for(document, "", "strict", "a:1,19:strict ; b:2,20:soft-bottom\n")
+    assert [g.name for g in groups.manual] == ["a", "b"]
+    with pytest.raises(UsageError):
+        desk.protections_for(document, "", "strict", "nonsense")
+
+
+# -- pairing, why, the file ------------------------------------------------------
+
+
+def test_the_pairing_is_the_command_lines() -> None:
+    paired = desk.pair_round(loaded(CHYSTEME), 1)
+    expected = cli_json("pair", str(CHYSTEME), "--round", "1")
+    assert paired.system == "dutch-1998" == expected["system"]
+    assert cli.pair_json(paired.result) == expected
+    assert paired.result.pairs()[:3] == ((1, 19), (20, 2), (3, 21))
+
+
+def test_why_is_the_librarys_sentence() -> None:
+    club = loaded(CLUB)
+    paired = desk.pair_round(club, 4)
+    sentence = why(paired.events, 1, 3)
+    assert sentence.startswith("1 et 3 sont appariés à la ronde 4")
+    assert desk.why_text(paired, 1, 3) == f"Le moteur (dutch-1998) : {sentence}"
+    assert desk.why_text(paired, 1, 3, "en") == f"The engine (dutch-1998): {why(paired.events, 1, 3, 'en')}"
+    assert desk.why_text(paired, 2, 2) == "Choisissez deux joueurs différents."
+    assert desk.recorded_text(club.tournament, 4, 1, 3) == \
+        "Dans le fichier, ronde 4 : 3–1 (blancs d'abord)."
+    assert desk.recorded_text(club.tournament, 4, 4, 9) == \
+        "Dans le fichier, ronde 4 : 4 → 4–11, 9 → 6–9 (blancs d'abord)."
+    first = loaded(CHYSTEME)
+    assert desk.recorded_text(first.tournament, 1, 1, 19) is None
+
+
+def test_the_paired_round_as_trf() -> None:
+    first = loaded(CHYSTEME)
+    paired = desk.pair_round(first, 1)
+    data = desk.paired_trf(first, paired)
+    assert data == desk.paired_document(first, paired).to_bytes()
+    written = parse_trf(data, source="out.trf")
+    pairs, byes = recorded_round(written.tournament, 1)
+    assert pairs == frozenset(paired.result.pairs()) and byes == frozenset(paired.result.byes)
+    # Only round 1's block (columns 92-99) of each 001 line changed.
+    before = CHYSTEME.read_bytes().decode("utf-8").splitlines()
+    after = data.decode("utf-8").splitlines()
+    assert len(before) == len(after)
+    for old, new in zip(before, after):
+        if old[:3] == "001":
+            assert new.startswith(old) and new[len(old):91].strip() == ""
+            assert re.fullmatch(r" *[0-9]{1,4} [wb]", new[91:])  # no result yet
+        else:
+            assert new == old
+    # The next round of the written file is round 2.
+    assert written.tournament.next_round() == 2
+
+
+def test_the_paired_round_keeps_its_protections() -> None:
+    first = loaded(CHYSTEME)
+    protections = desk.protections_for(first.document, "", "strict", "duo:1,19:strict")
+    paired = desk.pair_round(first, 1, None, protections)
+    assert (1, 19) not in paired.result.pairs()
+    assert paired.protected is not None and paired.events[0].kind == "protections_applied"
+    written = parse_trf(desk.paired_trf(first, paired), source="out.trf")
+    frozen = Protections.from_document(written).frozen_round(1)
+    assert frozen is not None and [g.name for g in frozen.groups] == ["duo"]
+    assert "260 001 001    1   19" in written.lines
+
+
+def test_what_cannot_be_downloaded() -> None:
+    club = loaded(CLUB)
+    paired = desk.pair_round(club, 5)
+    assert desk.download_problem(club, paired) == (
+        "La ronde 5 est déjà enregistrée dans le fichier : le téléchargement ne concerne que "
+        "la ronde suivante.")
+    with pytest.raises(UsageError):
+        desk.paired_document(club, paired)
+    teams = loaded(DATA / "equipes-dix.trf")
+    paired = desk.pair_round(teams, 3)
+    assert desk.download_problem(teams, paired, "en") == \
+        "Downloading a team round is not possible yet."
+    # Seed 003's list has no TRF (its points cannot come from results).
+    listed = loaded(DATA / "six-joueurs.txt")
+    paired = desk.pair_round(listed, 4, "simple")
+    assert desk.download_problem(listed, paired) is None
+    with pytest.raises(InputError):
+        desk.paired_document(listed, paired)
+
+
+def test_download_name_and_link() -> None:
+    assert desk.download_name("club-12-joueurs.trf", 5) == "club-12-joueurs-ronde-5.trf"
+    assert desk.download_name("Six.TXT", 4, "en") == "Six-round-4.trf"
+    assert desk.download_name(".trf", 1) == "tournoi-ronde-1.trf"
+    link = desk.download_link(b"012 x\n", "a'b.trf", "Télécharger")
+    assert "download='a&#x27;b.trf'" in link and ">⤓ Télécharger</a>" in link
+    encoded = re.search(r"base64,([^']*)'", link)
+    assert encoded is not None and base64.b64decode(encoded.group(1)) == b"012 x\n"
+
+
+def test_boards_html() -> None:
+    first = loaded(CHYSTEME)
+    paired = desk.pair_round(first, 1)
+    table = desk.boards_html(first.tournament, paired.result)
+    assert table.count("<tr>") == 1 + 18 and "<th>Blancs</th>" in table
+
+
+# -- the page, driven from Python ------------------------------------------------
+
+
+def test_the_page_opens_on_the_club_example() -> None:
+    page = desk.app(data=DATA)
+    assert page.loaded is not None and page.loaded.name == "club-12-joueurs.trf"
+    assert page.paired is not None and page.paired.round == 5
+    assert page.error.value == ""
+    assert "12 joueurs" in page.info.value and "dutch-1998" in page.info.value
+    assert page.stepper.label.value.startswith("<b>étape 1/")
+    assert "déjà enregistrée" in page.download.value
+    assert page.player_a.value == 1 and page.player_b.value is not None
+
+
+def test_the_page_steps_explains_and_downloads() -> None:
+    page = desk.app(data=DATA)
+    page.round.value = 4
+    page.choose_pair(1, 3)
+    sentence = why(page.paired.events, 1, 3)
+    assert "Dans le fichier, ronde 4 : 3–1" in text(page.answer)
+    assert sentence in text(page.answer)
+    page.upload("mon-tournoi.trf", CHYSTEME.read_bytes())
+    assert page.example.value == "" and "mon-tournoi.trf" in page.info.value
+    assert page.round.value == 1
+    total = page.stepper.total
+    page.stepper.next()
+    assert page.stepper.label.value.startswith(f"<b>étape 2/{total} — ")
+    expected = desk.paired_trf(page.loaded, page.paired)
+    encoded = re.search(r"base64,([^']*)'", page.download.value)
+    assert encoded is not None and base64.b64decode(encoded.group(1)) == expected
+    assert "download='mon-tournoi-ronde-1.trf'" in page.download.value
+
+
+def test_the_upload_widget_and_a_bad_file() -> None:
+    page = desk.app(data=DATA, example=None)
+    assert page.loaded is None and "Aucun tournoi" in text(page.error)
+    bad = TEST_DATA / "bad" / "bad-152.trf"
+    page.upload_button.value = uploaded("bad-152.trf", bad.read_bytes())
+    assert page.loaded is None and page.stepper is None
+    assert page.round.options == () and page.player_a.options == ()
+    assert "bad-152.trf:12:5: initial colour" in text(page.error)
+    assert "ligne 12, colonne 5" in text(page.error)
+    assert page.upload_button.value == ()
+    page.upload_button.value = uploaded("club.trf", CLUB.read_bytes())
+    assert page.loaded is not None and page.error.value == ""
+
+
+def test_the_page_shows_errors_as_messages() -> None:
+    page = desk.app(data=DATA)
+    page.groups.value = "nonsense"
+    assert "Impossible — --group" in text(page.error) and page.stepper is None
+    page.groups.value = "duo:1,2,3,4,5,6,7,8,9,10,11,12:strict"
+    assert "Pas d'appariement possible" in text(page.error)
+    page.groups.value = ""
+    assert page.error.value == "" and page.stepper is not None
+    page.system.value = "team-2026"
+    assert "team-2026 pairs team tournaments" in text(page.error)
+
+    def broken() -> None:
+        raise RuntimeError("boom")
+    page._safely(broken)
+    assert "Erreur inattendue — RuntimeError: boom" in text(page.error)
+
+
+def test_the_page_in_english() -> None:
+    page = desk.app(data=DATA)
+    page.round.value = 4
+    page.choose_pair(1, 3)
+    page.language.value = "en"
+    assert "The arbiter's desk" in text(page.title)
+    assert page.stepper.label.value.startswith("<b>step 1/")
+    assert "In the file, round 4: 3–1" in text(page.answer)
+    assert page.system.options[0] == ("the file's (dutch-1998)", "")
+    assert page.round.value == 4 and (page.player_a.value, page.player_b.value) == (1, 3)
+
+
+def test_the_notebook_only_calls_the_module() -> None:
+    notebook = json.loads((ROOT / "desk" / "bureau.ipynb").read_text("utf-8"))
+    code = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert len(code) == 1 and "from swisslearn.desk import app" in code[0]
+    assert all(not c.get("outputs") for c in notebook["cells"] if c["cell_type"] == "code")
+
+
+def test_the_page_says_why_nothing_is_downloaded() -> None:
+    page = desk.app(data=DATA, example="six-joueurs.txt")
+    assert page.paired is not None and page.paired.round == 4
+    assert text(page.download).startswith(
+        "<p style='color:#555'>Pas de téléchargement : six-joueurs.txt:0:0: the points add up")
+    page.example.value = "equipes-dix.trf"
+    assert "team-2026" in text(page.info) and "par équipes" in text(page.download)
+    assert "1 et 8 sont appariés à la ronde 3" in text(page.answer)
