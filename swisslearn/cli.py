@@ -12,16 +12,17 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Sequence, TextIO
+from typing import Sequence, TextIO
 
 from swisslearn import systems
 from swisslearn.errors import InputError, PairingError, SwisslearnError, UsageError
 from swisslearn.explain import explain, why
+from swisslearn.formats.paired import with_paired_round
 from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text,
                                           read_plain_list)
 from swisslearn.formats.trf import TrfDocument, read_trf
 from swisslearn.model import Colour, PlayerState, Result, Tournament
-from swisslearn.protections import Protections
+from swisslearn.protections import Protections, ProtectionsApplied
 from swisslearn.protections import trace as protected_trace
 from swisslearn.systems import System
 from swisslearn.trace import RoundPaired, event_to_json
@@ -55,6 +56,11 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--json", action="store_true", help="print the CONTRACT's JSON")
     pair.add_argument("--explain", action="store_true",
                       help="print each step of the procedure, explained")
+    pair.add_argument("-o", "--output", metavar="OUT",
+                      help="also write FILE with the round paired in it (TRF: each board's "
+                           "round blocks with no result yet, the byes, the protections "
+                           "frozen with the round), never over FILE")
+    pair.add_argument("--force", action="store_true", help="replace OUT if it exists")
     pair.set_defaults(run=_pair)
 
     trace = commands.add_parser("trace", help="every event of a round's pairing")
@@ -262,13 +268,20 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     round = _round_for(tournament, args.round)
     system = _system(args, tournament)
     protections = _protections(args, document, round)
+    out = None if args.output is None else _output_path(args.output, args.file, args.force)
     result: RoundPaired | None = None
+    applied: ProtectionsApplied | None = None
     for event in protected_trace(tournament, round, system=system, protections=protections):
         if args.explain and not args.json:
             stdout.write(explain(event, args.lang) + "\n")
+        if isinstance(event, ProtectionsApplied):
+            applied = event
         if isinstance(event, RoundPaired):
             result = event
     assert result is not None
+    if out is not None:
+        with_paired_round(document, result, protections=protections,
+                          applied=applied).write(out)
     if args.json:
         json.dump(pair_json(result), stdout)
         stdout.write("\n")

@@ -44,11 +44,11 @@ from typing import Any
 from swisslearn import systems
 from swisslearn.errors import InputError, PairingError, SwisslearnError, UsageError
 from swisslearn.explain import why
-from swisslearn.formats.plainlist import (PlainListDocument, is_plain_list_text,
-                                          parse_plain_list, to_trf)
+from swisslearn.formats.paired import with_paired_round
+from swisslearn.formats.plainlist import PlainListDocument, is_plain_list_text, parse_plain_list
 from swisslearn.formats.trf import TrfDocument, parse_trf
-from swisslearn.model import Colour, PlayerId, Result, RoundEntry, RoundNumber, Tournament
-from swisslearn.protections import ProtectedRound, Protections, protect, write_records
+from swisslearn.model import Colour, PlayerId, Result, RoundNumber, Tournament
+from swisslearn.protections import ProtectedRound, Protections, protect
 from swisslearn.trace import Event, RoundPaired
 
 __all__ = [
@@ -387,17 +387,6 @@ def boards_html(tournament: Tournament, result: RoundPaired, lang: str = "fr") -
 # The paired round as TRF
 
 
-def _entries(result: RoundPaired) -> dict[PlayerId, RoundEntry]:
-    """Each paired player's round block: the game (no result yet) or the bye."""
-    entries: dict[PlayerId, RoundEntry] = {}
-    for board in result.boards:
-        entries[board.white] = RoundEntry(result.round, board.black, Colour.WHITE, Result.PENDING)
-        entries[board.black] = RoundEntry(result.round, board.white, Colour.BLACK, Result.PENDING)
-    for pid in result.byes:
-        entries[pid] = RoundEntry(result.round, None, None, Result.PAIRING_ALLOCATED_BYE)
-    return entries
-
-
 def download_problem(loaded: Loaded, paired: Paired, lang: str = "fr") -> str | None:
     """Why the paired round cannot be downloaded (``None``: it can)."""
     from swisslearn.formats.teams import TeamTournament
@@ -420,15 +409,9 @@ def paired_document(loaded: Loaded, paired: Paired) -> TrfDocument:
     problem = download_problem(loaded, paired, "en")
     if problem is not None:
         raise UsageError(problem)
-    document = loaded.document
-    if isinstance(document, PlainListDocument):
-        document = to_trf(document.tournament, source=loaded.name)
-    written = document.with_round(paired.round, _entries(paired.result))
-    if paired.protected is not None:
-        frozen = paired.protections.freeze(paired.protected)
-        written = write_records(written, frozen)
-        assert isinstance(written, TrfDocument)
-    return written
+    applied = paired.protected.applied if paired.protected is not None else None
+    return with_paired_round(loaded.document, paired.result, protections=paired.protections,
+                             applied=applied)
 
 
 def paired_trf(loaded: Loaded, paired: Paired) -> bytes:

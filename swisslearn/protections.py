@@ -267,8 +267,9 @@ class Protections:
             rules=tuple(r for r in self.rules if r.attribute not in attributes) + tuple(rules),
             manual=tuple(g for g in self.manual if g.name not in names) + tuple(manual))
 
-    def freeze(self, paired: ProtectedRound) -> Protections:
-        """These protections with ``paired``'s groups frozen with its round."""
+    def freeze(self, paired: ProtectedRound | ProtectionsApplied) -> Protections:
+        """These protections with ``paired``'s groups frozen with its round
+        (a protected round, or the first event of its trace)."""
         frozen = FrozenRound(paired.round, paired.groups, paired.threshold, paired.released)
         return dataclasses.replace(
             self, frozen=tuple(sorted((f for f in self.frozen if f.round != paired.round),
