@@ -12,12 +12,15 @@ upfloaters and the highest-scored ones ([C4], [C5]), then the first set in
 part, the engine follows the text: :data:`DEPARTURES` lists every such round
 with the article that separates the two pairings at the first bracket where
 they differ, and :func:`test_each_departure_is_where_the_text_says` checks
-that claim (the table with both sides' boards is
-``data/equipes-ecarts-vecteurs.md``).
+that claim; :data:`REFERENCE_SIDE` gives the other side, the criterion that
+prefers the reference's pairing when the whole round is measured at once
+(:func:`test_what_the_reference_side_applies`).  The table with both sides'
+boards is ``data/equipes-ecarts-vecteurs.md`` and the README's "Team files".
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -27,8 +30,9 @@ from swisslearn.formats.teams import Outcome, TeamTournament, team_tournament
 from swisslearn.formats.trf import read_trf
 from swisslearn.model import Colour
 from swisslearn.team2026.procedure import pair, trace
-from swisslearn.team2026.selection import Graph, judge_sets, upfloater_needs
-from swisslearn.team2026.state import team_states
+from swisslearn.team2026.selection import (Graph, judge_sets, misses, pairing_identifier,
+                                           upfloater_needs)
+from swisslearn.team2026.state import TeamState, team_states
 from swisslearn.trace import BracketPaired
 
 FILES = vector_files("team2026")
@@ -64,6 +68,42 @@ DEPARTURES: dict[str, dict[int, str]] = {
                             8: "[C5]", 9: "[C5]"},
     "rtg-019-t06-r05.trf": {2: "3.5.4"},
     "rtg-020-t16-r05.trf": {2: "3.5.4", 3: "[C5]", 4: "[C5]", 5: "[C5]"},
+}
+
+# The other side of each row: the criterion that makes the reference's pairing
+# better when the whole round is measured at once, as its README says the
+# reference engine pairs (one weighted matching: [C4], [C5], [C7], [C8], [C9],
+# [C10], then the identifier, each counted over every pair of the round):
+#   [C4]  fewer upfloaters in the whole round (it takes more, or lower, upfloaters
+#         in the top-scoregroup to save some further down);
+#   [C5]  as many upfloaters in the round, of higher scores (lowest first);
+#   [C8]  fewer colour preferences missed in the round;
+#   3.6.3 the same on every criterion, a smaller identifier of the whole round
+#         (3.6.2 applied to all the pairs, not bracket by bracket);
+#   ""    none: on every whole-round criterion the reference's pairing is not
+#         better than ours either (its README's other departures, or none known).
+REFERENCE_SIDE: dict[str, dict[int, str]] = {
+    "rtg-001-t20-r05.trf": {2: "[C4]", 3: "[C4]", 4: "[C4]"},
+    "rtg-002-t18-r06.trf": {2: "[C5]", 3: "[C4]", 4: "[C5]", 5: "[C5]", 6: ""},
+    "rtg-003-t19-r07.trf": {2: "", 3: "", 4: "", 5: "", 6: "", 7: ""},
+    "rtg-004-t18-r04.trf": {2: "[C4]", 3: "3.6.3", 4: "[C4]"},
+    "rtg-005-t07-r06.trf": {5: "[C4]"},
+    "rtg-006-t08-r03.trf": {3: "3.6.3"},
+    "rtg-007-t10-r07.trf": {2: "[C5]", 3: "[C4]", 6: "[C4]", 7: "3.6.3"},
+    "rtg-008-t18-r06.trf": {2: "[C5]", 3: "[C4]", 4: "[C4]", 5: "[C4]", 6: "[C4]"},
+    "rtg-009-t07-r06.trf": {2: "3.6.3", 4: "[C4]"},
+    "rtg-010-t14-r03.trf": {2: "3.6.3"},
+    "rtg-011-t16-r04.trf": {4: "[C8]"},
+    "rtg-012-t20-r05.trf": {2: "[C4]", 3: "3.6.3", 4: "3.6.3", 5: "[C4]"},
+    "rtg-013-t17-r03.trf": {2: "3.6.3", 3: ""},
+    "rtg-014-t10-r06.trf": {2: "[C5]", 3: "", 4: "", 6: "[C4]"},
+    "rtg-015-t07-r06.trf": {5: "[C4]"},
+    "rtg-016-t20-r07.trf": {3: "[C4]", 4: "[C4]", 5: "[C4]", 6: "[C4]", 7: "[C4]"},
+    "rtg-017-t11-r07.trf": {3: "[C4]", 4: "[C4]", 5: "[C4]", 6: "[C4]", 7: "[C4]"},
+    "rtg-018-t11-r09.trf": {2: "3.6.3", 3: "[C4]", 4: "", 5: "", 6: "", 7: "[C4]", 8: "[C4]",
+                            9: "3.6.3"},
+    "rtg-019-t06-r05.trf": {2: "3.6.3"},
+    "rtg-020-t16-r05.trf": {2: "3.6.3", 3: "[C4]", 4: "[C4]", 5: "[C4]"},
 }
 
 Recorded = tuple[frozenset[tuple[int, int]], int | None]
@@ -170,6 +210,62 @@ def test_each_departure_is_where_the_text_says() -> None:
         for round in DEPARTURES.get(path.name, {}):
             found[(path.name, round)] = _article(tournament, round)
     assert found == {(name, r): a for name, rounds in DEPARTURES.items()
+                     for r, a in rounds.items()}
+
+
+Measure = tuple[Decimal | int, ...]
+
+
+def whole_round(states: dict[int, TeamState], pairs: frozenset[tuple[int, int]],
+                tournament: TeamTournament, round: int) -> list[tuple[str, Measure]]:
+    """The criteria of the reference's one matching, each measured over the
+    whole round (smaller is better): upfloaters, their scores (the lowest
+    first, negated), [C7], [C8], [C9], [C10], the round's identifier."""
+    assert tournament.rounds is not None
+    last_two = round >= tournament.rounds - 1
+    kind = tournament.type_code.preferences
+    scores: list[Decimal] = []
+    c7 = c8 = c9 = c10 = 0
+    for a, b in pairs:
+        first, second = states[a], states[b]
+        lower = min((first, second), key=lambda t: t.score)
+        ups = frozenset() if first.score == second.score else frozenset((lower.tpn,))
+        miss = misses(first, second, kind, ups, not last_two)
+        c8, c9, c10 = c8 + miss[0], c9 + miss[1], c10 + miss[2]
+        if ups:
+            scores.append(lower.score)
+            c7 += int(not last_two and lower.floated_last_round)
+    return [("[C4]", (len(scores),)), ("[C5]", tuple(-s for s in sorted(scores))),
+            ("[C7]", (c7,)), ("[C8]", (c8,)), ("[C9]", (c9,)), ("[C10]", (c10,)),
+            ("3.6.3", pairing_identifier(pairs))]
+
+
+def reference_side(tournament: TeamTournament, round: int) -> str:
+    """The whole-round criterion on which the reference's pairing of ``round``
+    beats ours (see :data:`REFERENCE_SIDE`), or "" if none does."""
+    (theirs, their_bye), (ours, our_bye) = recorded(tournament, round), engine(tournament, round)
+    if their_bye != our_bye:
+        return ""
+    states = team_states(tournament.truncated(round - 1), round)
+    for (name, mine), (_, other) in zip(whole_round(states, ours, tournament, round),
+                                        whole_round(states, theirs, tournament, round)):
+        if mine != other:
+            return name if other < mine else ""
+    return ""
+
+
+@pytest.mark.skipif(not FILES, reason=MISSING)
+def test_what_the_reference_side_applies() -> None:
+    """Each departure, seen from the reference: the whole-round criterion that
+    prefers its pairing (or none).  Most rows are [C4] or [C5] counted over the
+    round, or the identifier of the whole round: the one matching of its
+    README, which C.04.6 does not do (3.3.2 pairs the top-scoregroup first)."""
+    found = {}
+    for path in FILES:
+        tournament = team_tournament(read_trf(path))
+        for round in DEPARTURES.get(path.name, {}):
+            found[(path.name, round)] = reference_side(tournament, round)
+    assert found == {(name, r): a for name, rounds in REFERENCE_SIDE.items()
                      for r, a in rounds.items()}
 
 

@@ -18,7 +18,11 @@ shape of the rule label, see :mod:`swisslearn.explain.common`):
   keys ``simple.*``: its rules in the seed's own words;
 * ``dutch-2026`` (:mod:`.dutch2026`): C.04.3 applied from 2026 (``1.2``,
   ``3.4.1``, ``[C4]``, ``5.2.3``...), keys ``c2026.*``: every message cites
-  the article or criterion, in the vocabulary of the 2026 text.
+  the article or criterion, in the vocabulary of the 2026 text;
+* ``team-2026`` (:mod:`.team2026`): the Swiss Team Pairing System C.04.6
+  (``3.4``, ``3.5.5``, ``[C6]``, ``4.3.5``...), keys ``team.*``: the same for
+  teams (« équipes »); its events are recognised by class
+  (:func:`.team2026.is_team_event`), not by the shape of their label.
 
 Every sentence comes from the message catalogue (``fr.json``, ``en.json``,
 see :mod:`swisslearn.explain.catalogue`); these modules only pick the key
@@ -29,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from swisslearn.explain import dutch1998, dutch2026, protections, simple
+from swisslearn.explain import dutch1998, dutch2026, protections, simple, team2026
 from swisslearn.explain.catalogue import Catalogue, available_languages, catalogue
 from swisslearn.explain.common import (DUTCH_2026, SIMPLE, Explanation, WhyRules, answer_pair,
                                        system_of_event, system_of_label, system_of_trace)
@@ -51,6 +55,8 @@ def explain(event: Event, lang: str = "fr") -> str:
     cat = catalogue(lang)
     if event.kind == protections.KIND:
         return cat.label(event.rule, protections.describe(event, cat))
+    if team2026.is_team_event(event):
+        return cat.label(event.rule, team2026.describe(event, cat))
     describe = _DESCRIBE.get(system_of_event(event), dutch1998.describe)
     return cat.label(event.rule, describe(event, cat))
 
@@ -58,6 +64,8 @@ def explain(event: Event, lang: str = "fr") -> str:
 def explain_rejection(rejection: Rejection, lang: str = "fr") -> str:
     """Why a candidate or a pair fails, e.g. « B1a : 1 et 5 se sont déjà rencontrés »."""
     cat = catalogue(lang)
+    if rejection.detail in team2026.TEAM_DETAILS:
+        return team2026.describe_rejection(rejection, cat)
     describe = _REJECTION.get(system_of_label(rejection.criterion))
     if describe is None:
         return dutch1998.describe_rejection(rejection, cat)
@@ -69,6 +77,8 @@ def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
     """:func:`why` with the rule labels it cites."""
     cat = catalogue(lang)
     history = tuple(events)
+    if team2026.is_team_trace(history):
+        return answer_pair(history, a, b, cat, team2026.WHY)
     rules = _WHY.get(system_of_trace(history), dutch1998.WHY)
     return answer_pair(history, a, b, cat, rules)
 

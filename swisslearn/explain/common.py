@@ -203,6 +203,12 @@ class WhyRules:
     paired: Callable[[Round, Answer, PlayerId, PlayerId], None]
     not_paired: Callable[[Round, Answer, PlayerId, PlayerId], None]
     bye_decides: bool = False   # the bye alone keeps a player apart (decided first)
+    prefix: str = ""            # own wording of the shared ``why.*`` keys (``team.``)
+
+    def key(self, cat: Catalogue, name: str) -> str:
+        """The system's own key for a shared sentence, if the catalogue has it."""
+        own = self.prefix + name
+        return own if self.prefix and own in cat else name
 
 
 def answer_pair(history: Sequence[Event], a: PlayerId, b: PlayerId, cat: Catalogue,
@@ -217,10 +223,10 @@ def answer_pair(history: Sequence[Event], a: PlayerId, b: PlayerId, cat: Catalog
     elif result is not None:
         round_number = result.round
     else:
-        answer.add(cat.text("why.no_round"))
+        answer.add(cat.text(rules.key(cat, "why.no_round")))
         return answer.done(False)
     if a == b:
-        answer.add(cat.text("why.same_player", a=a, b=b))
+        answer.add(cat.text(rules.key(cat, "why.same_player"), a=a, b=b))
         return answer.done(False)
     present: set[PlayerId] = set()
     absent: set[PlayerId] = set()
@@ -237,31 +243,32 @@ def answer_pair(history: Sequence[Event], a: PlayerId, b: PlayerId, cat: Catalog
                        *rules.absent_labels)
             missing = True
         elif player not in present:
-            answer.add(cat.text("why.unknown", player=player))
+            answer.add(cat.text(rules.key(cat, "why.unknown"), player=player))
             missing = True
     if missing:
         return answer.done(False)
     if result is None:
-        answer.add(cat.text("why.no_result", round=round_number))
+        answer.add(cat.text(rules.key(cat, "why.no_result"), round=round_number))
         return answer.done(False)
     state = Round(history, started, result)
     board = state.final.get(frozenset((a, b)))
     if board is not None:
-        answer.add(cat.text("why.paired", a=a, b=b, round=round_number, board=board.board))
+        answer.add(cat.text(rules.key(cat, "why.paired"), a=a, b=b, round=round_number,
+                            board=board.board))
         rules.paired(state, answer, a, b)
         return answer.done(True)
-    answer.add(cat.text("why.not_paired", a=a, b=b, round=round_number))
+    answer.add(cat.text(rules.key(cat, "why.not_paired"), a=a, b=b, round=round_number))
     bye = False
     for player in (a, b):
         found = state.opponent(player)
         if found is not None:
-            answer.add(cat.text("why.fate.opponent", player=player, opponent=found[0],
-                                board=found[1]))
+            answer.add(cat.text(rules.key(cat, "why.fate.opponent"), player=player,
+                                opponent=found[0], board=found[1]))
         elif player in result.byes:
             answer.add(cat.text(rules.bye, player=player), *rules.bye_labels)
             bye = True
         else:
-            answer.add(cat.text("why.fate.unpaired", player=player))
+            answer.add(cat.text(rules.key(cat, "why.fate.unpaired"), player=player))
     if not (bye and rules.bye_decides):
         rules.not_paired(state, answer, a, b)
     return answer.done(False)

@@ -20,6 +20,12 @@ UpfloaterSetTried      3.5.5 /     one set of upfloaters, in 3.5.4 order:
 All three are frozen dataclasses subclassing :class:`swisslearn.trace.Event`
 (``kind`` is the snake_case name), so :func:`swisslearn.trace.event_to_json`
 writes them like the others.
+
+The events of the shared vocabulary that a team trace yields are subclasses
+of those of :mod:`swisslearn.trace` (``TeamByeAssigned`` is a
+``ByeAssigned``...) with the same ``kind`` and fields, so every consumer reads
+them as before; the :class:`TeamEvent` marker only tells
+:mod:`swisslearn.explain` to speak of teams and of the articles of C.04.6.
 """
 
 from __future__ import annotations
@@ -28,13 +34,22 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
 
-from swisslearn.trace import BracketView, Event, Rejection
+from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketView,
+                              ByeAssigned, CandidateTried, ColourAllocated, Event, Rejection)
 
-__all__ = ["PabCandidatesRanked", "UpfloatersCounted", "UpfloaterSetTried", "NEW_EVENT_KINDS"]
+__all__ = ["TeamEvent", "PabCandidatesRanked", "UpfloatersCounted", "UpfloaterSetTried",
+           "TeamByeAssigned", "TeamBracketOpened", "TeamCandidateTried", "TeamBracketPaired",
+           "TeamColourAllocated", "TeamBoardsOrdered", "NEW_EVENT_KINDS"]
+
+
+class TeamEvent:
+    """Marker of the events of a ``team-2026`` trace (no field of its own)."""
+
+    system_name: ClassVar[str] = "team-2026"
 
 
 @dataclass(frozen=True)
-class PabCandidatesRanked(Event):
+class PabCandidatesRanked(Event, TeamEvent):
     """3.4: ``candidates`` are the teams allowed the PAB ([C2]), lowest score
     first (3.4.2), then most matches played (3.4.3), then largest TPN
     (3.4.4); ``excluded`` those [C2] bars; ``refused`` the candidates before
@@ -50,7 +65,7 @@ class PabCandidatesRanked(Event):
 
 
 @dataclass(frozen=True)
-class UpfloatersCounted(Event):
+class UpfloatersCounted(Event, TeamEvent):
     """3.5.1-3.5.2: the top-scoregroup (``bracket``, residents only) needs
     ``count`` upfloaters ([C4]) whose scores, lowest first, are ``scores``
     ([C5]); ``potential`` lists the potential upfloaters (3.5.1) and
@@ -65,7 +80,7 @@ class UpfloatersCounted(Event):
 
 
 @dataclass(frozen=True)
-class UpfloaterSetTried(Event):
+class UpfloaterSetTried(Event, TeamEvent):
     """3.5.5 on one set (TPNs in 3.5.3 order), ``number`` its 1-based place in
     the 3.5.4 order.  ``c6``: the upfloaters the following scoregroup would
     then need (``None``: it is empty, or [C6] does not apply); ``c7``: the
@@ -82,6 +97,36 @@ class UpfloaterSetTried(Event):
     c7: int | None = None
     rejection: Rejection | None = None
     remaining: int = 0
+
+
+@dataclass(frozen=True)
+class TeamByeAssigned(ByeAssigned, TeamEvent):
+    """3.4: the PAB (a :class:`~swisslearn.trace.ByeAssigned`)."""
+
+
+@dataclass(frozen=True)
+class TeamBracketOpened(BracketOpened, TeamEvent):
+    """1.3.2: the top-scoregroup and its upfloaters (``moved_down``)."""
+
+
+@dataclass(frozen=True)
+class TeamCandidateTried(CandidateTried, TeamEvent):
+    """3.6.4: the first pairing of 3.6.3 refused by [C8]-[C10], or the one chosen."""
+
+
+@dataclass(frozen=True)
+class TeamBracketPaired(BracketPaired, TeamEvent):
+    """3.6: the pairs of a bracket."""
+
+
+@dataclass(frozen=True)
+class TeamColourAllocated(ColourAllocated, TeamEvent):
+    """4.3.1-4.3.9; ``higher`` is the first-team (4.2)."""
+
+
+@dataclass(frozen=True)
+class TeamBoardsOrdered(BoardsOrdered, TeamEvent):
+    """C.04.2: the order of the matches."""
 
 
 NEW_EVENT_KINDS: dict[str, type[Event]] = {

@@ -16,14 +16,16 @@ from swisslearn.errors import PairingError, UsageError
 from swisslearn.formats.teams import PreferenceType, TeamTournament
 from swisslearn.model import Colour, RoundNumber, Tournament
 from swisslearn.team2026.colours import allocate, initial_colour
-from swisslearn.team2026.events import PabCandidatesRanked, UpfloatersCounted, UpfloaterSetTried
+from swisslearn.team2026.events import (PabCandidatesRanked, TeamBoardsOrdered,
+                                        TeamBracketOpened, TeamBracketPaired, TeamByeAssigned,
+                                        TeamCandidateTried, TeamColourAllocated,
+                                        UpfloatersCounted, UpfloaterSetTried)
 from swisslearn.team2026.selection import (BracketPairing, Graph, SetVerdict, judge_sets,
                                            misses, pair_bracket, upfloater_needs)
 from swisslearn.team2026.state import TeamState, team_states
 from swisslearn.trace import last_round_paired
-from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired, BracketView,
-                              ByeAssigned, CandidateTried, ColourAllocated, Event, PlayerView,
-                              Rejection, RoundPaired, RoundStarted)
+from swisslearn.trace import (Board, BracketView, Event, PlayerView, Rejection, RoundPaired,
+                              RoundStarted)
 
 SYSTEM = "team-2026"
 
@@ -81,7 +83,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
                                "pairing of the others (3.4.1, [C2]); the Chief Arbiter decides "
                                "(3.3.3)")
         remaining.remove(bye)
-        yield ByeAssigned(rule="3.4", player=bye.tpn, view=views[bye.tpn])
+        yield TeamByeAssigned(rule="3.4", player=bye.tpn, view=views[bye.tpn])
     elif not graph.pairable(remaining):
         raise PairingError(f"{base.source}: round {round} cannot be paired under {SYSTEM}: the "
                            f"teams {', '.join(str(t.tpn) for t in sorted(remaining, key=_tpn))} "
@@ -116,7 +118,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
             players=tuple(views[t.tpn] for t in _order(top) + _order(upfloaters)),
             moved_down=tuple(t.tpn for t in _order(upfloaters)), homogeneous=not upfloaters,
             lowest=len(bracket) == len(remaining), p=len(bracket) // 2)
-        yield BracketOpened(rule="1.3.2", bracket=bracket_view)
+        yield TeamBracketOpened(rule="1.3.2", bracket=bracket_view)
         c10_applies = not last_two
         chosen_pairing = pair_bracket(graph, bracket, up_ids, kind, c10_applies, avoid=avoid)
         first = pair_bracket(graph, bracket, up_ids, kind, c10_applies, quality=False)
@@ -124,12 +126,12 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         if first.pairs != chosen_pairing.pairs:
             criterion, players = _deciding(first, chosen_pairing, bracket, up_ids, kind,
                                            c10_applies, avoid)
-            yield CandidateTried(rule=criterion, bracket=bracket_view, pairs=first.pairs,
+            yield TeamCandidateTried(rule=criterion, bracket=bracket_view, pairs=first.pairs,
                                  transposition=0, accepted=False,
                                  rejection=Rejection(criterion, players, "quality"))
-        yield CandidateTried(rule="3.6.4", bracket=bracket_view, pairs=chosen_pairing.pairs,
+        yield TeamCandidateTried(rule="3.6.4", bracket=bracket_view, pairs=chosen_pairing.pairs,
                              transposition=0, accepted=True)
-        yield BracketPaired(rule="3.6", bracket=bracket_view, pairs=chosen_pairing.pairs)
+        yield TeamBracketPaired(rule="3.6", bracket=bracket_view, pairs=chosen_pairing.pairs)
         by_tpn = {t.tpn: t for t in bracket}
         pairs.extend((by_tpn[a], by_tpn[b]) for a, b in chosen_pairing.pairs)
         taken = {t.tpn for t in bracket}
@@ -209,7 +211,7 @@ def _finish(round: RoundNumber, pairs: list[tuple[TeamState, TeamState]], bye: T
     kind = tournament.type_code.preferences
     for a, b in pairs:
         decision = allocate(a, b, initial, kind)
-        yield ColourAllocated(rule=decision.rule, white=decision.white.tpn,
+        yield TeamColourAllocated(rule=decision.rule, white=decision.white.tpn,
                               black=decision.black.tpn, higher=decision.first.tpn,
                               white_view=views[decision.white.tpn],
                               black_view=views[decision.black.tpn])
@@ -223,7 +225,7 @@ def _finish(round: RoundNumber, pairs: list[tuple[TeamState, TeamState]], bye: T
 
     boards.sort(key=board_key)
     ordered = tuple(Board(i, w.tpn, b.tpn) for i, (w, b) in enumerate(boards, 1))
-    yield BoardsOrdered(rule="C.04.2", boards=ordered)
+    yield TeamBoardsOrdered(rule="C.04.2", boards=ordered)
     yield RoundPaired(rule="C.04.6", round=round, system=SYSTEM, boards=ordered,
                       byes=() if bye is None else (bye.tpn,))
 
