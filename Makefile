@@ -12,8 +12,9 @@ DESK_HOST ?= 127.0.0.1
 
 .PHONY: lab desk test typecheck unit stress clean
 
-# (Re)install when pyproject.toml changes; the stamp remembers the last install.
-$(STAMP): pyproject.toml
+# (Re)install when the build changes (the compiled matching included); the
+# stamp remembers the last install.
+$(STAMP): pyproject.toml setup.py swisslearn/dutch2026/_blossom.pyx
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'
