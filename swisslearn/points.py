@@ -7,6 +7,7 @@ exactly and print as the TRF prints them (``1.5``, ``17.0``).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from decimal import Decimal
 
 from swisslearn.results import Result
@@ -35,6 +36,11 @@ class PointSystem:
 
     def points(self, result: Result) -> Points:
         """What ``result`` is worth to the player who has it."""
+        return self._table[result]
+
+    @cached_property
+    def _table(self) -> dict[Result, Points]:
+        # Built once: scores are summed for every player before every round.
         return {
             Result.WIN: self.win, Result.WIN_UNPLAYED_MOVE: self.win,
             Result.DRAW: self.draw, Result.DRAW_UNPLAYED_MOVE: self.draw,
@@ -46,7 +52,7 @@ class PointSystem:
             Result.ZERO_POINT_BYE: self.zero_point_bye,
             Result.PAIRING_ALLOCATED_BYE: self.pairing_allocated_bye,
             Result.PENDING: self.unknown,
-        }[result]
+        }
 
     def with_values(self, **values: Points) -> PointSystem:
         """A copy with some values changed (``with_values(win=Decimal(3))``)."""
