@@ -40,9 +40,12 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider tests
 
-# Full-size stress runs (2,000 random tournaments); `make test` runs a sample.
+# Full-size stress runs (10,000 random tournaments per system, both cores);
+# `make test` runs a sample.  STRESS=N for another size.
+STRESS ?= 10000
 stress: $(STAMP)
-	SWISSLEARN_STRESS=2000 $(BIN)/python -m pytest -p no:cacheprovider tests/stress
+	SWISSLEARN_STRESS=$(STRESS) SWISSLEARN_FUZZ_SECONDS=120 \
+		$(BIN)/python -m pytest -n 2 -rP -p no:cacheprovider tests/stress
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache

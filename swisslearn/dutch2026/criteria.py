@@ -33,6 +33,7 @@ completion needs ([C4]).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from decimal import Decimal
 from typing import Mapping, Sequence
 
@@ -85,7 +86,7 @@ class Layout:
     forbidden: frozenset[frozenset[PlayerId]]
     avoid: frozenset[frozenset[PlayerId]] = frozenset()
 
-    @property
+    @cached_property
     def widths(self) -> tuple[int, ...]:
         """Widths of the fields below the top one, in :data:`FIELD_NAMES` order."""
         g, s = self.group_bits, self.score_bits
@@ -103,7 +104,7 @@ class Layout:
         widths += [3 * g + 1]
         return tuple(widths)
 
-    @property
+    @cached_property
     def names(self) -> tuple[str, ...]:
         names = ["[C4]", "[C6]", "[C7]", "[C8]", "[C8]", "[C9]", "[C10]", "[C11]", "[C12]",
                  "[C13]"]
@@ -127,10 +128,18 @@ class Layout:
 
     def pack(self, fields: Sequence[int]) -> int:
         """The weight of the field values ``fields`` (top field first)."""
-        weight = fields[0]
-        for value, width in zip(fields[1:], self.widths):
-            weight = (weight << width) + value
-        return weight
+        return sum(value << offset for value, offset in zip(fields, self._offsets) if value)
+
+    @cached_property
+    def _offsets(self) -> tuple[int, ...]:
+        """Where each field starts, top field first (computed once: every pair
+        of every bracket is packed)."""
+        offsets = []
+        total = sum(self.widths)
+        for width in (0,) + self.widths:
+            total -= width
+            offsets.append(total)
+        return tuple(offsets)
 
     def shift(self, score: Decimal) -> int:
         return self.shifts[score]

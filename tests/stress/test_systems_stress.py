@@ -16,9 +16,8 @@ draws the rates), each round paired by the engine under test.  Then:
 
 Size.  Without ``SWISSLEARN_STRESS`` (``make test``): :data:`SAMPLE` tournaments
 per system, a few seconds each system.  With it (``make stress``): that many
-``dutch-1998`` tournaments, and a fixed fraction of it for the slower engines
-(:data:`SHARE`: ``simple`` and ``dutch-2026`` are each about 4 times slower a
-tournament), so that the run stays within half an hour;
+tournaments per system (:data:`SHARE` can scale one down), each system in
+:data:`PARTS` tests that ``pytest -n 2`` spreads over both cores;
 ``SWISSLEARN_STRESS_DUTCH_1998``, ``_DUTCH_2026`` and ``_SIMPLE`` set one
 system's count exactly.  The README's "Reliability" section gives the counts
 and times of a full run.
@@ -41,8 +40,11 @@ from swisslearn.errors import PairingError
 from swisslearn.generate import GeneratorSettings, generate, random_tournaments
 
 HERE = Path(__file__).resolve().parent
-SAMPLE = {"dutch-1998": 20, "dutch-2026": 6, "simple": 10}
-SHARE = {"dutch-1998": 1.0, "dutch-2026": 1 / 4, "simple": 1 / 4}
+SAMPLE = {"dutch-1998": 20, "dutch-2026": 10, "simple": 10}
+SHARE = {"dutch-1998": 1.0, "dutch-2026": 1.0, "simple": 1.0}
+# Each system's tournaments in PARTS interleaved tests, so that `make stress`
+# (pytest -n 2) keeps both cores busy to the end.
+PARTS = 4 if os.environ.get("SWISSLEARN_STRESS") else 1
 PLAYERS = (5, 120)
 ROUNDS = (3, 13)
 SEEDS = {"dutch-1998": 1998_10, "dutch-2026": 2026_10, "simple": 3_10}
@@ -95,18 +97,20 @@ def run_one(system: str, settings: GeneratorSettings) -> tuple[list[str], int, b
     return problems, tournament.rounds_paired, document.to_bytes()
 
 
+@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("system", SYSTEMS)
-def test_generated_tournaments_keep_the_absolute_criteria(system: str) -> None:
+def test_generated_tournaments_keep_the_absolute_criteria(system: str, part: int) -> None:
     failures: list[str] = []
     rounds = 0
     started = time.perf_counter()
-    for settings in settings_for(system):
+    mine = settings_for(system)[part::PARTS]
+    for settings in mine:
         problems, paired, _ = run_one(system, settings)
         rounds += paired
         failures += [f"{settings!r}: {p}" for p in problems]
     elapsed = time.perf_counter() - started
-    print(f"{system}: {count(system)} tournaments, {rounds} rounds, {len(failures)} "
-          f"violations, {elapsed:.1f} s")
+    print(f"{system} (part {part + 1}/{PARTS}): {len(mine)} tournaments, {rounds} rounds, "
+          f"{len(failures)} violations, {elapsed:.1f} s")
     assert not failures, "\n".join(failures[:20])
 
 

@@ -4,7 +4,7 @@ absences (:mod:`teamgen`).  No exception but ``PairingError`` escapes, a
 ``PairingError`` only where no legal pairing exists, [C1] and [C2] kept on
 every round, the same bytes whatever ``PYTHONHASHSEED``.
 
-Size: ``SWISSLEARN_STRESS_TEAM_2026``, else half of ``SWISSLEARN_STRESS``, else 20
+Size: ``SWISSLEARN_STRESS_TEAM_2026``, else ``SWISSLEARN_STRESS``, else 20
 (``make test``).
 """
 
@@ -29,7 +29,7 @@ SYSTEM = "team-2026"
 def count() -> int:
     own = os.environ.get("SWISSLEARN_STRESS_TEAM_2026")
     stress = os.environ.get("SWISSLEARN_STRESS")
-    return int(own) if own else max(20, int(stress) // 2) if stress else 20
+    return int(own) if own else max(20, int(stress)) if stress else 20
 
 
 def team_settings(how_many: int) -> list[TeamSettings]:
