@@ -253,3 +253,30 @@ def test_c8_gate_small_and_large_agree_with_brute_force() -> None:
         expected = _brute_pairing(allowed, cost, stay, spare, x, targets)
         assert _small_pairing(table, stay, spare, x, targets) == expected
         assert _large_pairing(table, np.array(stay, dtype=bool), spare, x, targets) == expected
+
+
+# -- the last resort of the lowest bracket (README reading 20) -----------------------
+
+
+@pytest.mark.parametrize("settings", [
+    GeneratorSettings(players=6, rounds=4, seed=1450158196, draw_rate=0.275,
+                      forfeit_rate=0.024, half_bye_rate=0.091, absence_rate=0.043,
+                      withdrawal_rate=0.008, late_entry_rate=0.081),
+    GeneratorSettings(players=6, rounds=3, seed=1479951542, draw_rate=0.171,
+                      forfeit_rate=0.087, half_bye_rate=0.072, absence_rate=0.067,
+                      withdrawal_rate=0.001, late_entry_rate=0.077),
+], ids=["seed-1450158196", "seed-1479951542"])
+def test_a_moved_down_player_may_take_the_bye_when_nothing_else_pairs(
+        settings: GeneratorSettings) -> None:
+    """Found by `make stress STRESS=10000`: round 3 of 6 players, three present;
+    the leader has met both others, so only the bye is left for them.  C12-C14
+    and C13's joins keep moving the leader down into the lowest bracket, where
+    p = 1 fails; the engine used to refuse the round.  As a last resort the
+    moved-down player takes the bye and the other two meet."""
+    tournament = generate(settings).tournament
+    third = tournament.truncated(2)
+    paired = pair(tournament, 3)
+    assert_legal(tournament, 3, paired)
+    assert len(paired.byes) == 1 and len(paired.boards) == 1
+    leader = max((s for s in third.states(3) if s.available), key=lambda s: s.score)
+    assert paired.byes == (leader.id,)

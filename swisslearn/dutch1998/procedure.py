@@ -206,6 +206,8 @@ class _Round:
         # (driver, bracket index, players moved into it): no pairing of it and
         # of the brackets below exists (the driver's answer is always the same).
         self.dead: set[tuple[str, int, tuple[PlayerId, ...]]] = set()
+        # Set after a first search found nothing: p = 0 in the lowest bracket.
+        self.last_resort = False
         self.probes: dict[tuple[int, tuple[PlayerId, ...], bool, bool], bool] = {}
         # Set when a bracket could not be completed: from then on the driver
         # asks :func:`_hopeless` before going down (not before: it costs a
@@ -443,6 +445,13 @@ _C12 = object()
 def _drive(context: _Round, brackets: list[tuple[PlayerState, ...]]
            ) -> Generator[Event, None, list[Outcome]]:
     result = yield from _solve(context, brackets, 0, ())
+    if not isinstance(result, list) and len(brackets) > 1:
+        # Last resort (README reading 20): C12-C14 and C13's joins found
+        # nothing; let a single moved-down player of the lowest bracket take
+        # the bye (p = 0 there) and search again from the top.
+        context.dead.clear()
+        context.last_resort = True
+        result = yield from _solve(context, brackets, 0, ())
     if not isinstance(result, list):
         raise PairingError(_no_pairing_message(context, brackets[-1], ()))
     return result
@@ -1288,6 +1297,34 @@ def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerStat
                         yield outcome
                     elif not isinstance(item, Need):
                         yield item
+    if lowest and context.last_resort and m == 1:
+        # p = 0 in the lowest bracket, only when nothing else pairs the round
+        # (README reading 20): the moved-down player takes the bye, the
+        # residents pair among themselves.
+        current = view.with_(p=0, s1=(), s2=tuple(pl.id for pl in residents))
+        yield PDecreased(rule="C14", bracket=current)
+        remainder_view = current.with_(players=tuple(context.view(pl) for pl in residents),
+                                       moved_down=(), homogeneous=True, remainder=True)
+        relaxed = levels[-1][0]
+        stream = _homogeneous(
+            context, remainder_view, residents, True, tuple(floating) + moved,
+            remainder=True, x_extra=len(residents),
+            relaxations=[relaxed, Relaxation(False, True, relaxed.b6_up, relaxed.b5_up),
+                         Relaxation(False, False, relaxed.b6_up, relaxed.b5_up)],
+            allow_c14=False, banned=banned, table=context.table(residents, table))
+        for item in stream:
+            if isinstance(item, Need):
+                break
+            if isinstance(item, Outcome):
+                if len(item.moved_down) > 1:
+                    continue
+                outcome = Outcome(item.pairs, item.moved_down, current)
+                if outcome.key() in seen:
+                    continue
+                seen.add(outcome.key())
+                yield outcome
+            else:
+                yield item
     if lowest:
         answer = yield Need("C13", view)
         if answer:
