@@ -21,12 +21,12 @@ from typing import TypeVar
 from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
 from swisslearn.explain.catalogue import Catalogue
 from swisslearn.model import PlayerId
-from swisslearn.trace import (BracketPaired, BracketView, CandidateTried, Event, PlayerView,
-                              RoundPaired, RoundStarted)
+from swisslearn.trace import (BoardsOrdered, BracketPaired, BracketView, CandidateTried, Event,
+                              PlayerView, RoundPaired, RoundStarted)
 
 __all__ = ["DUTCH_1998", "DUTCH_2026", "SIMPLE", "SYSTEMS", "Answer", "Explanation", "Round",
-           "WhyRules", "answer_pair", "holds", "ids", "last", "score", "system_of_event",
-           "system_of_label", "system_of_trace", "views"]
+           "WhyRules", "answer_pair", "boards_sentence", "holds", "ids", "last", "score", "system_of_event",
+           "round_paired_sentence", "system_of_label", "system_of_trace", "views"]
 
 DUTCH_1998 = "dutch-1998"
 DUTCH_2026 = "dutch-2026"
@@ -272,3 +272,28 @@ def answer_pair(history: Sequence[Event], a: PlayerId, b: PlayerId, cat: Catalog
     if not (bye and rules.bye_decides):
         rules.not_paired(state, answer, a, b)
     return answer.done(False)
+
+
+# ---------------------------------------------------------------------------
+# The last two sentences of every system's trace (each with its own keys)
+
+
+def boards_sentence(event: BoardsOrdered, cat: Catalogue, key: str) -> str:
+    """``key``'s sentence listing the boards in order (F1, C.04.2 ...)."""
+    boards = cat.text("fmt.list_sep").join(
+        cat.text("fmt.board", board=b.board, white=b.white, black=b.black)
+        for b in event.boards) or cat.text("fmt.none")
+    return cat.text(key, boards=boards)
+
+
+def round_paired_sentence(event: RoundPaired, cat: Catalogue, prefix: str,
+                          released_key: str = "round_paired.released") -> str:
+    """``{prefix}round_paired`` (and ``.byes``), then who was released from
+    protections this round."""
+    sentences = [cat.text(f"{prefix}round_paired", round=event.round, system=event.system,
+                          count=cat.number(len(event.boards)))]
+    if event.byes:
+        sentences.append(cat.text(f"{prefix}round_paired.byes", byes=cat.players(event.byes)))
+    if event.released:
+        sentences.append(cat.text(released_key, released=cat.players(event.released)))
+    return cat.join(sentences)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from functools import singledispatch
 
 from swisslearn.explain.catalogue import Catalogue
-from swisslearn.explain.common import Answer, Round, WhyRules, holds, ids
+from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids,
+                                      round_paired_sentence)
 from swisslearn.explain.common import score as group_score
 from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
@@ -208,22 +209,12 @@ def _colour_allocated(event: ColourAllocated, cat: Catalogue) -> str:
 
 @describe.register
 def _boards_ordered(event: BoardsOrdered, cat: Catalogue) -> str:
-    boards = cat.text("fmt.list_sep").join(
-        cat.text("fmt.board", board=b.board, white=b.white, black=b.black)
-        for b in event.boards) or cat.text("fmt.none")
-    return cat.text("simple.boards_ordered", boards=boards)
+    return boards_sentence(event, cat, "simple.boards_ordered")
 
 
 @describe.register
 def _round_paired(event: RoundPaired, cat: Catalogue) -> str:
-    sentences = [cat.text("simple.round_paired", round=event.round,
-                          count=cat.number(len(event.boards)))]
-    if event.byes:
-        sentences.append(cat.text("simple.round_paired.byes", byes=cat.players(event.byes)))
-    if event.released:
-        sentences.append(cat.text("round_paired.released",
-                                  released=cat.players(event.released)))
-    return cat.join(sentences)
+    return round_paired_sentence(event, cat, "simple.", "round_paired.released")
 
 
 # ---------------------------------------------------------------------------

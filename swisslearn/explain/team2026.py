@@ -22,7 +22,8 @@ from collections.abc import Iterable
 from functools import singledispatch
 
 from swisslearn.explain.catalogue import Catalogue
-from swisslearn.explain.common import Answer, Round, WhyRules, holds, ids, last
+from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids, last,
+                                      round_paired_sentence)
 from swisslearn.explain.common import score as bracket_score
 from swisslearn.model import PlayerId
 from swisslearn.team2026.events import (PabCandidatesRanked, TeamEvent, UpfloatersCounted,
@@ -205,22 +206,12 @@ def _colour_allocated(event: ColourAllocated, cat: Catalogue) -> str:
 
 @describe.register
 def _boards_ordered(event: BoardsOrdered, cat: Catalogue) -> str:
-    boards = cat.text("fmt.list_sep").join(
-        cat.text("fmt.board", board=b.board, white=b.white, black=b.black)
-        for b in event.boards) or cat.text("fmt.none")
-    return cat.text("team.boards_ordered", boards=boards)
+    return boards_sentence(event, cat, "team.boards_ordered")
 
 
 @describe.register
 def _round_paired(event: RoundPaired, cat: Catalogue) -> str:
-    sentences = [cat.text("team.round_paired", round=event.round, system=event.system,
-                          count=cat.number(len(event.boards)))]
-    if event.byes:
-        sentences.append(cat.text("team.round_paired.byes", byes=cat.players(event.byes)))
-    if event.released:
-        sentences.append(cat.text("team.round_paired.released",
-                                  released=cat.players(event.released)))
-    return cat.join(sentences)
+    return round_paired_sentence(event, cat, "team.", "team.round_paired.released")
 
 
 # ---------------------------------------------------------------------------
