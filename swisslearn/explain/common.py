@@ -25,8 +25,9 @@ from swisslearn.trace import (BoardsOrdered, BracketPaired, BracketView, Candida
                               PlayerView, RoundPaired, RoundStarted)
 
 __all__ = ["DUTCH_1998", "DUTCH_2026", "SIMPLE", "SYSTEMS", "Answer", "Explanation", "Round",
-           "WhyRules", "answer_pair", "boards_sentence", "holds", "ids", "last", "score", "system_of_event",
-           "round_paired_sentence", "system_of_label", "system_of_trace", "views"]
+           "WhyRules", "answer_pair", "boards_sentence", "holds", "ids", "last",
+           "round_paired_sentence", "round_started_sentence", "score", "system_of_event",
+           "system_of_label", "system_of_trace", "views"]
 
 DUTCH_1998 = "dutch-1998"
 DUTCH_2026 = "dutch-2026"
@@ -275,7 +276,17 @@ def answer_pair(history: Sequence[Event], a: PlayerId, b: PlayerId, cat: Catalog
 
 
 # ---------------------------------------------------------------------------
-# The last two sentences of every system's trace (each with its own keys)
+# The first and last sentences of every system's trace (each with its own keys)
+
+
+def round_started_sentence(event: RoundStarted, cat: Catalogue, key: str,
+                           absent_key: str = "round_started.absent") -> str:
+    """``key``'s sentence for the start of a round, then who is absent."""
+    text = cat.text(key, round=event.round, system=event.system,
+                    count=cat.number(len(event.players)), scores=cat.numbers(event.scores))
+    if event.absent:
+        text = cat.join([text, cat.text(absent_key, absent=cat.players(event.absent))])
+    return text
 
 
 def boards_sentence(event: BoardsOrdered, cat: Catalogue, key: str) -> str:

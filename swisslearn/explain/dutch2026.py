@@ -23,7 +23,7 @@ from functools import singledispatch
 from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
 from swisslearn.explain.catalogue import Catalogue
 from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids, last,
-                                      round_paired_sentence)
+                                      round_paired_sentence, round_started_sentence)
 from swisslearn.explain.common import score as bracket_score
 from swisslearn.explain.dutch1998 import STRENGTH_KEYS, strength
 from swisslearn.model import PlayerId
@@ -109,12 +109,7 @@ def describe(event: Event, cat: Catalogue) -> str:
 
 @describe.register
 def _round_started(event: RoundStarted, cat: Catalogue) -> str:
-    text = cat.text("c2026.round_started", round=event.round, system=event.system,
-                    count=cat.number(len(event.players)), scores=cat.numbers(event.scores))
-    if event.absent:
-        text = cat.join([text, cat.text("round_started.absent",
-                                        absent=cat.players(event.absent))])
-    return text
+    return round_started_sentence(event, cat, "c2026.round_started", "round_started.absent")
 
 
 @describe.register

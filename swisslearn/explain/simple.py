@@ -16,7 +16,7 @@ from functools import singledispatch
 
 from swisslearn.explain.catalogue import Catalogue
 from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids,
-                                      round_paired_sentence)
+                                      round_paired_sentence, round_started_sentence)
 from swisslearn.explain.common import score as group_score
 from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
@@ -64,12 +64,7 @@ def describe(event: Event, cat: Catalogue) -> str:
 
 @describe.register
 def _round_started(event: RoundStarted, cat: Catalogue) -> str:
-    text = cat.text("simple.round_started", round=event.round,
-                    count=cat.number(len(event.players)), scores=cat.numbers(event.scores))
-    if event.absent:
-        text = cat.join([text, cat.text("round_started.absent",
-                                        absent=cat.players(event.absent))])
-    return text
+    return round_started_sentence(event, cat, "simple.round_started", "round_started.absent")
 
 
 @describe.register
