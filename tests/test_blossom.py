@@ -283,3 +283,24 @@ def test_vertices_only_in_the_weights_are_kept() -> None:
     assert matching.max_weight_matching([1], {(1, 2): 3}) == {1: 2, 2: 1}
     assert matching.max_weight_matching([4, 5], {}) == {}
     assert matching.max_weight_matching([1, 2], {(1, 2): 0}) == {}
+
+
+def test_edge_list_function_same_weight_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    """max_weight_mates (vertices 0..n-1, an edge list) reaches the optimum
+    with the compiled matching and with the networkx fallback."""
+    rng = random.Random("blossom-mates")
+    for _ in range(60):
+        n = rng.randint(0, 25)
+        edges = [(u, v, rng.choice([rng.randint(1, 9), rng.getrandbits(300) + 1]))
+                 for u in range(n) for v in range(u + 1, n) if rng.random() < 0.4]
+        weights = {(u, v): w for u, v, w in edges}
+        optimum = sum(weights[(u, v)] for u, v in
+                      matching._networkx_matching(range(n), weights).items() if u < v)
+        compiled = matching.max_weight_mates(n, edges)
+        with monkeypatch.context() as patch:
+            patch.setattr(matching, "_blossom", None)
+            fallback = matching.max_weight_mates(n, edges)
+        for mate in (compiled, fallback):
+            assert len(mate) == n
+            assert all(mate[v] == -1 or mate[mate[v]] == v for v in range(n))
+            assert sum(weights[(u, v)] for u, v in enumerate(mate) if u < v) == optimum

@@ -23,7 +23,7 @@ pick different ones).  :data:`IMPLEMENTATION` tells which one is in use.
 
 from __future__ import annotations
 
-from typing import Iterable, Literal, Mapping
+from typing import Iterable, Literal, Mapping, Sequence
 
 import networkx as nx
 
@@ -32,7 +32,7 @@ try:
 except ImportError:  # not built (no compiler or no Cython at install time)
     _blossom = None  # type: ignore[assignment]
 
-__all__ = ["IMPLEMENTATION", "Weights", "max_weight_matching"]
+__all__ = ["IMPLEMENTATION", "Weights", "max_weight_matching", "max_weight_mates"]
 
 Weights = Mapping[tuple[int, int], int]
 """Edge weights keyed ``(u, v)`` with ``u < v``; a missing or zero weight is no edge."""
@@ -62,6 +62,24 @@ def max_weight_matching(vertices: Iterable[int], weights: Weights) -> dict[int, 
     if _blossom is not None:
         return _compiled_matching(vertices, weights)
     return _networkx_matching(vertices, weights)
+
+
+def max_weight_mates(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
+    """The same on vertices ``0..n-1`` and an edge list ``(u, v, weight)``
+    (``u < v``, positive weights, each pair once): ``mate[v]``, or -1.
+
+    For callers that build their edges in order already: it skips the
+    sorting and renumbering :func:`max_weight_matching` does.
+    """
+    if _blossom is not None:
+        return _blossom.max_weight_matching(n, edges)
+    graph = _PlainGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_weighted_edges_from(edges)
+    mate = [-1] * n
+    for u, v in nx.max_weight_matching(graph, maxcardinality=False):
+        mate[u], mate[v] = v, u
+    return mate
 
 
 def _compiled_matching(vertices: Iterable[int], weights: Weights) -> dict[int, int]:
