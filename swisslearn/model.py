@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import html
 from dataclasses import dataclass, field
+from functools import cached_property
 from decimal import Decimal
 from typing import Iterable, Iterator, Mapping
 
@@ -135,7 +136,10 @@ class Player:
 
     def entry(self, round: RoundNumber) -> RoundEntry | None:
         """The player's block for ``round``, or ``None`` if the file has none."""
-        for entry in self.entries:
+        entries = self.entries
+        if 0 < round <= len(entries) and entries[round - 1].round == round:
+            return entries[round - 1]  # the usual case: a block for every round
+        for entry in entries:
             if entry.round == round:
                 return entry
         return None
@@ -226,7 +230,7 @@ class Tournament:
     def __len__(self) -> int:
         return len(self.players)
 
-    @property
+    @cached_property
     def rounds_paired(self) -> RoundNumber:
         """The last round in which anybody was paired (given an opponent or the bye)."""
         last = 0
@@ -343,11 +347,12 @@ class PlayerState:
     last_round_exception: bool
     preference: ColourPreference
 
-    @property
+    # Computed once: the pairing criteria ask for them for every candidate pair.
+    @cached_property
     def played_colours(self) -> tuple[Colour, ...]:
         return tuple(c for c in self.colour_history if c is not None)
 
-    @property
+    @cached_property
     def colour_difference(self) -> int:
         """A7: games with white minus games with black."""
         return sum(1 if c is Colour.WHITE else -1 for c in self.played_colours)

@@ -75,7 +75,7 @@ def pair_rejection(a: PlayerState, b: PlayerState,
     """B1a and B2 for the pair ``a``-``b``: ``None`` if they may meet."""
     if a.has_met(b.id):
         return Rejection("B1a", (a.id, b.id), "met")
-    if frozenset((a.id, b.id)) in forbidden:
+    if forbidden and frozenset((a.id, b.id)) in forbidden:
         return Rejection("B1a", (a.id, b.id), "forbidden")
     first: Rejection | None = None
     for colour in (Colour.WHITE, Colour.BLACK):

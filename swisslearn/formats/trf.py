@@ -63,6 +63,14 @@ def format_round_block(entry: RoundEntry) -> str:
     return f"{opponent} {colour} {entry.result.code}"
 
 
+# Well-formed round blocks already read, by their text: a file repeats the
+# same few hundred blocks, and a generator re-reads its file every round.
+# What a block means does not depend on where it stands (the round comes
+# from the column), so a block seen once is not checked again.
+_PARSED_BLOCKS: dict[str, tuple[PlayerId | None, Colour | None, Result]] = {}
+_PARSED_BLOCKS_MAX = 100_000
+
+
 @dataclass(frozen=True)
 class TrfDocument:
     """The lines of a TRF file, exactly as read, and what they mean.
@@ -503,6 +511,17 @@ class _Parser:
             # Blank columns after the last block are no block; a blank block
             # between others is "0000 - Z" (TRF: blanks read as 0000, -, Z).
             return None if last else RoundEntry(r, None, None, Result.ZERO_POINT_BYE)
+        known = _PARSED_BLOCKS.get(block)
+        if known is not None:
+            return RoundEntry(r, *known)
+        entry = self._new_round_block(block, r, number, start)
+        if len(_PARSED_BLOCKS) >= _PARSED_BLOCKS_MAX:
+            _PARSED_BLOCKS.clear()
+        _PARSED_BLOCKS[block] = (entry.opponent, entry.colour, entry.result)
+        return entry
+
+    def _new_round_block(self, block: str, r: int, number: int, start: int) -> RoundEntry:
+        """Read and check a block not seen before (it raises on a bad one)."""
         block = block.ljust(10)
         opponent_text, colour_text, result_text = block[0:4], block[5], block[7]
         for offset in (4, 6, 8, 9):
