@@ -46,7 +46,7 @@ from typing import Callable, Mapping, Sequence
 
 from swisslearn.dutch2026.completion import Completion
 from swisslearn.dutch2026.criteria import Layout, compatible
-from swisslearn.dutch2026.matching import max_weight_matching
+from swisslearn.dutch2026.matching import matching_of_sorted, max_weight_matching
 from swisslearn.dutch2026.scoring import Competitor
 
 __all__ = ["BracketResult", "RoundResult", "Unpairable", "pair_brackets"]
@@ -167,18 +167,9 @@ class _Graph:
         bonus = bonus or {}
         override = override or {}
         if self.window:
-            window = [v for v in self.window if self.alive[v]]
-            weights = {}
-            for j, v in enumerate(window):
-                for u in window[:j]:
-                    key = (u, v) if u < v else (v, u)
-                    weight = override.get(key)
-                    if weight is None:
-                        weight = self.get(u, v)
-                    if weight:
-                        weights[key] = ((weight & self.quality_mask) << extra_bits) \
-                            + bonus.get(key, 0)
-            mates = max_weight_matching(window, weights)
+            window = sorted(v for v in self.window if self.alive[v])
+            mates = matching_of_sorted(window, self._edges(window, extra_bits, bonus, override,
+                                                           self.quality_mask))
             repaired = self.completion.try_without(
                 (u, v) for u, v in mates.items() if u < v)
             if repaired is not None:
@@ -188,20 +179,30 @@ class _Graph:
                 return mates
         self.last_windowed = False
         alive = self.vertices()
-        weights = {}
-        for j, v in enumerate(alive):
-            for u in alive[:j]:
-                key = (u, v)
-                weight = override.get(key)
-                if weight is None:
-                    weight = self.get(u, v)
-                if weight:
-                    weights[key] = (weight << extra_bits) + bonus.get(key, 0)
-        mates = max_weight_matching(alive, weights)
+        mates = matching_of_sorted(alive, self._edges(alive, extra_bits, bonus, override, -1))
         repaired = self.completion.try_without((u, v) for u, v in mates.items() if u < v)
         if repaired is not None:
             self.completion.adopt(repaired)
         return mates
+
+    def _edges(self, vertices: list[int], extra_bits: int, bonus: Mapping[tuple[int, int], int],
+               override: Mapping[tuple[int, int], int], mask: int
+               ) -> list[tuple[int, int, int]]:
+        """The edges of the matching among ``vertices`` (sorted), by position:
+        each weight (``override`` first) masked, shifted by ``extra_bits``,
+        plus its ``bonus``; pairs that may not meet are no edge."""
+        edges = []
+        for i, u in enumerate(vertices):
+            for j in range(i + 1, len(vertices)):
+                key = (u, vertices[j])
+                weight = override.get(key)
+                if weight is None:
+                    weight = self.get(*key)
+                if weight:
+                    value = ((weight & mask) << extra_bits) + bonus.get(key, 0)
+                    if value > 0:
+                        edges.append((i, j, value))
+        return edges
 
     def snapshot(self, members: Sequence[int]) -> _Snapshot:
         alive = [v for v in members if self.alive[v]]

@@ -52,7 +52,7 @@ def absolute_violation(a: Competitor, b: Competitor,
     """
     if b.id in a.opponents:
         return "[C1]"
-    if frozenset((a.id, b.id)) in forbidden:
+    if forbidden and frozenset((a.id, b.id)) in forbidden:
         return "forbidden"
     if (a.absolute and b.absolute and a.preference is b.preference
             and not (a.topscorer or b.topscorer)):
@@ -128,7 +128,11 @@ class Layout:
 
     def pack(self, fields: Sequence[int]) -> int:
         """The weight of the field values ``fields`` (top field first)."""
-        return sum(value << offset for value, offset in zip(fields, self._offsets) if value)
+        total = 0
+        for value, offset in zip(fields, self._offsets):
+            if value:
+                total += value << offset
+        return total
 
     @cached_property
     def _offsets(self) -> tuple[int, ...]:
@@ -156,49 +160,45 @@ class Layout:
         if not compatible(higher, lower, self.forbidden):
             return None
         hs, ls = higher.pairing_score, lower.pairing_score
+        shifts = self.shifts
         completion = (1 + (not _candidate(higher, bye_score))
                       + (not _candidate(lower, bye_score)))
-        fields = [completion,
-                  int(in_current), (1 << self.shift(hs)) if in_current else 0,
-                  int(in_next), (1 << self.shift(hs)) if in_next else 0]
         c9_value = 0
         if c9:
             if hs == bye_score:
                 c9_value += unplayed_ranks[higher.played_games]
             if ls == bye_score:
                 c9_value += unplayed_ranks[lower.played_games]
-        fields.append(c9_value)
-        fields += _colour_fields(lower, higher) if in_current else [0, 0, 0, 0]
-
-        def down(p: Competitor, back: int) -> bool:
-            return p.float_back(back) is Drift.DOWN
-
-        def up(p: Competitor, back: int) -> bool:
-            return p.float_back(back) is Drift.UP
-
-        backs = [b for b in (1, 2) if self.played >= b]
+        if not in_current:
+            # Only the pairs made in the current bracket have quality fields
+            # (most pairs of a round are not: keep them quick).
+            return (completion, 0, 0, int(in_next), (1 << shifts[hs]) if in_next else 0,
+                    c9_value) + self._no_quality
+        fields = [completion, 1, 1 << shifts[hs], 0, 0, c9_value]
+        fields += _colour_fields(lower, higher)
+        backs = range(min(self.played, 2))
+        lower_down, higher_down, lower_up = lower.downfloated, higher.downfloated, lower.upfloated
         for back in backs:
-            if in_current:
-                # [C14]/[C16]: residents paired here who downfloated then.
-                fields.append(int(down(lower, back)) + int(hs <= ls and down(higher, back)))
-                # [C15]/[C17]: pairs that do not upfloat again a resident who upfloated then.
-                fields.append(int(not (hs > ls and up(lower, back))))
-            else:
-                fields += [0, 0]
+            # [C14]/[C16]: residents paired here who downfloated then.
+            fields.append(int(lower_down[back]) + int(hs <= ls and higher_down[back]))
+            # [C15]/[C17]: pairs that do not upfloat again a resident who upfloated then.
+            fields.append(int(not (hs > ls and lower_up[back])))
         for back in backs:
-            if in_current:
-                # [C18]/[C20]: scores of the players with that downfloat, paired here.
-                fields.append((int(down(lower, back)) << self.shift(ls))
-                              + (int(down(higher, back)) << self.shift(hs)))
-                # [C19]/[C21]: scores of MDPs whose opponent did not upfloat then.
-                fields.append(0 if (up(lower, back) and hs > ls) else 1 << self.shift(hs))
-            else:
-                fields += [0, 0]
+            # [C18]/[C20]: scores of the players with that downfloat, paired here.
+            fields.append((int(lower_down[back]) << shifts[ls])
+                          + (int(higher_down[back]) << shifts[hs]))
+            # [C19]/[C21]: scores of MDPs whose opponent did not upfloat then.
+            fields.append(0 if (lower_up[back] and hs > ls) else 1 << shifts[hs])
         if self.avoid:
             # Seed 002's soft-avoid: the lowest criterion, above the order.
-            fields.append(int(in_current and frozenset((higher.id, lower.id)) not in self.avoid))
+            fields.append(int(frozenset((higher.id, lower.id)) not in self.avoid))
         fields.append(0)  # the room for 4.2-4.3
         return tuple(fields)
+
+    @cached_property
+    def _no_quality(self) -> tuple[int, ...]:
+        """The fields after [C9] of a pair not made in the current bracket."""
+        return (0,) * (len(self.widths) - 5)
 
     def weight(self, higher: Competitor, lower: Competitor, *, in_current: bool,
                in_next: bool, bye_score: Decimal, c9: bool,

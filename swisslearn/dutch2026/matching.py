@@ -32,7 +32,8 @@ try:
 except ImportError:  # not built (no compiler or no Cython at install time)
     _blossom = None  # type: ignore[assignment]
 
-__all__ = ["IMPLEMENTATION", "Weights", "max_weight_matching", "max_weight_mates"]
+__all__ = ["IMPLEMENTATION", "Weights", "max_weight_matching", "max_weight_mates",
+           "matching_of_sorted"]
 
 Weights = Mapping[tuple[int, int], int]
 """Edge weights keyed ``(u, v)`` with ``u < v``; a missing or zero weight is no edge."""
@@ -80,6 +81,17 @@ def max_weight_mates(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]
     for u, v in nx.max_weight_matching(graph, maxcardinality=False):
         mate[u], mate[v] = v, u
     return mate
+
+
+def matching_of_sorted(ids: Sequence[int], edges: Sequence[tuple[int, int, int]]
+                       ) -> dict[int, int]:
+    """:func:`max_weight_matching` for a caller that lists the vertices
+    ``ids`` in increasing order and the edges by position in ``ids``
+    (``(i, j, weight)``, ``i < j``, positive weights, in increasing
+    ``(i, j)`` order): the same graph, so the same matching, without the
+    sorting and renumbering."""
+    mate = max_weight_mates(len(ids), edges)
+    return {ids[i]: ids[j] for i, j in enumerate(mate) if j >= 0}
 
 
 def _compiled_matching(vertices: Iterable[int], weights: Weights) -> dict[int, int]:

@@ -131,6 +131,16 @@ class Competitor:
         """1.7.2 exactly (an absolute preference is not counted as strong)."""
         return self.strength is Strength.STRONG
 
+    @cached_property
+    def downfloated(self) -> tuple[bool, bool]:
+        """Downfloated in the previous round, and in the one before it."""
+        return (self.float_back(1) is Drift.DOWN, self.float_back(2) is Drift.DOWN)
+
+    @cached_property
+    def upfloated(self) -> tuple[bool, bool]:
+        """Upfloated in the previous round, and in the one before it."""
+        return (self.float_back(1) is Drift.UP, self.float_back(2) is Drift.UP)
+
     def float_back(self, rounds_back: int) -> Drift | None:
         """The float of ``rounds_back`` rounds before this one (1 = previous)."""
         if rounds_back > len(self.floats):
