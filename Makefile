@@ -40,10 +40,10 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider tests
 
-# Stress runs (2,000 random tournaments per system, both cores; README,
-# "Reliability"); `make test` runs a sample.  STRESS=10000 for issue 10's
-# full size (about 45 minutes here, and it finds the open cases the README lists).
-STRESS ?= 2000
+# Stress runs (10,000 random tournaments per system on both cores, and the
+# fuzzers for 2 minutes; README, "Reliability"); `make test` runs a sample.
+# STRESS=N for a quicker (or longer) run.
+STRESS ?= 10000
 stress: $(STAMP)
 	SWISSLEARN_STRESS=$(STRESS) SWISSLEARN_FUZZ_SECONDS=120 \
 		$(BIN)/python -m pytest -n 2 -v -rP -p no:cacheprovider tests/stress

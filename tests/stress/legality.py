@@ -11,7 +11,10 @@ shared by an engine and the model cannot hide itself.
   that a :class:`~swisslearn.errors.PairingError` can be judged;
 * :class:`Recorder` wraps an engine and keeps every round it refused (the
   generator retries silently after a ``PairingError``: the recorder is how
-  the stress tests see those refusals).
+  the stress tests see those refusals);
+* :func:`run_part` runs one part of a stress test, each tournament under a
+  time limit (``SWISSLEARN_STRESS_LIMIT`` seconds, default 120), so that an
+  engine that hangs is a failure and not a run that never ends.
 
 The criteria, per system (``system`` below is the ``--system`` name):
 
@@ -37,15 +40,22 @@ pairs never meet.
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 import networkx as nx
 
 from swisslearn.errors import PairingError
 from swisslearn.model import Colour, PlayerId, Result, RoundNumber, Tournament
 from swisslearn.trace import RoundPaired
+
+T = TypeVar("T")
 
 SYSTEMS = ("dutch-1998", "dutch-2026", "simple")
 """The individual systems; ``team-2026`` is checked on team tournaments."""
@@ -269,3 +279,59 @@ class Recorder:
         except PairingError as error:
             self.refusals.append(Refusal(tournament, round, str(error)))
             raise
+
+
+LIMIT_SECONDS = float(os.environ.get("SWISSLEARN_STRESS_LIMIT") or 120)
+
+
+class TooSlow(Exception):
+    """A tournament took longer than its time limit."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`TooSlow` in the block after ``seconds`` (a POSIX timer,
+    so only in the main thread, where pytest and its xdist workers run
+    tests; elsewhere there is no limit)."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise TooSlow(f"still running after {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def run_part(label: str, everything: Sequence[T], part: int, parts: int,
+             run: Callable[[T], tuple[list[str], int]], limit: float = LIMIT_SECONDS
+             ) -> tuple[list[str], str]:
+    """Run the tournaments ``everything[part::parts]`` (``run`` returns the
+    problems found and the rounds paired): the failures, each naming its
+    tournament, and a one-line summary (counts, time, the slowest one)."""
+    failures: list[str] = []
+    rounds = 0
+    slowest = (0.0, -1)
+    indices = range(part, len(everything), parts)
+    started = time.perf_counter()
+    for index in indices:
+        settings = everything[index]
+        began = time.perf_counter()
+        try:
+            with time_limit(limit):
+                problems, paired = run(settings)
+        except TooSlow as error:
+            problems, paired = [str(error)], 0
+        slowest = max(slowest, (time.perf_counter() - began, index))
+        rounds += paired
+        failures += [f"tournament {index}, {settings!r}: {p}" for p in problems]
+    summary = (f"{label} (part {part + 1}/{parts}): {len(indices)} tournaments, {rounds} "
+               f"rounds, {len(failures)} violations, {time.perf_counter() - started:.1f} s "
+               f"(slowest: tournament {slowest[1]}, {slowest[0]:.2f} s)")
+    return failures, summary

@@ -5,7 +5,8 @@ absences (:mod:`teamgen`).  No exception but ``PairingError`` escapes, a
 every round, the same bytes whatever ``PYTHONHASHSEED``.
 
 Size: ``SWISSLEARN_STRESS_TEAM_2026``, else ``SWISSLEARN_STRESS``, else 20
-(``make test``).
+(``make test``); with ``SWISSLEARN_STRESS`` in :data:`PARTS` tests that
+``pytest -n 2`` spreads over both cores.
 """
 
 from __future__ import annotations
@@ -14,16 +15,18 @@ import hashlib
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-from legality import Recorder, legal_pairing_exists, recorded, violations
+import pytest
+
+from legality import Recorder, legal_pairing_exists, recorded, run_part, violations
 from swisslearn import systems
 from swisslearn.errors import PairingError
 from teamgen import TeamSettings, generate_teams, load, random_team_settings
 
 HERE = Path(__file__).resolve().parent
 SYSTEM = "team-2026"
+PARTS = 4 if os.environ.get("SWISSLEARN_STRESS") else 1
 
 
 def count() -> int:
@@ -59,16 +62,11 @@ def run_one(settings: TeamSettings) -> tuple[list[str], int, str]:
     return problems, tournament.rounds_paired, text
 
 
-def test_generated_team_tournaments_keep_c1_and_c2() -> None:
-    failures: list[str] = []
-    rounds = 0
-    started = time.perf_counter()
-    for settings in team_settings(count()):
-        problems, paired, _ = run_one(settings)
-        rounds += paired
-        failures += [f"{settings!r}: {p}" for p in problems]
-    print(f"{SYSTEM}: {count()} tournaments, {rounds} rounds, {len(failures)} violations, "
-          f"{time.perf_counter() - started:.1f} s")
+@pytest.mark.parametrize("part", range(PARTS))
+def test_generated_team_tournaments_keep_c1_and_c2(part: int) -> None:
+    failures, summary = run_part(SYSTEM, team_settings(count()), part, PARTS,
+                                 lambda settings: run_one(settings)[:2])
+    print(summary)
     assert not failures, "\n".join(failures[:20])
 
 
