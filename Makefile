@@ -30,9 +30,11 @@ desk: $(STAMP)
 	$(BIN)/voila desk/bureau.ipynb --port=$(DESK_PORT) --Voila.ip=$(DESK_HOST) --no-browser
 
 # The browser tests (tests/test_desk_browser.py, headless Chromium) run here too.
+# Two workers (pytest-xdist), each test file and notebook whole on one of them
+# (--dist loadfile: a notebook's cells share one kernel, in order).
 test: $(STAMP) typecheck
-	$(BIN)/python -m pytest --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
-		-p no:cacheprovider tests notebooks
+	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval \
+		--nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider tests notebooks
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy
