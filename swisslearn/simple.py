@@ -206,28 +206,39 @@ class _Matcher:
             self.known[players] = found
         return found
 
-    def most_paired_among(self, inside: frozenset[PlayerId], outside: frozenset[PlayerId]
-                          ) -> int | None:
-        """Over the pairings of all of ``inside | outside`` without a rematch,
-        the largest number of pairs of two ``inside`` players; ``None`` if
-        there is no such pairing."""
+    def best_completion(self, inside: frozenset[PlayerId], outside: frozenset[PlayerId],
+                        avoid: frozenset[frozenset[PlayerId]] = frozenset()
+                        ) -> tuple[int, int] | None:
+        """Over the pairings of all of ``inside | outside`` without a rematch:
+        the largest number of pairs of two ``inside`` players and, among the
+        pairings with that many, the fewest of those pairs in ``avoid``;
+        ``None`` if there is no such pairing."""
         ordered = sorted(inside | outside)
         n = len(ordered)
         flags = [p in inside for p in ordered]
-        # Any pair weighs more than all the inside bonuses together, so a
-        # heaviest matching is a largest one first, then the most inside pairs.
-        pair_weight = n + 1
+        # Lexicographic weights: any pair outweighs every inside bonus
+        # together, an inside pair every avoid penalty together.  So a
+        # heaviest matching is a largest one, then has the most inside
+        # pairs, then the fewest of them to avoid.
+        inside_bonus = n + 1
+        pair_weight = (n + 1) * (n + 2)
         met = self.met
         edges = []
         for i, a in enumerate(ordered):
             seen, a_inside = met[a], flags[i]
             for j in range(i + 1, n):
-                if ordered[j] not in seen:
-                    edges.append((i, j, pair_weight + (a_inside and flags[j])))
+                b = ordered[j]
+                if b not in seen:
+                    weight = pair_weight
+                    if a_inside and flags[j]:
+                        weight += inside_bonus - (frozenset((a, b)) in avoid)
+                    edges.append((i, j, weight))
         mate = max_weight_mates(n, edges)
         if -1 in mate:
             return None
-        return sum(1 for i, j in enumerate(mate) if i < j and flags[i] and flags[j])
+        pairs = [(ordered[i], ordered[j]) for i, j in enumerate(mate)
+                 if i < j and flags[i] and flags[j]]
+        return len(pairs), sum(1 for pair in pairs if frozenset(pair) in avoid)
 
 
 # ---------------------------------------------------------------------------
@@ -255,9 +266,9 @@ class _Group:
         self.half = n // 2
         self.rematches: list[tuple[PlayerId, PlayerId]] = []
         self.tried = 0
-        # (open, moved down) -> most pairs among the open players (None: none).
-        self.most_inside: dict[tuple[frozenset[PlayerId], frozenset[PlayerId]],
-                               int | None] = {}
+        # (open, moved down) -> Matcher.best_completion of them.
+        self.completions: dict[tuple[frozenset[PlayerId], frozenset[PlayerId]],
+                               tuple[int, int] | None] = {}
 
     def natural(self) -> _Candidate:
         h, ids = self.half, self.ids
@@ -284,49 +295,72 @@ class _Group:
         return list(range(i + 1, n))
 
     def search(self) -> _Candidate | None:
-        """The first acceptable pairing with as many pairs as possible."""
+        """The first acceptable pairing with as many pairs as possible (with
+        soft-avoid pairs: the first of those with the fewest of them)."""
         n = len(self.ids)
         most = n // 2 if self.lowest else self.matcher.max_pairs(frozenset(self.ids))
         for pairs in range(most, -1, -1):
             if self.lowest and pairs * 2 != n:
                 break
-            best: tuple[int, _Candidate] | None = None
-            for candidate in self._walk(pairs):
-                if not self.avoid:
-                    return candidate
-                count = self.same_group(candidate)  # protections: soft-avoid
-                if best is None or count < best[0]:
-                    best = (count, candidate)
-                if count == 0:
-                    break
-            if best is not None:
-                return best[1]
+            first = next(self._walk(pairs), None)
+            if first is None:
+                continue
+            if not self.avoid:
+                return first
+            # Protections, soft-avoid: the fewest same-group pairs any
+            # acceptable pairing with this many pairs has (one matching), then
+            # the first pairing in the order that has no more than that.
+            best = self._completion(frozenset(self.ids), frozenset())
+            assert best is not None and best[0] == pairs
+            if self.same_group(first) <= best[1]:
+                return first
+            return next(self._walk(pairs, same_group_budget=best[1]))
         return None
 
     def same_group(self, candidate: _Candidate) -> int:
         """Pairs of a soft-avoid protection group (seed 002)."""
         return sum(1 for pair in candidate.pairs if frozenset(pair) in self.avoid)
 
+    def _completion(self, open_: frozenset[PlayerId], down: frozenset[PlayerId]
+                    ) -> tuple[int, int] | None:
+        """:meth:`_Matcher.best_completion` of the ``open_`` players with
+        those moving down (``down``) and those below, memoised."""
+        key = (open_, down)
+        if key not in self.completions:
+            outside = frozenset() if self.lowest else down | self.lower
+            self.completions[key] = self.matcher.best_completion(open_, outside, self.avoid)
+        return self.completions[key]
+
     def _completes(self, open_: frozenset[PlayerId], down: frozenset[PlayerId],
-                   pairs_needed: int) -> bool:
+                   pairs_needed: int, same_group_budget: int | None) -> bool:
         """Does some way to go on from here reach an acceptable pairing: the
         ``open_`` players make at least ``pairs_needed`` pairs among
         themselves, and the others moving down (``down`` and the rest of
-        ``open_``) can all be paired with the players below?
+        ``open_``) can all be paired with the players below (in the lowest
+        group: nobody moves down)?  With a ``same_group_budget``: and at
+        most that many of the pairs still to make are soft-avoid pairs.
 
         Exact, so the walk never enters a branch without an acceptable
         pairing at its end: the first one is found after a few steps per
         player instead of an exponential number (a 62-player group once
-        took over 20 minutes)."""
-        if self.lowest:
-            return not down and self.matcher.matchable(open_)
-        key = (open_, down)
-        if key not in self.most_inside:
-            self.most_inside[key] = self.matcher.most_paired_among(open_, down | self.lower)
-        most = self.most_inside[key]
-        return most is not None and most >= pairs_needed
+        took over 20 minutes; the fewest soft-avoid pairs were found by
+        trying every pairing)."""
+        if self.lowest and down:
+            return False
+        if self.lowest and same_group_budget is None:
+            return self.matcher.matchable(open_)
+        found = self._completion(open_, down)
+        if found is None or found[0] < pairs_needed:
+            return False
+        # The walk asks for the largest number of pairs the group can make,
+        # so a completion never makes more than ``pairs_needed``: its fewest
+        # soft-avoid pairs are those of a pairing the walk can reach.
+        return same_group_budget is None or found[1] <= same_group_budget
 
-    def _walk(self, target: int) -> Iterator[_Candidate]:
+    def _walk(self, target: int, same_group_budget: int | None = None
+              ) -> Iterator[_Candidate]:
+        """The acceptable pairings with ``target`` pairs (and at most
+        ``same_group_budget`` soft-avoid pairs), in the seed's order."""
         n = len(self.ids)
         partner = [-1] * n
         moved = [False] * n
@@ -335,7 +369,7 @@ class _Group:
         def handled(i: int) -> bool:
             return partner[i] >= 0 or moved[i]
 
-        def walk(start: int, pairs: int, movers: int) -> Iterator[_Candidate]:
+        def walk(start: int, pairs: int, movers: int, same: int) -> Iterator[_Candidate]:
             i = start
             while i < n and handled(i):
                 i += 1
@@ -352,7 +386,8 @@ class _Group:
             if pairs + len(open_) // 2 < target:
                 return
             down = frozenset(self.ids[k] for k in range(n) if moved[k])
-            if not self._completes(open_, down, target - pairs):
+            budget = None if same_group_budget is None else same_group_budget - same
+            if not self._completes(open_, down, target - pairs, budget):
                 return
             for j in self.options(i):
                 if handled(j):
@@ -363,14 +398,14 @@ class _Group:
                         self.rematches.append((a, b))
                     continue
                 partner[i], partner[j] = j, i
-                yield from walk(i + 1, pairs + 1, movers)
+                yield from walk(i + 1, pairs + 1, movers, same + (frozenset((a, b)) in self.avoid))
                 partner[i] = partner[j] = -1
             if movers < spare:
                 moved[i] = True
-                yield from walk(i + 1, pairs, movers + 1)
+                yield from walk(i + 1, pairs, movers + 1, same)
                 moved[i] = False
 
-        yield from walk(0, 0, 0)
+        yield from walk(0, 0, 0, 0)
 
 
 # ---------------------------------------------------------------------------

@@ -460,11 +460,14 @@ def test_random_tournaments_never_a_rematch_nor_a_second_bye(random_pairings: Pa
 
 
 def _first_in_walk_order(ids: list[int], lower: frozenset[int], lowest: bool,
-                         met: dict[int, frozenset[int]]) -> simple._Candidate | None:
+                         met: dict[int, frozenset[int]],
+                         avoid: frozenset[frozenset[int]] = frozenset()
+                         ) -> simple._Candidate | None:
     """The seed's order with no pruning at all: every way to pair the group
     (each player from the top takes an opponent in the order of
     ``_Group.options`` or moves down), the first one with the most pairs
-    whose movers the players below can absorb."""
+    whose movers the players below can absorb (and, with ``avoid``, the
+    fewest soft-avoid pairs among those)."""
     n, h = len(ids), len(ids) // 2
 
     def can_meet(a: int, b: int) -> bool:
@@ -491,23 +494,25 @@ def _first_in_walk_order(ids: list[int], lower: frozenset[int], lowest: bool,
         found += orders(i + 1, partner, moved + [i])
         return found
 
-    best: tuple[int, simple._Candidate] | None = None
+    best: tuple[int, int, simple._Candidate] | None = None
     for partner, moved in orders(0, {}, []):
         movers = frozenset(ids[k] for k in moved)
         if (not movers) if lowest else absorbable(movers | lower):
             pairs = tuple((ids[k], ids[partner[k]]) for k in range(n)
                           if k in partner and partner[k] > k)
             candidate = simple._Candidate(pairs, tuple(ids[k] for k in sorted(moved)))
-            if best is None or len(pairs) > best[0]:
-                best = (len(pairs), candidate)
-    return None if best is None else best[1]
+            same = sum(1 for pair in pairs if frozenset(pair) in avoid)
+            if best is None or (-len(pairs), same) < (-best[0], best[1]):
+                best = (len(pairs), same, candidate)
+    return None if best is None else best[2]
 
 
 def test_the_group_search_is_the_first_in_the_seeds_order() -> None:
     """On 400 random groups (2 to 9 players, a random part of them having
     met, 0 to 5 players below): ``_Group.search`` keeps the pairing that an
     exhaustive walk in the seed's order finds first among those with the
-    most pairs, although it prunes with an exact matching test."""
+    most pairs (then, with a random club to keep apart, the fewest pairs of
+    the club), although it prunes with exact matching tests."""
     import random
     rng = random.Random(3)
     checked = 0
@@ -528,6 +533,12 @@ def test_the_group_search_is_the_first_in_the_seeds_order() -> None:
         expected = _first_in_walk_order(ids, lower, lowest, frozen)
         assert group.search() == expected, (ids, sorted(lower), met)
         checked += expected is not None
+        # Protections, soft-avoid: a random club's pairs to avoid.
+        club = [p for p in everyone if rng.random() < 0.5]
+        avoid = frozenset(frozenset(pair) for pair in itertools.combinations(club, 2))
+        group = simple._Group(ids, lower, lowest, simple._Matcher(frozen), avoid)
+        assert group.search() == _first_in_walk_order(ids, lower, lowest, frozen, avoid), (
+            ids, sorted(lower), met, club)
     assert checked > 100  # most groups have an acceptable pairing
 
 
@@ -554,3 +565,19 @@ def test_a_large_group_with_rematches_all_round_is_paired_at_once() -> None:
     present = sorted(s.id for s in states.values() if s.available and not s.withdrawn)
     placed = sorted([p for b in paired.boards for p in (b.white, b.black)] + list(paired.byes))
     assert placed == present
+
+
+def test_soft_avoid_in_a_large_group_is_found_at_once() -> None:
+    """Round 1, 40 players, 24 of them from one club (soft-avoid): at least
+    4 pairs of the club are unavoidable.  The search finds a pairing with
+    exactly 4 at once; it used to try every pairing of the group (hours)."""
+    import time
+    text = "".join(f"Joueur {i:02d} | 0\n" for i in range(1, 41))
+    tournament = listed(text)
+    club = [p.id for p in tournament.players][:24]
+    avoid = frozenset(frozenset(pair) for pair in itertools.combinations(club, 2))
+    started = time.perf_counter()
+    paired = simple.pair(tournament, avoid=avoid)
+    assert time.perf_counter() - started < 10  # about 0.1 s
+    assert len(paired.boards) == 20
+    assert sum(frozenset((b.white, b.black)) in avoid for b in paired.boards) == 4
