@@ -231,7 +231,9 @@ class _Matcher:
                 if b not in seen:
                     weight = pair_weight
                     if a_inside and flags[j]:
-                        weight += inside_bonus - (frozenset((a, b)) in avoid)
+                        weight += inside_bonus
+                        if avoid and frozenset((a, b)) in avoid:
+                            weight -= 1
                     edges.append((i, j, weight))
         mate = max_weight_mates(n, edges)
         if -1 in mate:
@@ -398,7 +400,8 @@ class _Group:
                         self.rematches.append((a, b))
                     continue
                 partner[i], partner[j] = j, i
-                yield from walk(i + 1, pairs + 1, movers, same + (frozenset((a, b)) in self.avoid))
+                same_group = bool(self.avoid) and frozenset((a, b)) in self.avoid
+                yield from walk(i + 1, pairs + 1, movers, same + same_group)
                 partner[i] = partner[j] = -1
             if movers < spare:
                 moved[i] = True
