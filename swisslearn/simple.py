@@ -344,9 +344,9 @@ class _Group:
 
         Exact, so the walk never enters a branch without an acceptable
         pairing at its end: the first one is found after a few steps per
-        player instead of an exponential number (a 62-player group once
-        took over 20 minutes; the fewest soft-avoid pairs were found by
-        trying every pairing)."""
+        player instead of an exponential number (a group of an 83-player
+        round once took over 20 minutes; the fewest soft-avoid pairs were
+        found by trying every pairing)."""
         if self.lowest and down:
             return False
         if self.lowest and same_group_budget is None:

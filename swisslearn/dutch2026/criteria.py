@@ -37,7 +37,7 @@ from functools import cached_property
 from decimal import Decimal
 from typing import Mapping, Sequence
 
-from swisslearn.dutch2026.scoring import Competitor, Drift
+from swisslearn.dutch2026.scoring import Competitor
 from swisslearn.model import PlayerId
 
 __all__ = ["Layout", "absolute_violation", "compatible", "FIELD_NAMES", "make_layout"]
