@@ -756,6 +756,14 @@ def _split(p: int, n: int, exchange: Exchange | None) -> tuple[list[int], list[i
     return [i - 1 for i in s1], [j - 1 for j in s2]
 
 
+def _remainder_ladder(relaxation: Relaxation) -> list[Relaxation]:
+    """The levels a remainder is tried at: the heterogeneous bracket's own
+    (``relaxation``), then without B6, then without B5 too, for its
+    downfloaters (C9); its upfloaters keep what ``relaxation`` says."""
+    return [relaxation, Relaxation(False, True, relaxation.b6_up, relaxation.b5_up),
+            Relaxation(False, False, relaxation.b6_up, relaxation.b5_up)]
+
+
 def _homogeneous(context: _Round, view: BracketView, players: tuple[PlayerState, ...],
                  lowest: bool, floating: tuple[PlayerState, ...], *, remainder: bool = False,
                  x_extra: int = 0, relaxations: Sequence[Relaxation] | None = None,
@@ -1224,9 +1232,7 @@ def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerStat
                 stream = _homogeneous(
                     context, remainder_view, rest, lowest, tuple(floating) + carried,
                     remainder=True, x_extra=extra,
-                    relaxations=[relaxation, Relaxation(False, True, relaxation.b6_up,
-                                                        relaxation.b5_up),
-                                 Relaxation(False, False, relaxation.b6_up, relaxation.b5_up)],
+                    relaxations=_remainder_ladder(relaxation),
                     allow_c14=False, banned=banned, table=context.table(rest, table))
                 for item in stream:
                     if isinstance(item, Need):
@@ -1309,8 +1315,7 @@ def _heterogeneous(context: _Round, view: BracketView, players: tuple[PlayerStat
         stream = _homogeneous(
             context, remainder_view, residents, True, tuple(floating) + moved,
             remainder=True, x_extra=len(residents),
-            relaxations=[relaxed, Relaxation(False, True, relaxed.b6_up, relaxed.b5_up),
-                         Relaxation(False, False, relaxed.b6_up, relaxed.b5_up)],
+            relaxations=_remainder_ladder(relaxed),
             allow_c14=False, banned=banned, table=context.table(residents, table))
         for item in stream:
             if isinstance(item, Need):
