@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 from decimal import Decimal
 
 import pytest
@@ -446,3 +447,19 @@ def test_explanation_is_frozen(small_events: list[Event]) -> None:
         answer.paired = False  # type: ignore[misc]
     assert why(small_events, 2, 4) == answer.text
     assert why_labels(small_events, 2, 4) == answer.labels
+
+
+def test_area_files_merge_into_their_language_and_a_key_is_defined_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+    module = importlib.import_module("swisslearn.explain.catalogue")
+    (tmp_path / "fr.json").write_text('{"a": "un"}', encoding="utf-8")
+    (tmp_path / "fr.desk.json").write_text('{"b": "deux"}', encoding="utf-8")
+    (tmp_path / "en.json").write_text('{"a": "one"}', encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a catalogue", encoding="utf-8")
+    monkeypatch.setattr(module.resources, "files", lambda _package: tmp_path)
+    assert module.available_languages() == ("en", "fr")
+    assert module._load("fr") == {"a": "un", "b": "deux"}
+    (tmp_path / "fr.card.json").write_text('{"a": "encore"}', encoding="utf-8")
+    with pytest.raises(ValueError, match="fr.json"):
+        module._load("fr")

@@ -1,7 +1,10 @@
 """The message catalogue: every word :mod:`swisslearn.explain` prints.
 
-One JSON file per language (``fr.json``, ``en.json``) maps a key to a
-``str.format`` template with named fields.  The code only chooses a key and
+Each language has a core file (``fr.json``, ``en.json``) and may have area
+files beside it (``fr.desk.json``: the words of one face or engine, kept
+apart so that each area's sentences are read and reviewed together).  All of
+a language's files are merged into one map from a key to a ``str.format``
+template with named fields; a key defined in two files is an error.  The code only chooses a key and
 fills the fields; the sentences, and the way numbers, lists and pairs are
 written (``fmt.*`` keys), live in the catalogue, so a new language is a new
 file and nothing else.
@@ -21,11 +24,20 @@ __all__ = ["Catalogue", "available_languages", "catalogue", "placeholders"]
 _PACKAGE = "swisslearn.explain"
 
 
+def _files(lang: str | None = None) -> list[tuple[str, str]]:
+    """``(language, file name)`` of every catalogue file, sorted by name:
+    ``fr.json`` (the core) and ``fr.AREA.json`` (an area's words)."""
+    found = []
+    for entry in resources.files(_PACKAGE).iterdir():
+        parts = entry.name.split(".")
+        if parts[-1] == "json" and len(parts) in (2, 3) and (lang is None or parts[0] == lang):
+            found.append((parts[0], entry.name))
+    return sorted(found)
+
+
 def available_languages() -> tuple[str, ...]:
-    """The languages with a catalogue file, sorted (``("en", "fr")``)."""
-    root = resources.files(_PACKAGE)
-    return tuple(sorted(entry.name[:-len(".json")] for entry in root.iterdir()
-                        if entry.name.endswith(".json")))
+    """The languages with a core catalogue file, sorted (``("en", "fr")``)."""
+    return tuple(sorted(language for language, name in _files() if name == f"{language}.json"))
 
 
 def placeholders(template: str) -> frozenset[str]:
@@ -111,12 +123,20 @@ class Catalogue:
 
 
 def _load(lang: str) -> dict[str, str]:
-    raw = resources.files(_PACKAGE).joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    data = json.loads(raw)
-    if not isinstance(data, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
-        raise ValueError(f"{lang}.json: the catalogue must map keys to strings")
-    return data
+    merged: dict[str, str] = {}
+    where: dict[str, str] = {}
+    for _, name in _files(lang):
+        raw = resources.files(_PACKAGE).joinpath(name).read_text(encoding="utf-8")
+        data = json.loads(raw)
+        if not isinstance(data, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+            raise ValueError(f"{name}: the catalogue must map keys to strings")
+        for key, template in data.items():
+            if key in merged:
+                raise ValueError(f"{name}: key {key!r} is already defined in {where[key]}")
+            merged[key] = template
+            where[key] = name
+    return merged
 
 
 @lru_cache(maxsize=None)
