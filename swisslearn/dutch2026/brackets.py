@@ -357,9 +357,10 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
             ranks[games] = rank  # the more games played, the lower the rank
     c9_first = c9
 
+    outside_weight = layout.weigher(bye_score=bye_score, c9=c9_first, unplayed_ranks=ranks)
+
     def outside(i: int, j: int) -> int:
-        return layout.weight(players[i], players[j], in_current=False, in_next=False,
-                             bye_score=bye_score, c9=c9_first, unplayed_ranks=ranks)
+        return outside_weight(players[i], players[j], False, False)
 
     quality_bits = sum(layout.widths)
     graph = _Graph(n, outside, completion, quality_bits)
@@ -378,11 +379,13 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
         upcoming = list(groups[following]) if following < len(groups) else []
         following += 1
         members = current + upcoming
+        weigh = layout.weigher(bye_score=bye_score, c9=c9, unplayed_ranks=ranks)
         for j in range(mdp_count, len(members)):
+            lower = players[members[j]]
+            in_current = j < size
             for i in range(j):
-                graph.set(members[i], members[j], layout.weight(
-                    players[members[i]], players[members[j]], in_current=j < size,
-                    in_next=j >= size, bye_score=bye_score, c9=c9, unplayed_ranks=ranks))
+                graph.set(members[i], members[j], weigh(players[members[i]], lower, in_current,
+                                                        not in_current))
         # Two scoregroups suffice when players lie below them and none of
         # them may get the PAB (see the module doc).
         below = following < len(groups)

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from math import perm
 
 from swisslearn.dutch2026.brackets import BracketResult, RoundResult
-from swisslearn.dutch2026.criteria import Layout, absolute_violation
+from swisslearn.dutch2026.criteria import absolute_violation
 from swisslearn.dutch2026.scoring import Competitor
+from swisslearn.dutch2026.weights import deciding_field
 from swisslearn.model import PlayerId
 
 __all__ = ["Verdict", "first_candidate", "judge", "transposition_rank", "exchange_label"]
@@ -74,7 +75,7 @@ def judge(result: RoundResult, bracket: BracketResult, candidate: tuple[Pair, ..
     chosen = {frozenset((a.id, b.id)) for a, b in bracket.pairs}
     players = tuple(p.id for pair in candidate if frozenset((pair[0].id, pair[1].id))
                     not in chosen for p in pair)
-    field = _deciding_field(layout, total, bracket.best_total)
+    field = deciding_field(layout.fields, total, bracket.best_total)
     if field is None:
         return Verdict("4.2-4.3", players, "order")
     if field == "[C4]":
@@ -84,19 +85,6 @@ def judge(result: RoundResult, bracket: BracketResult, candidate: tuple[Pair, ..
             return Verdict("[C5]", players, "pab")
         return Verdict("[C4]", players, "completion")
     return Verdict(field, players, "quality")
-
-
-def _deciding_field(layout: Layout, worse: int, better: int) -> str | None:
-    """The most significant field where ``worse`` and ``better`` differ."""
-    widths = layout.widths
-    names = layout.names
-    offset = sum(widths)
-    for index, name in enumerate(names):
-        if (worse >> offset) != (better >> offset):
-            return name
-        if index < len(widths):
-            offset -= widths[index]
-    return None
 
 
 def transposition_rank(s1: tuple[Competitor, ...], s2: tuple[Competitor, ...],
