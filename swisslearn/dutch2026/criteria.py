@@ -46,7 +46,7 @@ from swisslearn.model import PlayerId
 
 __all__ = ["CRITERIA", "Layout", "PairContext", "absolute_violation", "compatible",
            "criterion", "keeps_c10", "keeps_c11", "keeps_c12",
-           "keeps_c13", "make_layout"]
+           "keeps_c13", "make_layout", "mdp_opponents", "not_avoided", "resident_downfloaters"]
 
 
 def absolute_violation(a: Competitor, b: Competitor,
@@ -158,7 +158,7 @@ def keeps_c13(h: Competitor, l: Competitor, c: object = None) -> int:
                     and not (l.absolute and h.absolute)))
 
 
-def _resident_downfloaters(back: int) -> Callable[[Competitor, Competitor, PairContext], int]:
+def resident_downfloaters(back: int) -> Callable[[Competitor, Competitor, PairContext], int]:
     """[C14]/[C16]: residents paired here who downfloated ``back`` rounds ago
     (a resident paired does not downfloat again)."""
     def value(h: Competitor, l: Competitor, c: PairContext) -> int:
@@ -167,7 +167,7 @@ def _resident_downfloaters(back: int) -> Callable[[Competitor, Competitor, PairC
     return value
 
 
-def _mdp_opponents(back: int) -> Callable[[Competitor, Competitor, PairContext], int]:
+def mdp_opponents(back: int) -> Callable[[Competitor, Competitor, PairContext], int]:
     """[C15]/[C17]: pairs that do not upfloat again a resident who upfloated then."""
     def value(h: Competitor, l: Competitor, c: PairContext) -> int:
         return int(not (h.pairing_score > l.pairing_score and l.upfloated[back]))
@@ -191,7 +191,8 @@ def _upfloat_scores(back: int) -> Callable[[Competitor, Competitor, PairContext]
     return value
 
 
-def _not_avoided(h: Competitor, l: Competitor, c: PairContext) -> int:
+def not_avoided(h: Competitor, l: Competitor, c: PairContext) -> int:
+    """Seed 002's soft-avoid: the pair is not two members of one group."""
     return int(frozenset((h.id, l.id)) not in c.avoid)
 
 
@@ -283,18 +284,18 @@ CRITERIA: tuple[Criterion, ...] = (
               (Field(_group, keeps_c13, Scope.CURRENT, "1 if kept"),)),
     Criterion("[C14]", "2.4.9", "Minimise the number of resident downfloaters who received a "
               "downfloat the previous round.", _RESIDENT,
-              (Field(_group, _resident_downfloaters(0), Scope.CURRENT, _RESIDENT),),
+              (Field(_group, resident_downfloaters(0), Scope.CURRENT, _RESIDENT),),
               _played(1)),
     Criterion("[C15]", "2.4.10", "Minimise the number of MDP opponents who received an upfloat "
               "the previous round.", _MDP_OPP,
-              (Field(_group, _mdp_opponents(0), Scope.CURRENT, _MDP_OPP),), _played(1)),
+              (Field(_group, mdp_opponents(0), Scope.CURRENT, _MDP_OPP),), _played(1)),
     Criterion("[C16]", "2.4.11", "Minimise the number of resident downfloaters who received a "
               "downfloat two rounds before.", _RESIDENT,
-              (Field(_group, _resident_downfloaters(1), Scope.CURRENT, _RESIDENT),),
+              (Field(_group, resident_downfloaters(1), Scope.CURRENT, _RESIDENT),),
               _played(2)),
     Criterion("[C17]", "2.4.12", "Minimise the number of MDP opponents who received an upfloat "
               "two rounds before.", _MDP_OPP,
-              (Field(_group, _mdp_opponents(1), Scope.CURRENT, _MDP_OPP),), _played(2)),
+              (Field(_group, mdp_opponents(1), Scope.CURRENT, _MDP_OPP),), _played(2)),
     Criterion("[C18]", "2.4.13", "Minimise the score differences (taken in descending order) of "
               "MDPs who received a downfloat the previous round.", _DOWN_SCORES,
               (Field(_scores, _downfloat_scores(0), Scope.CURRENT, _DOWN_SCORES),),
@@ -312,7 +313,7 @@ CRITERIA: tuple[Criterion, ...] = (
     Criterion("soft-avoid", "seed 002", "Soft-avoid protection groups: among the candidates the "
               "rules judge equivalent, the fewest pairs of a same group.",
               "1 for a pair that is not two members of a soft-avoid group",
-              (Field(_group, _not_avoided, Scope.CURRENT, "1 if kept"),),
+              (Field(_group, not_avoided, Scope.CURRENT, "1 if kept"),),
               lambda layout: bool(layout.avoid)),
     Criterion("4.2-4.3", "4.2-4.3", "Any time an order has been established in accordance with "
               "Articles 4.2 to 4.4, any application of the corresponding article will pick the "

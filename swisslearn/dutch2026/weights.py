@@ -44,11 +44,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from swisslearn.dutch2026.scoring import Competitor
+from swisslearn.model import PlayerId
 
-__all__ = ["Scope", "Field", "Criterion", "Fields", "deciding_field", "always"]
+__all__ = ["Scope", "Field", "Criterion", "Fields", "WeightShape", "deciding_field", "always"]
 
 
 class Scope(enum.Enum):
@@ -190,6 +191,21 @@ class Fields:
             return total
 
         return weigh
+
+
+class WeightShape(Protocol):
+    """What the shared bracket machinery and the judge of a candidate need
+    from an edition's layout: its fields, the group width (the generation
+    order's bits are counted in it) and the forbidden pairs."""
+
+    @property
+    def fields(self) -> Fields: ...
+
+    @property
+    def group_bits(self) -> int: ...
+
+    @property
+    def forbidden(self) -> frozenset[frozenset[PlayerId]]: ...
 
 
 def deciding_field(fields: Fields, worse: int, better: int) -> str | None:
