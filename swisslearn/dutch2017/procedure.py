@@ -13,6 +13,7 @@ from typing import Iterator
 
 from swisslearn.dutch2017.brackets import pair_round
 from swisslearn.dutch2017.definitions import READINGS
+from swisslearn.dutch2017.events import BoardsOrdered
 from swisslearn.dutch2026.brackets import RoundResult
 from swisslearn.dutch2026.procedure import Edition, Labels, run
 from swisslearn.dutch2026.scoring import Competitor
@@ -26,7 +27,7 @@ __all__ = ["SYSTEM", "EDITION", "LABELS", "trace", "pair"]
 LABELS = Labels(
     order="A.2", completion="A.9", bracket="A.3", parameters="B.1", split="B.2",
     remainder="B.3", exchange="D.2", first="B.4", best="B.8", paired="B.4", bye="A.5",
-    boards="C.04.2", result="C.04.3", collapse="A.9",
+    boards="C.04.2", result="C.04.3", collapse="A.9", boards_event=BoardsOrdered,
     colours={"5.2.1": "E.1", "5.2.2": "E.2", "5.2.3": "E.3", "5.2.4": "E.4", "5.2.5": "E.5"},
     verdicts={"met": "C.1", "forbidden": "C.1", "colours": "C.3", "completion": "C.4",
               "pab": "C.2", "bye": "C.2", "order": "D.1-D.3"})

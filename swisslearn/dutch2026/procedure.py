@@ -62,6 +62,7 @@ class Labels:
     boards: str = "C.04.2"         # BoardsOrdered
     result: str = "C.04.3"         # RoundPaired
     collapse: str = ""             # BracketUndone (2017, A.9: the PPB paired again)
+    boards_event: type[BoardsOrdered] = BoardsOrdered   # its class (2017 has its own)
     colours: Mapping[str, str] = field(default_factory=dict)   # 5.2.x -> this edition
     verdicts: Mapping[str, str] = field(default_factory=lambda: dict(VERDICT_LABELS))
 
@@ -278,7 +279,7 @@ def _finish(round: RoundNumber, result: RoundResult, initial: Colour,
 
     boards.sort(key=board_key)
     ordered = tuple(Board(i, w.id, b.id) for i, (w, b) in enumerate(boards, 1))
-    yield BoardsOrdered(rule=labels.boards, boards=ordered)
+    yield labels.boards_event(rule=labels.boards, boards=ordered)
     yield RoundPaired(rule=labels.result, round=round, system=system, boards=ordered,
                       byes=byes)
 
