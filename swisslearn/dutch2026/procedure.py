@@ -38,7 +38,8 @@ from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired
 
 SYSTEM = "dutch-2026"
 
-__all__ = ["SYSTEM", "EDITION", "Edition", "Labels", "trace", "pair", "run"]
+__all__ = ["SYSTEM", "EDITION", "Edition", "Labels", "trace", "pair", "run",
+           "round_result"]
 
 Pair = tuple[Competitor, Competitor]
 Forbidden = frozenset[frozenset[PlayerId]]
@@ -128,6 +129,24 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     yield from run(EDITION, tournament, round, avoid=avoid)
 
 
+def _players(edition: Edition, base: Tournament, round: RoundNumber,
+             states: Mapping[PlayerId, PlayerState]) -> tuple[Competitor, ...]:
+    """The players present, as ``edition`` sees them, in pairing order."""
+    present = tuple(pid for pid, s in states.items() if s.available)
+    table = competitors(base, round, present, edition.readings)
+    return tuple(sorted(table.values(), key=lambda p: (-p.pairing_score, p.tpn)))
+
+
+def round_result(edition: Edition, tournament: Tournament, round: RoundNumber,
+                 avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> RoundResult:
+    """``edition``'s brackets for ``round`` (what :func:`run` turns into
+    events), for judging another pairing with
+    :func:`swisslearn.dutch2026.candidates.judge`.  Raises ``Unpairable``."""
+    base = tournament.truncated(round - 1)
+    players = _players(edition, base, round, {s.id: s for s in base.states(round)})
+    return edition.pair_round(players, round, base.forbidden_pairs(round), avoid)
+
+
 def run(edition: Edition, tournament: Tournament, round: RoundNumber | None = None, *,
         avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> Iterator[Event]:
     """The events of ``edition``'s pairing of ``round`` (default: the next one)."""
@@ -135,9 +154,7 @@ def run(edition: Edition, tournament: Tournament, round: RoundNumber | None = No
     labels = edition.labels
     base = tournament.truncated(round - 1)
     states = {s.id: s for s in base.states(round)}
-    present = tuple(pid for pid, s in states.items() if s.available)
-    table = competitors(base, round, present, edition.readings)
-    players = tuple(sorted(table.values(), key=lambda p: (-p.pairing_score, p.tpn)))
+    players = _players(edition, base, round, states)
     views = {p.id: _view(p, states[p.id]) for p in players}
     yield RoundStarted(rule=labels.order, round=round, system=edition.system,
                        players=tuple(views[p.id] for p in players),
