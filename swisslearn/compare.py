@@ -43,10 +43,13 @@ from typing import Iterable, Sequence
 from swisslearn import systems as registry
 from swisslearn.dutch2017.changes import Change, changes_for
 from swisslearn.dutch2017.procedure import EDITION as EDITION_2017
+from swisslearn.dutch2026.brackets import compatibility
 from swisslearn.dutch2026.candidates import judge
+from swisslearn.dutch2026.completion import Completion
 from swisslearn.dutch2026.procedure import EDITION as EDITION_2026
 from swisslearn.dutch2026.procedure import Edition, round_result
 from swisslearn.dutch2026.scoring import Competitor, competitors
+from swisslearn.dutch2026.weights import WeightShape
 from swisslearn.errors import PairingError
 from swisslearn.explain import why
 from swisslearn.explain.catalogue import Catalogue, catalogue
@@ -685,8 +688,30 @@ def _judge_other(edition: Edition, tournament: Tournament, round: RoundNumber,
         if mine == {pair for pair in touching if pair <= members}:
             continue
         candidate = tuple(_ordered(alive[a], alive[b]) for a, b in map(sorted, touching))
-        return judge(result, bracket, candidate, edition.labels.verdicts).criterion
+        verdict = judge(result, bracket, candidate, edition.labels.verdicts)
+        if verdict.detail == "completion" and _completable(list(alive.values()), candidate,
+                                                           bracket.layout or result.layout):
+            # The judge's best matching left a player who may not have the
+            # PAB, but another leaves one who may: the round is complete,
+            # only the PAB goes higher than it could ([C5]).
+            return edition.labels.verdicts["pab"]
+        return verdict.criterion
     return None
+
+
+def _completable(players: list[Competitor], fixed: Sequence[tuple[Competitor, Competitor]],
+                 layout: WeightShape) -> bool:
+    """Can ``players`` all be paired (one left for the PAB, allowed it) once
+    the pairs ``fixed`` are made?"""
+    taken = {p.id for pair in fixed for p in pair}
+    rest = [p for p in players if p.id not in taken]
+    neighbours = compatibility(rest, layout.forbidden)
+    if len(rest) % 2:
+        allowed = [v for v, p in enumerate(rest) if p.bye_eligible]
+        neighbours.append(allowed)
+        for v in allowed:
+            neighbours[v].append(len(rest))
+    return not Completion(neighbours).complete()
 
 
 def _in_collapsed_bracket(events: Sequence[Event], players: set[PlayerId]) -> bool:
