@@ -555,13 +555,10 @@ class EditionComparison:
 
     @property
     def systems(self) -> tuple[str, ...]:
-        return tuple(p.system for p in self.pairings)
+        return self.table().systems
 
     def pairing(self, system: str) -> SystemPairing:
-        for pairing in self.pairings:
-            if pairing.system == system:
-                return pairing
-        raise KeyError(system)
+        return self.table().pairing(system)
 
     def table(self) -> Comparison:
         """The boards side by side (no differences drawn: see :attr:`differences`)."""

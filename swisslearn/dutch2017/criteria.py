@@ -30,24 +30,23 @@ players would have as downfloaters and costs its own SD.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cached_property
 from typing import Callable, Mapping, Sequence
 
 from swisslearn.dutch2017.definitions import score_differences
-from swisslearn.dutch2026.criteria import (compatible, keeps_c10, keeps_c11, keeps_c12,
-                                           keeps_c13, mdp_opponents, not_avoided,
-                                           resident_downfloaters)
+from swisslearn.dutch2026 import criteria as criteria2026
+from swisslearn.dutch2026.criteria import compatible, mdp_opponents, resident_downfloaters
 from swisslearn.dutch2026.scoring import Competitor
-from swisslearn.dutch2026.weights import Criterion, Field, Fields, Scope
+from swisslearn.dutch2026.weights import Criterion, Field, Scope, TableLayout, both_rounds
 from swisslearn.model import PlayerId
 
 __all__ = ["CRITERIA", "Layout", "criterion", "make_layout"]
 
 
 @dataclass(frozen=True)
-class Layout:
+class Layout(TableLayout):
     """The shape of the weight for one bracket, from :data:`CRITERIA`.
 
     ``group_bits`` counts the players the bracket's matching sees;
@@ -68,35 +67,16 @@ class Layout:
     forbidden: frozenset[frozenset[PlayerId]]
     avoid: frozenset[frozenset[PlayerId]] = frozenset()
 
-    @cached_property
-    def fields(self) -> Fields:
-        return Fields(CRITERIA, self)
-
     @property
-    def widths(self) -> tuple[int, ...]:
-        return self.fields.widths
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.fields.names
-
-    @property
-    def low_bits(self) -> int:
-        return 3 * self.group_bits + 1
+    def table(self) -> Sequence[Criterion]:
+        return CRITERIA
 
     def weigher(self) -> Callable[[Competitor, Competitor, bool, bool], int]:
         """``weigh(higher, lower, in_current, in_next)``: the weight of a pair
         (0: C.1-C.3 forbid it)."""
-        weigh = self.fields.weigher(self)
         forbidden = self.forbidden
-
-        def weight(higher: Competitor, lower: Competitor, in_current: bool,
-                   in_next: bool) -> int:
-            if not compatible(higher, lower, forbidden):
-                return 0
-            return weigh(higher, lower, in_current, in_next)
-
-        return weight
+        return self.checked_weigher(self, lambda higher, lower: compatible(higher, lower,
+                                                                         forbidden))
 
     def down(self, player: Competitor) -> int:
         """2**sd of the player as a downfloater."""
@@ -171,12 +151,6 @@ def _top(layout: Layout) -> int:
     return 0
 
 
-def _played(rounds: int) -> Callable[[Layout], bool]:
-    def applies(layout: Layout) -> bool:
-        return layout.played >= rounds
-    return applies
-
-
 def _special(layout: Layout) -> bool:
     return layout.special
 
@@ -185,11 +159,30 @@ def _ordinary(layout: Layout) -> bool:
     return not layout.special
 
 
+def _renumbered(name_2026: str, name: str, text: str) -> Criterion:
+    """A 2026 row under its 2017 name and words (the measure is the same)."""
+    return dataclasses.replace(criteria2026.criterion(name_2026), name=name, article=name,
+                               text=text)
+
+
 _SAME_DOWN = "counts the players of a pair kept from downfloating again (both, in a pair of equals)"
 _SAME_UP = "1 for a pair that does not upfloat again a player who upfloated then"
 _DOWN_SD = ("2**sd of each player with that downfloat kept in the bracket, less the pair's SD "
             "when an MDP with it is paired down again")
 _UP_SD = "minus 2**sd of the pair when it upfloats again a player who upfloated then"
+
+_C12, _C14 = both_rounds(("C.12", "C.12"), ("C.14", "C.14"), "minimize the number of players "
+                         "who receive the same downfloat as {when}.", _SAME_DOWN, _group,
+                         resident_downfloaters)
+_C13, _C15 = both_rounds(("C.13", "C.13"), ("C.15", "C.15"), "minimize the number of players "
+                         "who receive the same upfloat as {when}.", _SAME_UP, _group,
+                         mdp_opponents)
+_C16, _C18 = both_rounds(("C.16", "C.16"), ("C.18", "C.18"), "minimize the score differences "
+                         "of players who receive the same downfloat as {when}.", _DOWN_SD, _sds,
+                         _repeated_downfloat_sd)
+_C17, _C19 = both_rounds(("C.17", "C.17"), ("C.19", "C.19"), "minimize the score differences "
+                         "of players who receive the same upfloat as {when}.", _UP_SD, _sds,
+                         _repeated_upfloat_sd)
 
 CRITERIA: tuple[Criterion, ...] = (
     Criterion("C.1", "C.1", "see C.04.1.b (Two players shall not play against each other more "
@@ -230,53 +223,18 @@ CRITERIA: tuple[Criterion, ...] = (
                Field(_sds, _next_psd, Scope.WINDOW,
                      "2**sd of each player of this bracket the pair pairs")),
               _ordinary),
-    Criterion("C.8", "C.8", "minimize the number of topscorers or topscorers' opponents who get "
-              "a colour difference higher than +2 or lower than -2.",
-              "1 for a pair that does not put both players beyond two colours off",
-              (Field(_group, keeps_c10, Scope.CURRENT, "1 if kept"),)),
-    Criterion("C.9", "C.9", "minimize the number of topscorers or topscorers' opponents who get "
-              "the same colour three times in a row.",
-              "1 for a pair that gives no player the same colour a third time",
-              (Field(_group, keeps_c11, Scope.CURRENT, "1 if kept"),)),
-    Criterion("C.10", "C.10", "minimize the number of players who do not get their colour "
-              "preference.",
-              "1 for a pair whose players prefer different colours",
-              (Field(_group, keeps_c12, Scope.CURRENT, "1 if kept"),)),
-    Criterion("C.11", "C.11", "minimize the number of players who do not get their strong "
-              "colour preference.",
-              "1 for a pair that does not pit two strong preferences for one colour",
-              (Field(_group, keeps_c13, Scope.CURRENT, "1 if kept"),)),
-    Criterion("C.12", "C.12", "minimize the number of players who receive the same downfloat "
-              "as the previous round.", _SAME_DOWN,
-              (Field(_group, resident_downfloaters(0), Scope.CURRENT, _SAME_DOWN),),
-              _played(1)),
-    Criterion("C.13", "C.13", "minimize the number of players who receive the same upfloat as "
-              "the previous round.", _SAME_UP,
-              (Field(_group, mdp_opponents(0), Scope.CURRENT, _SAME_UP),), _played(1)),
-    Criterion("C.14", "C.14", "minimize the number of players who receive the same downfloat "
-              "as two rounds before.", _SAME_DOWN,
-              (Field(_group, resident_downfloaters(1), Scope.CURRENT, _SAME_DOWN),),
-              _played(2)),
-    Criterion("C.15", "C.15", "minimize the number of players who receive the same upfloat as "
-              "two rounds before.", _SAME_UP,
-              (Field(_group, mdp_opponents(1), Scope.CURRENT, _SAME_UP),), _played(2)),
-    Criterion("C.16", "C.16", "minimize the score differences of players who receive the same "
-              "downfloat as the previous round.", _DOWN_SD,
-              (Field(_sds, _repeated_downfloat_sd(0), Scope.CURRENT, _DOWN_SD),), _played(1)),
-    Criterion("C.17", "C.17", "minimize the score differences of players who receive the same "
-              "upfloat as the previous round.", _UP_SD,
-              (Field(_sds, _repeated_upfloat_sd(0), Scope.CURRENT, _UP_SD),), _played(1)),
-    Criterion("C.18", "C.18", "minimize the score differences of players who receive the same "
-              "downfloat as two rounds before.", _DOWN_SD,
-              (Field(_sds, _repeated_downfloat_sd(1), Scope.CURRENT, _DOWN_SD),), _played(2)),
-    Criterion("C.19", "C.19", "minimize the score differences of players who receive the same "
-              "upfloat as two rounds before.", _UP_SD,
-              (Field(_sds, _repeated_upfloat_sd(1), Scope.CURRENT, _UP_SD),), _played(2)),
-    Criterion("soft-avoid", "seed 002", "Soft-avoid protection groups: among the candidates the "
-              "rules judge equivalent, the fewest pairs of a same group.",
-              "1 for a pair that is not two members of a soft-avoid group",
-              (Field(_group, not_avoided, Scope.CURRENT, "1 if kept"),),
-              lambda layout: bool(layout.avoid)),
+    # C.8-C.11 are 2026's [C10]-[C13] renumbered: the same measure, 2017's words.
+    _renumbered("[C10]", "C.8", "minimize the number of topscorers or topscorers' opponents who "
+                "get a colour difference higher than +2 or lower than -2."),
+    _renumbered("[C11]", "C.9", "minimize the number of topscorers or topscorers' opponents who "
+                "get the same colour three times in a row."),
+    _renumbered("[C12]", "C.10", "minimize the number of players who do not get their colour "
+                "preference."),
+    _renumbered("[C13]", "C.11", "minimize the number of players who do not get their strong "
+                "colour preference."),
+    _C12, _C13, _C14, _C15,
+    _C16, _C17, _C18, _C19,
+    criteria2026.criterion("soft-avoid"),
     Criterion("D.1-D.3", "D", "Any time a sorting has been established, any application of the "
               "corresponding D.1, D.2 or D.3 rule, will pick the next element in the sorting "
               "order.",

@@ -37,11 +37,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cached_property
 from typing import Callable, Mapping, Sequence
 
 from swisslearn.dutch2026.scoring import Competitor
-from swisslearn.dutch2026.weights import Criterion, Field, Fields, Scope
+from swisslearn.dutch2026.weights import Criterion, Field, Scope, TableLayout, both_rounds
 from swisslearn.model import PlayerId
 
 __all__ = ["CRITERIA", "Layout", "PairContext", "absolute_violation", "compatible",
@@ -204,12 +203,6 @@ def _scores(layout: Layout) -> int:
     return layout.score_bits
 
 
-def _played(rounds: int) -> Callable[[Layout], bool]:
-    def applies(layout: Layout) -> bool:
-        return layout.played >= rounds
-    return applies
-
-
 def _top(layout: Layout) -> int:
     return 0  # the top field: not limited
 
@@ -218,6 +211,19 @@ _RESIDENT = "counts the residents a pair keeps from downfloating again (both, in
 _MDP_OPP = "1 for a pair that does not upfloat again a resident who upfloated then"
 _DOWN_SCORES = "2**shift(score) of each player with that downfloat a pair keeps in the bracket"
 _UP_SCORES = "2**shift(score of the MDP) for each MDP pair whose resident did not upfloat then"
+
+_C14, _C16 = both_rounds(("[C14]", "2.4.9"), ("[C16]", "2.4.11"), "Minimise the number of "
+                         "resident downfloaters who received a downfloat {when}.", _RESIDENT,
+                         _group, resident_downfloaters)
+_C15, _C17 = both_rounds(("[C15]", "2.4.10"), ("[C17]", "2.4.12"), "Minimise the number of MDP "
+                         "opponents who received an upfloat {when}.", _MDP_OPP, _group,
+                         mdp_opponents)
+_C18, _C20 = both_rounds(("[C18]", "2.4.13"), ("[C20]", "2.4.15"), "Minimise the score "
+                         "differences (taken in descending order) of MDPs who received a "
+                         "downfloat {when}.", _DOWN_SCORES, _scores, _downfloat_scores)
+_C19, _C21 = both_rounds(("[C19]", "2.4.14"), ("[C21]", "2.4.16"), "Minimise the score "
+                         "differences (taken in descending order) of MDP opponents who received "
+                         "an upfloat {when}.", _UP_SCORES, _scores, _upfloat_scores)
 
 CRITERIA: tuple[Criterion, ...] = (
     Criterion("[C1]", "2.1.1", "See the Basic Rules for Swiss, Article 2 (Two participants "
@@ -282,34 +288,8 @@ CRITERIA: tuple[Criterion, ...] = (
               "colour preference.",
               "1 for a pair that does not pit two strong preferences for one colour",
               (Field(_group, keeps_c13, Scope.CURRENT, "1 if kept"),)),
-    Criterion("[C14]", "2.4.9", "Minimise the number of resident downfloaters who received a "
-              "downfloat the previous round.", _RESIDENT,
-              (Field(_group, resident_downfloaters(0), Scope.CURRENT, _RESIDENT),),
-              _played(1)),
-    Criterion("[C15]", "2.4.10", "Minimise the number of MDP opponents who received an upfloat "
-              "the previous round.", _MDP_OPP,
-              (Field(_group, mdp_opponents(0), Scope.CURRENT, _MDP_OPP),), _played(1)),
-    Criterion("[C16]", "2.4.11", "Minimise the number of resident downfloaters who received a "
-              "downfloat two rounds before.", _RESIDENT,
-              (Field(_group, resident_downfloaters(1), Scope.CURRENT, _RESIDENT),),
-              _played(2)),
-    Criterion("[C17]", "2.4.12", "Minimise the number of MDP opponents who received an upfloat "
-              "two rounds before.", _MDP_OPP,
-              (Field(_group, mdp_opponents(1), Scope.CURRENT, _MDP_OPP),), _played(2)),
-    Criterion("[C18]", "2.4.13", "Minimise the score differences (taken in descending order) of "
-              "MDPs who received a downfloat the previous round.", _DOWN_SCORES,
-              (Field(_scores, _downfloat_scores(0), Scope.CURRENT, _DOWN_SCORES),),
-              _played(1)),
-    Criterion("[C19]", "2.4.14", "Minimise the score differences (taken in descending order) of "
-              "MDP opponents who received an upfloat the previous round.", _UP_SCORES,
-              (Field(_scores, _upfloat_scores(0), Scope.CURRENT, _UP_SCORES),), _played(1)),
-    Criterion("[C20]", "2.4.15", "Minimise the score differences (taken in descending order) of "
-              "MDPs who received a downfloat two rounds before.", _DOWN_SCORES,
-              (Field(_scores, _downfloat_scores(1), Scope.CURRENT, _DOWN_SCORES),),
-              _played(2)),
-    Criterion("[C21]", "2.4.16", "Minimise the score differences (taken in descending order) of "
-              "MDP opponents who received an upfloat two rounds before.", _UP_SCORES,
-              (Field(_scores, _upfloat_scores(1), Scope.CURRENT, _UP_SCORES),), _played(2)),
+    _C14, _C15, _C16, _C17,
+    _C18, _C19, _C20, _C21,
     Criterion("soft-avoid", "seed 002", "Soft-avoid protection groups: among the candidates the "
               "rules judge equivalent, the fewest pairs of a same group.",
               "1 for a pair that is not two members of a soft-avoid group",
@@ -336,7 +316,7 @@ def criterion(name: str) -> Criterion:
 
 
 @dataclass(frozen=True)
-class Layout:
+class Layout(TableLayout):
     """The shape of the weight for one round, from :data:`CRITERIA`.
 
     ``group_bits`` counts the players of the largest score group;
@@ -352,24 +332,9 @@ class Layout:
     forbidden: frozenset[frozenset[PlayerId]]
     avoid: frozenset[frozenset[PlayerId]] = frozenset()
 
-    @cached_property
-    def fields(self) -> Fields:
-        return Fields(CRITERIA, self)
-
     @property
-    def widths(self) -> tuple[int, ...]:
-        """Widths of the fields below the top one, in :attr:`names` order."""
-        return self.fields.widths
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The criterion of each field, top field first."""
-        return self.fields.names
-
-    @property
-    def low_bits(self) -> int:
-        """Bits reserved under the criteria for the generation order."""
-        return 3 * self.group_bits + 1
+    def table(self) -> Sequence[Criterion]:
+        return CRITERIA
 
     def pack(self, fields: Sequence[int]) -> int:
         """The weight of the field values ``fields`` (top field first)."""
@@ -400,17 +365,10 @@ class Layout:
                 ) -> Callable[[Competitor, Competitor, bool, bool], int]:
         """``weigh(higher, lower, in_current, in_next)``: the weight of a pair
         in one bracket (0: [C1]-[C3] forbid it)."""
-        weigh = self.fields.weigher(self.context(bye_score=bye_score, c9=c9,
-                                                 unplayed_ranks=unplayed_ranks))
         forbidden = self.forbidden
-
-        def weight(higher: Competitor, lower: Competitor, in_current: bool,
-                   in_next: bool) -> int:
-            if not compatible(higher, lower, forbidden):
-                return 0
-            return weigh(higher, lower, in_current, in_next)
-
-        return weight
+        return self.checked_weigher(
+            self.context(bye_score=bye_score, c9=c9, unplayed_ranks=unplayed_ranks),
+            lambda higher, lower: compatible(higher, lower, forbidden))
 
     def weight(self, higher: Competitor, lower: Competitor, *, in_current: bool,
                in_next: bool, bye_score: Decimal, c9: bool,

@@ -49,7 +49,8 @@ from typing import Any, Callable, Protocol, Sequence
 from swisslearn.dutch2026.scoring import Competitor
 from swisslearn.model import PlayerId
 
-__all__ = ["Scope", "Field", "Criterion", "Fields", "WeightShape", "deciding_field", "always"]
+__all__ = ["Scope", "Field", "Criterion", "Fields", "TableLayout", "WeightShape",
+           "both_rounds", "deciding_field", "always"]
 
 
 class Scope(enum.Enum):
@@ -191,6 +192,73 @@ class Fields:
             return total
 
         return weigh
+
+
+def both_rounds(last: tuple[str, str], before: tuple[str, str], text: str, measure: str,
+                width: Width, value: Callable[[int], Value]) -> tuple[Criterion, Criterion]:
+    """A float criterion and its twin two rounds before (2026's [C14] and
+    [C16], 2017's C.12 and C.14...): ``last``/``before`` are (name, article);
+    ``text`` holds ``{when}`` ("the previous round", "two rounds before") and
+    ``value(back)`` measures the float ``back + 1`` rounds ago.  The first
+    applies once a round is played, the second once two are."""
+    rows = []
+    for back, (name, article), when in ((0, last, "the previous round"),
+                                        (1, before, "two rounds before")):
+        rows.append(Criterion(name, article, text.format(when=when), measure,
+                              (Field(width, value(back), Scope.CURRENT, measure),),
+                              _played(back + 1)))
+    return rows[0], rows[1]
+
+
+def _played(rounds: int) -> Callable[[Any], bool]:
+    def applies(shape: Any) -> bool:
+        return bool(shape.played >= rounds)
+    return applies
+
+
+class TableLayout:
+    """The part of an edition's layout that only reads its table: the fields
+    that apply, their widths and names, the generation order's bits.  An
+    edition's layout (a frozen dataclass with ``group_bits``, ``played``,
+    ``forbidden``...) says which table (:attr:`table`)."""
+
+    group_bits: int
+
+    @property
+    def table(self) -> Sequence[Criterion]:
+        raise NotImplementedError
+
+    @cached_property
+    def fields(self) -> Fields:
+        return Fields(self.table, self)
+
+    @property
+    def widths(self) -> tuple[int, ...]:
+        """Widths of the fields below the top one, in :attr:`names` order."""
+        return self.fields.widths
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The criterion of each field, top field first."""
+        return self.fields.names
+
+    @property
+    def low_bits(self) -> int:
+        """Bits reserved under the criteria for the generation order."""
+        return 3 * self.group_bits + 1
+
+    def checked_weigher(self, context: Any, compatible: Callable[[Competitor, Competitor], bool]
+                        ) -> Callable[[Competitor, Competitor, bool, bool], int]:
+        """:meth:`Fields.weigher`, 0 for a pair ``compatible`` refuses."""
+        weigh = self.fields.weigher(context)
+
+        def weight(higher: Competitor, lower: Competitor, in_current: bool,
+                   in_next: bool) -> int:
+            if not compatible(higher, lower):
+                return 0
+            return weigh(higher, lower, in_current, in_next)
+
+        return weight
 
 
 class WeightShape(Protocol):
