@@ -36,6 +36,18 @@ milliseconds), that matching is a best one of the whole graph.  If not, or
 when the PAB may go to one of those players, the whole graph is solved as
 before.  tests/test_dutch2026_window.py checks that both give the same
 round on random tournaments.
+
+Shared with the 2017 edition (:mod:`swisslearn.dutch2017.brackets`, whose
+round loop differs: A.9's PPB and CLB) -- the interface a faster version
+must keep:
+
+* :class:`Graph` (the weights of the players not yet paired; with
+  ``completion=None`` only its alive vertices and no shortcut) and its
+  :meth:`Graph.snapshot` (:class:`Snapshot`, to judge another candidate);
+* :func:`pair_bracket` (the two phases of one bracket: :func:`pair_mdps`,
+  then :func:`pair_remainder`) returning :class:`Phases`, and
+  :func:`bracket_result` building the :class:`BracketResult`;
+* :func:`compatibility` (who may meet whom) and :func:`scoregroups`.
 """
 
 from __future__ import annotations
