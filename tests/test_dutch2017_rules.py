@@ -128,6 +128,9 @@ def test_a9_the_ppb_is_paired_again_and_the_clb_completes_the_round() -> None:
     assert result.byes == (4,)
     assert "PPB" in explain(undone[0]) and "C.4" in explain(undone[0])
     assert explain(clb[0]).startswith("A.9 : dernier groupe, effondré (CLB)")
+    # why(): 4-3 was made, then undone with the PPB.
+    assert why_labels(events, 4, 3) == ("A.5", "A.9", "C.4")
+    assert "apparié à nouveau comme PPB" in why(events, 4, 3)
     # 2026 ([C5]) gives the PAB to the lowest score possible, 3.
     assert systems.get("dutch-2026").pair(t, 4).byes == (3,)
 

@@ -397,6 +397,17 @@ class Explainer:
                 answer.add(cat.label(event.rule, self.describe(event, cat)), event.rule)
                 break
 
+    def _undone_with(self, state: Round, pair: frozenset[PlayerId]) -> BracketUndone | None:
+        """The BracketUndone (2017's A.9) right after a pairing that held ``pair``."""
+        made: BracketPaired | None = None
+        for event in state.events:
+            if isinstance(event, BracketPaired):
+                made = event
+            elif isinstance(event, BracketUndone) and made is not None and holds(made.pairs,
+                                                                                  pair):
+                return event
+        return None
+
     def _not_paired(self, state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
         """The first article or criterion, in the order of the procedure, that
         kept a-b apart."""
@@ -438,6 +449,14 @@ class Explainer:
             return
         score = bracket_score(cat, shared)
         bracket = _Bracket(state, shared.index)
+        # 2b. (2017) The pair was made, then the bracket was paired again as
+        # the PPB: its pairing left a round that could not be completed (A.9).
+        undone = self._undone_with(state, pair)
+        if undone is not None:
+            answer.add(self.text(cat, "why.reason.ppb", a=a, b=b,
+                                 score=bracket_score(cat, undone.bracket)),
+                       self.words.collapse, "C.4")
+            return
         # 3. One of them is in the Limbo: not paired in this bracket (3.2.4).
         if bracket.parameters is not None:
             for player in (a, b):
