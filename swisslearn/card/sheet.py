@@ -17,6 +17,7 @@ of the catalogue (``card.sheet.*``; French B/N, English W/B).
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -24,7 +25,8 @@ from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.model import (Colour, Float, PlayerId, PlayerState, PreferenceStrength, Result,
                               RoundNumber, Tournament)
 
-__all__ = ["CardCell", "CardRow", "CardSheet", "card_sheet", "colour_difference_notation"]
+__all__ = ["CardCell", "CardRow", "CardSheet", "card_sheet", "colour_difference_notation",
+           "difference_notation"]
 
 
 @dataclass(frozen=True)
@@ -55,16 +57,21 @@ class CardRow:
     last_round_exception: bool = False
 
 
-def colour_difference_notation(state: PlayerState) -> str:
-    """A7: the colour difference, written ``+0`` (preference black) or
-    ``-0`` (preference white) when it is zero; empty before any game."""
-    played = state.played_colours
+def difference_notation(played: Sequence[Colour]) -> str:
+    """A7: the colour difference of the colours played (oldest first),
+    written ``+0`` (preference black) or ``-0`` (preference white) when it is
+    zero, « selon la couleur de la ronde précédente »; empty before any game."""
     if not played:
         return ""
-    difference = state.colour_difference
+    difference = sum(1 if c is Colour.WHITE else -1 for c in played)
     if difference == 0:
         return "+0" if played[-1] is Colour.WHITE else "-0"
     return f"{difference:+d}"
+
+
+def colour_difference_notation(state: PlayerState) -> str:
+    """:func:`difference_notation` of a player's state."""
+    return difference_notation(state.played_colours)
 
 
 def card_sheet(tournament: Tournament, round: RoundNumber | None = None) -> CardSheet:

@@ -238,6 +238,7 @@ class DrillWidget:
         cat = self.cat = catalogue(lang)
         w = _w()
         self.counter: Any = _classed(w.HTML(), "drill-counter")
+        self.sheet: Any = _classed(w.HTML(), "card-sheet")
         self.prompt: Any = _classed(w.HTML(), "card-prompt")
         self.text: Any = _classed(w.Text(description=cat.text("card.face.answer"),
                                          layout=w.Layout(width="50%")), "card-answer")
@@ -252,7 +253,7 @@ class DrillWidget:
         self.text.on_submit(lambda _: self.check())
         self.reveal_button.on_click(lambda _: self.reveal())
         self.next_button.on_click(lambda _: self.next())
-        self.box: Any = w.VBox([self.counter, self.prompt,
+        self.box: Any = w.VBox([self.counter, self.sheet, self.prompt,
                                 w.HBox([self.text, self.button, self.reveal_button,
                                         self.next_button]), self.feedback])
         self._show()
@@ -264,18 +265,27 @@ class DrillWidget:
     def _show(self) -> None:
         self.counter.value = html.escape(self.cat.text(
             "card.face.drill", number=self.index + 1, total=len(self.questions)))
+        sheet = getattr(self.question, "sheet", None)
+        self.sheet.value = sheet._repr_html_() if sheet is not None else ""
         self.prompt.value = f"<p>{html.escape(self.question.text)}</p>"
         self.text.value = ""
         self.feedback.value = ""
 
     def check(self, answer: str | None = None) -> tuple[bool, str]:
+        """Right: « Juste » and the working; wrong: the hint (the rule), the
+        answer only through « Voir la réponse »."""
         if answer is not None:
             self.text.value = answer
         right, explanation = self.question.check(str(self.text.value))
-        words = self.cat.text("card.right") if right else explanation
+        if right:
+            words = self.cat.join([self.cat.text("card.right"), explanation])
+        else:
+            hint = getattr(self.question, "hint", "") or explanation
+            words = self.cat.join([self.cat.text("card.face.not_yet"),
+                                   self.cat.text("card.face.hint_label"), hint])
         colour = "#2c7a2c" if right else "#b03a2e"
         self.feedback.value = f"<p style='color:{colour}'><b>{html.escape(words)}</b></p>"
-        return right, explanation
+        return right, words
 
     def reveal(self) -> str:
         text = self.cat.join([self.cat.text("card.revealed", answer=self.question.answer),
