@@ -21,6 +21,7 @@ checked by the engine; the whole-round answer; the mock exam.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -80,6 +81,13 @@ class ExerciseRound:
         """The round as the trainee should write it: boards White first, then the bye."""
         return round_text(self.result, "fr")
 
+    @classmethod
+    def of(cls, tournament: Tournament, round: RoundNumber) -> ExerciseRound:
+        """A round of a file (the tournament as it stood before ``round``)."""
+        before = tournament.truncated(round - 1)
+        events = card_trace(before, round)
+        return cls(level_of(events), 0, before, round, events)
+
 
 def _settings(level: int, seed: int, attempt: int) -> GeneratorSettings:
     (low, high), (rounds_low, rounds_high), _ = _SHAPES[level]
@@ -122,7 +130,9 @@ def exercise_round(level: int, seed: int = 0) -> ExerciseRound:
             continue
         if len(read_trace(events).steps) > most_steps:
             continue
-        return ExerciseRound(level, seed, tournament, played, events)
+        title = catalogue("fr").text("card.exercise.title", level=level, seed=seed)
+        return ExerciseRound(level, seed, dataclasses.replace(tournament, name=title), played,
+                             events)
     raise ValueError(f"no round of level {level} found from seed {seed}")
 
 
@@ -161,6 +171,8 @@ def check_round(events: Sequence[Event], text: str, lang: str = "fr") -> RoundVe
         raise ValueError("the trace has no round_paired event")
     expected = [(b.white, b.black) for b in result.boards]
     total = len(expected) + len(result.byes)
+    if not text.strip():
+        return RoundVerdict(False, cat.text("card.round.empty"), 0, total)
     parsed = answers.whole_round(text)
     if parsed is None:
         return RoundVerdict(False, cat.text("card.round.shape"), 0, total)

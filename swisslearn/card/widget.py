@@ -27,8 +27,10 @@ from typing import Any
 from swisslearn.card.rounds import ExerciseRound, MockExam, check_round, exercise_round
 from swisslearn.card.session import CardSession, Feedback
 from swisslearn.explain.catalogue import catalogue
+from swisslearn.model import RoundNumber, Tournament
 
-__all__ = ["CardWidget", "DrillWidget", "ExamWidget", "RoundWidget", "card", "feedback_html"]
+__all__ = ["CardWidget", "DrillWidget", "ExamWidget", "RoundWidget", "card", "card_for_round",
+           "feedback_html"]
 
 
 def _w() -> ModuleType:
@@ -138,6 +140,11 @@ class CardWidget:
 def card(level: int = 1, seed: int = 0, lang: str = "fr") -> CardWidget:
     """The card of a fresh round of ``level`` drawn from ``seed``."""
     return CardWidget(exercise_round(level, seed), lang)
+
+
+def card_for_round(tournament: Tournament, round: RoundNumber, lang: str = "fr") -> CardWidget:
+    """The card of a round of a file (no « Nouvelle ronde »)."""
+    return CardWidget(ExerciseRound.of(tournament, round), lang, renew=False)
 
 
 class RoundWidget:
