@@ -112,8 +112,12 @@ RAW_REPR = [
 WORD = re.compile(r"[A-Za-zÀ-ÿ']+")
 
 
+# The simplified tool's rule labels (S-colours-rank...) are names, not sentences.
+LABEL = re.compile(r"\bS-[a-z]+(?:-[a-z]+)*")
+
+
 def english_line(line: str) -> bool:
-    words = [w.lower() for w in WORD.findall(line) if len(w) > 1]
+    words = [w.lower() for w in WORD.findall(LABEL.sub(" ", line)) if len(w) > 1]
     english = [w for w in words if w in ENGLISH]
     return len(set(english)) >= 2 or (bool(english) and 2 * len(english) >= len(words))
 
