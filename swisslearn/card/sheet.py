@@ -212,15 +212,19 @@ class CardSheet:
 
     def _repr_html_(self) -> str:
         table = self.table()
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in table[0])
+        cell = "padding:2px 10px;text-align:left;white-space:nowrap;"
+        head = "".join(f"<th style='{cell}border-bottom:1px solid #444'>{html.escape(h)}</th>"
+                       for h in table[0])
         body = []
         previous: Decimal | None = None
         for row, cells in zip(self.rows, table[1:]):
-            top = ' style="border-top:2px solid #888"' if previous is not None \
-                and row.score != previous else ""
+            # A line between two score brackets, as the cards are laid out.
+            line = "border-top:2px solid #888;" if previous is not None \
+                and row.score != previous else "border-top:1px solid #ddd;"
             previous = row.score
-            tds = "".join(f"<td>{html.escape(c)}</td>" for c in cells)
-            body.append(f"<tr class='card-row' data-player='{row.id}'{top}>{tds}</tr>")
-        return (f"<table class='swisslearn-card'><caption>{html.escape(self.caption())}"
-                f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
+            tds = "".join(f"<td style='{cell}{line}'>{html.escape(c)}</td>" for c in cells)
+            body.append(f"<tr class='card-row' data-player='{row.id}'>{tds}</tr>")
+        return (f"<table class='swisslearn-card' style='border-collapse:collapse'>"
+                f"<caption style='text-align:left'><b>{html.escape(self.caption())}</b></caption>"
+                f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
                 f"</table><p><small>{html.escape(self.legend())}</small></p>")

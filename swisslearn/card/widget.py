@@ -94,6 +94,7 @@ class CardWidget:
         self.sheet.value = exercise.sheet(self.lang)._repr_html_()
         self.feedback.value = ""
         self.written.value = ""
+        self._written: list[str] = []
         self.text.value = ""
         self._refresh()
 
@@ -120,7 +121,10 @@ class CardWidget:
         self.feedback.value = feedback_html(result, self.cat.text("card.face.hint_label"))
         if result.correct:
             self.text.value = ""
-            self.written.value += f"<li>{html.escape(result.message)}</li>"
+            self._written.append(result.message)
+            items = "".join(f"<li>{html.escape(m)}</li>" for m in self._written)
+            self.written.value = (f"<p><b>{html.escape(self.cat.text('card.face.written'))}</b></p>"
+                                  f"<ol>{items}</ol>")
         self._refresh()
         return result
 
