@@ -138,20 +138,32 @@ def _random_history(rng: random.Random, length: int, gaps: bool) -> str:
     return "".join(letters)
 
 
+def _histories(seed: int, count: int, lengths: tuple[int, int],
+               keep: Callable[[str, int], bool]) -> Iterator[str]:
+    """``count`` different random histories (with rounds without a game)
+    that ``keep(history, how many kept so far)`` accepts."""
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    while len(seen) < count:
+        text = _random_history(rng, rng.randint(*lengths), gaps=True)
+        if text not in seen and keep(text, len(seen)):
+            seen.add(text)
+            yield text
+
+
+def _zero_every_other(text: str, kept: int) -> bool:
+    """Half the bank has a colour difference of zero: the case A7 writes ±0."""
+    played = [c for c in history(text) if c is not None]
+    zero = sum(1 if c is Colour.WHITE else -1 for c in played) == 0
+    return bool(played) and zero == (kept % 2 == 0)
+
+
 def notation_drill(seed: int = 0, count: int = 10, lang: str = "fr") -> tuple[Question, ...]:
     """A7: « la différence de couleurs est notée +0 (coul. préf. noire) ou -0 »."""
     cat = catalogue(lang)
-    rng = random.Random(seed)
-    questions: list[Question] = []
-    seen: set[str] = set()
-    while len(questions) < count:
-        text = _random_history(rng, rng.randint(2, 6), gaps=True)
+    questions = []
+    for text in _histories(seed, count, (2, 6), _zero_every_other):
         played = tuple(c for c in history(text) if c is not None)
-        # Half the bank has a difference of zero: the case A7 writes ±0.
-        if text in seen or not played or (len(questions) % 2 == 0) != (
-                sum(1 if c is Colour.WHITE else -1 for c in played) == 0):
-            continue
-        seen.add(text)
         answer = difference_notation(played)
         zero = answer in ("+0", "-0")
         explanation = cat.text("drill.notation.why.zero" if zero else "drill.notation.why",
@@ -167,14 +179,8 @@ def notation_drill(seed: int = 0, count: int = 10, lang: str = "fr") -> tuple[Qu
 def f3_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[Question, ...]:
     """F3: an unplayed round moves to the front of the history (NBB-N is -NBBN)."""
     cat = catalogue(lang)
-    rng = random.Random(seed)
-    questions: list[Question] = []
-    seen: set[str] = set()
-    while len(questions) < count:
-        text = _random_history(rng, rng.randint(4, 7), gaps=True)
-        if "-" not in text.strip("-") or text in seen:
-            continue
-        seen.add(text)
+    questions = []
+    for text in _histories(seed, count, (4, 7), lambda text, _: "-" in text.strip("-")):
         read = "".join("-" if c is None else ("B" if c is Colour.WHITE else "N")
                        for c in e3_history(history(text)))
         questions.append(_question(cat, cat.text("drill.f3.text", history=text), read,

@@ -11,6 +11,7 @@ then for the answer.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -60,15 +61,18 @@ def card_page_url() -> Iterator[str]:
             time.sleep(0.3)
         yield f"http://127.0.0.1:{port}/"
     finally:
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=10)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
+        _stop(process)
         log.close()
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to Voilà's session (its kernels with it), SIGKILL if it lingers."""
+    for sent in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, sent)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=10)
+            return
 
 
 def _answer(page: Any, text: str) -> None:

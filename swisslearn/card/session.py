@@ -20,7 +20,8 @@ catalogue (``fr.card.json``, ``en.card.json``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 from decimal import Decimal
 
 from swisslearn.card import answers
@@ -392,46 +393,37 @@ def _shape(cat: Catalogue, kind: str) -> str:
 
 
 def _check(step: Step, text: str, cat: Catalogue) -> str | None:
-    checker = _CHECKERS.get(type(step))
-    if checker is None:
+    """None if ``text`` answers ``step`` rightly, else what is wrong in it first."""
+    entry = _CHECKERS.get(type(step))
+    if entry is None:
         return None
-    return checker(step, text, cat)
-
-
-def _check_players(step: Step, text: str, cat: Catalogue) -> str | None:
-    given = answers.players(text)
+    read, shape, judge = entry
+    given = read(text)
     if given is None:
-        return _shape(cat, "players")
-    if isinstance(step, BracketStep):
-        return _missing_extra(step.players, given, cat)
-    if isinstance(step, MovedDownStep):
-        return _missing_extra(step.players, given, cat)
-    assert isinstance(step, FloatersStep)
-    if not step.moved_down and given:
-        return cat.text("card.problem.nobody_floats")
-    return _missing_extra(step.moved_down, given, cat)
+        return _shape(cat, shape)
+    return judge(step, given, cat)
 
 
-def _check_split(step: Step, text: str, cat: Catalogue) -> str | None:
+def _judge_players(step: Step, given: Any, cat: Catalogue) -> str | None:
+    if isinstance(step, FloatersStep):
+        if not step.moved_down and given:
+            return cat.text("card.problem.nobody_floats")
+        return _missing_extra(step.moved_down, given, cat)
+    assert isinstance(step, (BracketStep, MovedDownStep))
+    return _missing_extra(step.players, given, cat)
+
+
+def _judge_split(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, SplitStep)
-    given = answers.split(text)
-    if given is None:
-        return _shape(cat, "split")
-    s1, s2 = given
-    wrong = _missing_extra(step.s1, s1, cat)
-    if wrong is not None:
-        return cat.text("card.problem.in", group="S1", problem=wrong)
-    wrong = _missing_extra(step.s2, s2, cat)
-    if wrong is not None:
-        return cat.text("card.problem.in", group="S2", problem=wrong)
+    for group, expected, written in (("S1", step.s1, given[0]), ("S2", step.s2, given[1])):
+        wrong = _missing_extra(expected, written, cat)
+        if wrong is not None:
+            return cat.text("card.problem.in", group=group, problem=wrong)
     return None
 
 
-def _check_x(step: Step, text: str, cat: Catalogue) -> str | None:
+def _judge_x(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, XStep)
-    given = answers.number(text)
-    if given is None:
-        return _shape(cat, "number")
     if given == step.x:
         return None
     if given < 0:
@@ -439,19 +431,13 @@ def _check_x(step: Step, text: str, cat: Catalogue) -> str | None:
     return cat.text("card.problem.x", given=cat.number(given))
 
 
-def _check_pairs(step: Step, text: str, cat: Catalogue) -> str | None:
+def _judge_pairs(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, (CandidateStep, PairsStep))
-    given = answers.ordered_pairs(text)
-    if given is None:
-        return _shape(cat, "pairs")
     return _first_wrong_pair(step.pairs, given, cat)
 
 
-def _check_verdict(step: Step, text: str, cat: Catalogue) -> str | None:
+def _judge_verdict(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, VerdictStep)
-    given = answers.criterion(text)
-    if given is None:
-        return _shape(cat, "verdict")
     if step.accepted:
         return None if given == "" else cat.text("card.problem.acceptable", criterion=given)
     if given == "":
@@ -462,63 +448,61 @@ def _check_verdict(step: Step, text: str, cat: Catalogue) -> str | None:
     return cat.text("card.problem.criterion", criterion=given)
 
 
-def _check_exchange(step: Step, text: str, cat: Catalogue) -> str | None:
+def _judge_exchange(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, ExchangeStep)
-    given = answers.exchange(text)
-    if given is None:
-        return _shape(cat, "exchange")
     if isinstance(given, str):
         return None if given == step.cell else cat.text("card.problem.cell", cell=given)
-    if given == (frozenset(step.from_s1), frozenset(step.from_s2)):
+    if given in ((frozenset(step.from_s1), frozenset(step.from_s2)),
+                 (frozenset(step.from_s2), frozenset(step.from_s1))):   # S2 first: the same
         return None
-    if given == (frozenset(step.from_s2), frozenset(step.from_s1)):
-        return None       # written S2 first: the same exchange
     return cat.text("card.problem.exchange", from_s1=cat.group(sorted(given[0])),
                     from_s2=cat.group(sorted(given[1])))
 
 
-def _check_rule(step: Step, text: str, cat: Catalogue) -> str | None:
+def _judge_rule(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, (RelaxStep, UndoStep))
-    given = answers.rule(text)
-    if given is None:
-        return _shape(cat, "rule")
-    if given != step.rule:
-        return cat.text("card.problem.rule", given=given)
+    rule, text = given
+    if rule != step.rule:
+        return cat.text("card.problem.rule", given=rule)
     if isinstance(step, RelaxStep) and step.criterion:
-        named = answers.criterion(text.upper().replace(given, ""))
+        named = answers.criterion(text.upper().replace(rule, ""))
         if named and named != step.criterion:
             return cat.text("card.problem.dropped", criterion=named)
     return None
 
 
-def _check_bye(step: Step, text: str, cat: Catalogue) -> str | None:
+def _read_rule(text: str) -> tuple[str, str] | None:
+    rule = answers.rule(text)
+    return None if rule is None else (rule, text)
+
+
+def _judge_bye(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, ByeStep)
-    given = answers.player(text)
-    if given is None:
-        return _shape(cat, "player")
     return None if given == step.player else cat.text("card.problem.bye", player=given)
 
 
-def _check_colour(step: Step, text: str, cat: Catalogue) -> str | None:
+def _read_white(text: str) -> PlayerId | tuple[PlayerId, PlayerId] | None:
+    """Who has White: a number, or one board written White first."""
+    player = answers.player(text)
+    if player is not None:
+        return player
+    board = answers.ordered_pairs(text)
+    return board[0] if board is not None and len(board) == 1 else None
+
+
+def _judge_colour(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, ColourStep)
-    given = answers.player(text)
-    if given is None:
-        board = answers.ordered_pairs(text)
-        if board is None or len(board) != 1:
-            return _shape(cat, "player")
-        if set(board[0]) != {step.white, step.black}:
-            return cat.text("card.problem.pair", pair=cat.pair(*board[0]))
-        given = board[0][0]
+    if isinstance(given, tuple):
+        if set(given) != {step.white, step.black}:
+            return cat.text("card.problem.pair", pair=cat.pair(*given))
+        given = given[0]
     if given not in (step.white, step.black):
         return cat.text("card.problem.not_in_pair", player=given)
     return None if given == step.white else cat.text("card.problem.colour", player=given)
 
 
-def _check_boards(step: Step, text: str, cat: Catalogue) -> str | None:
+def _judge_boards(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, BoardsStep)
-    given = answers.ordered_pairs(text)
-    if given is None:
-        return _shape(cat, "pairs")
     wrong = _first_wrong_pair(step.boards, given, cat)
     if wrong is not None:
         return wrong
@@ -532,10 +516,20 @@ def _check_boards(step: Step, text: str, cat: Catalogue) -> str | None:
     return None
 
 
-_CHECKERS: dict[type, Callable[[Step, str, Catalogue], str | None]] = {
-    BracketStep: _check_players, MovedDownStep: _check_players, FloatersStep: _check_players,
-    SplitStep: _check_split, XStep: _check_x, CandidateStep: _check_pairs,
-    PairsStep: _check_pairs, VerdictStep: _check_verdict, ExchangeStep: _check_exchange,
-    RelaxStep: _check_rule, UndoStep: _check_rule, ByeStep: _check_bye,
-    ColourStep: _check_colour, BoardsStep: _check_boards,
+_Judge = Callable[[Step, Any, Catalogue], "str | None"]
+_CHECKERS: dict[type, tuple[Callable[[str], Any], str, _Judge]] = {
+    BracketStep: (answers.players, "players", _judge_players),
+    MovedDownStep: (answers.players, "players", _judge_players),
+    FloatersStep: (answers.players, "players", _judge_players),
+    SplitStep: (answers.split, "split", _judge_split),
+    XStep: (answers.number, "number", _judge_x),
+    CandidateStep: (answers.ordered_pairs, "pairs", _judge_pairs),
+    PairsStep: (answers.ordered_pairs, "pairs", _judge_pairs),
+    VerdictStep: (answers.criterion, "verdict", _judge_verdict),
+    ExchangeStep: (answers.exchange, "exchange", _judge_exchange),
+    RelaxStep: (_read_rule, "rule", _judge_rule),
+    UndoStep: (_read_rule, "rule", _judge_rule),
+    ByeStep: (answers.player, "player", _judge_bye),
+    ColourStep: (_read_white, "player", _judge_colour),
+    BoardsStep: (answers.ordered_pairs, "pairs", _judge_boards),
 }
