@@ -45,7 +45,7 @@ from functools import lru_cache
 from itertools import islice
 
 from swisslearn.card.rounds import check_round, round_text
-from swisslearn.card.sheet import card_sheet, difference_notation
+from swisslearn.card.sheet import CardSheet, card_sheet, difference_notation
 from swisslearn.card.steps import (BoardsStep, BracketStep, ColourStep, MovedDownStep, Place,
                                    Reading, RelaxStep, SplitStep, XStep, read_trace)
 from swisslearn.dutch1998.colours import allocate
@@ -626,20 +626,22 @@ def absence_drill(seed: int = 0, count: int = 4, lang: str = "fr") -> tuple[Ques
     """F5: who is not paired this round (absent, withdrawn, a half-point
     bye asked for, a late entry not there yet), from the card."""
     cat = catalogue(lang)
-    questions = []
+    rounds: list[tuple[int, int, _Round, CardSheet, list[PlayerId]]] = []
     for item in _pool(seed, 60):
         started = item.reading.started
         if started is None or not started.absent:
             continue
-        absent = sorted(started.absent)
+        sheet = card_sheet(item.tournament, item.round).in_language(lang)
+        # Rounds that mix the cases (absent, withdrawn, a half-point bye) first.
+        kinds = {(sheet.row(p).withdrawn, sheet.row(p).requested) for p in started.absent}
+        rounds.append((-len(kinds), len(rounds), item, sheet, sorted(started.absent)))
+    questions = []
+    for _, _, item, sheet, absent in sorted(rounds, key=lambda r: r[:2])[:count]:
         explanation = cat.text("drill.absence.why", players=cat.players(absent))
         questions.append(Question(
             text=cat.text("drill.absence.text", round=item.round), answer=cat.players(absent),
             explanation=explanation, check=_players_checker(absent, explanation),
-            hint=cat.text("drill.absence.hint"),
-            sheet=card_sheet(item.tournament, item.round).in_language(lang)))
-        if len(questions) >= count:
-            break
+            hint=cat.text("drill.absence.hint"), sheet=sheet))
     return tuple(questions)
 
 

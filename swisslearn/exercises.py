@@ -17,7 +17,8 @@ in an ordinary cell, so nbval checks every answer against the engine.
 :func:`transposition_question`     D1: the transposition after a given one
 :func:`exchange_question`          D2: the exchange after a given one
 :func:`colour_question`            E1-E4: who has white in a pair
-:func:`pairs_question`             C6-C8: the pairs of a bracket or a round
+:func:`pairs_question`             C6-C8: the pairs of a bracket (or a round)
+:func:`round_question`             a whole round, White first, the bye after
 =================================  =========================================
 """
 
@@ -33,13 +34,14 @@ from swisslearn.dutch1998.transpositions import transposition_at, transposition_
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.model import Colour, PlayerId, PlayerState, PreferenceStrength, colour_preference
 from swisslearn.card.sheet import CardSheet, difference_notation
-from swisslearn.trace import BracketPaired, BracketView, RoundPaired
+from swisslearn.trace import BracketPaired, BracketView, Event, RoundPaired
 from swisslearn.widgets import normalise_answer, parse_pairs
 
 __all__ = [
     "Checker", "Question", "colour_question", "exchange_question", "history",
     "next_exchange", "next_transposition", "p_question", "pairs_question",
-    "preference_label", "preference_question", "transposition_question", "x_question",
+    "preference_label", "preference_question", "round_question", "transposition_question",
+    "x_question",
 ]
 
 Checker = Callable[[str], tuple[bool, str]]
@@ -286,3 +288,22 @@ def pairs_question(event: BracketPaired | RoundPaired, text: str, explanation: s
     def check(given: str) -> tuple[bool, str]:
         return (parse_pairs(given) == expected, why)
     return Question(text=text, answer=answer, explanation=why, check=check)
+
+
+def round_question(events: Sequence[Event], text: str, explanation: str = "",
+                   lang: str = "fr") -> Question:
+    """A whole round, written White first with the bye after (« 3-1, 2-7 ;
+    exempt 12 »): right only with the colours; a wrong answer is told the
+    first wrong board and why() for it (:func:`swisslearn.card.rounds.check_round`,
+    any system's trace)."""
+    from swisslearn.card.rounds import check_round, round_text
+    result = events[-1]
+    if not isinstance(result, RoundPaired):
+        raise ValueError("the trace has no round_paired event")
+    answer = round_text(result, lang)
+
+    def check(given: str) -> tuple[bool, str]:
+        verdict = check_round(events, given, lang)
+        return verdict.correct, (explanation or answer) if verdict.correct else verdict.message
+    return Question(text=text, answer=answer, explanation=explanation or answer, check=check,
+                    hint=_hint("drill.round.hint"))

@@ -68,3 +68,22 @@ def test_english_banks() -> None:
     question = drills.forfeit_drill(lang="en")[0]
     assert question.text.startswith("Round 1, 1 (White) against 2")
     assert drills.notation_drill(lang="en")[0].text.startswith("History")
+
+
+def test_the_absence_bank_mixes_withdrawals_half_point_byes_and_absences() -> None:
+    remarks = " ".join(q.sheet.remark(q.sheet.row(int(p)))        # type: ignore[union-attr]
+                       for q in drills.absence_drill() for p in q.answer.split(", "))
+    assert "retiré" in remarks and "demi-point" in remarks and "absent" in remarks
+
+
+def test_a_whole_round_question_wants_the_colours() -> None:
+    from conftest import DATA
+    from swisslearn.dutch1998.procedure import trace
+    from swisslearn.exercises import round_question
+    from swisslearn.formats.trf import read_trf
+    events = list(trace(read_trf(DATA / "club-12-joueurs.trf").tournament, 4))
+    question = round_question(events, "Ronde 4 ?")
+    assert question.check(question.answer)[0]
+    right, message = question.check(question.answer.replace("3–1", "1–3"))
+    assert not right and message.startswith("Premier échiquier faux : 1–3, la paire est juste")
+    assert "ronde 4 appariée" not in message
