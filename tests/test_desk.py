@@ -130,7 +130,8 @@ def test_system_choices_start_with_the_files_own() -> None:
     club = loaded(CLUB).tournament
     choices = desk.system_choices(club)
     assert choices[0] == ("celui du fichier (dutch-1998)", "")
-    assert [v for _, v in choices[1:]] == ["dutch-1998", "dutch-2026", "team-2026", "simple"]
+    assert [v for _, v in choices[1:]] == ["dutch-1998", "dutch-2026", "team-2026",
+                                           "team-2026-sharly", "simple"]
     teams = loaded(DATA / "equipes-dix.trf").tournament
     assert desk.system_choices(teams, "en")[0] == ("the file's (team-2026)", "")
 
