@@ -339,4 +339,4 @@ def test_the_page_says_why_nothing_is_downloaded() -> None:
         "<p style='color:#555'>Pas de téléchargement : six-joueurs.txt:0:0: the points add up")
     page.example.value = "equipes-dix.trf"  # a team round is downloaded (issue 20)
     assert "team-2026" in text(page.info) and "equipes-dix-ronde-3.trf" in text(page.download)
-    assert "1 et 8 sont appariées à la ronde 3" in text(page.answer)
+    assert "1 et 3 sont appariées à la ronde 3" in text(page.answer)
