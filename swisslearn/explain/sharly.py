@@ -30,7 +30,7 @@ from swisslearn.team2026.wholeround import FIELDS, Field, RoundFields
 from swisslearn.trace import ColourAllocated, Event, Rejection
 
 __all__ = ["SYSTEM", "WHY", "describe_parting", "describe_field", "describe_fields",
-           "describe_engine_side", "describe_rejection", "is_sharly_trace"]
+           "describe_engine_side", "describe_rejection", "is_sharly_trace", "fields_rows"]
 
 
 def describe_parting(found: Parting, cat: Catalogue, labelled: bool = True) -> str:
@@ -227,3 +227,24 @@ WHY = WhyRules(absent="team.why.absent", absent_labels=(), bye="team.why.fate.by
                bye_labels=("3.4",), paired=_paired, not_paired=_not_paired, bye_decides=True,
                prefix="team.")
 """The reasons of ``why()`` in a ``team-2026-sharly`` trace."""
+
+
+def fields_rows(event: WholeRoundWeighed, cat: Catalogue) -> list[dict[str, str]]:
+    """The chosen pairing and the text's, field by field (a table for a
+    notebook): the field's label, both values, and which one the weight
+    prefers at the deciding field."""
+    rows = []
+    for field in FIELDS:
+        if field.key == "avoided" and not event.fields.avoided and not (
+                event.text_fields is not None and event.text_fields.avoided):
+            continue
+        text = ("" if event.text_fields is None
+                else describe_field(field, event.text_fields, cat))
+        label = cat.text("sharly.table.pairs") if field.key == "pairs" else field.label
+        rows.append({cat.text("sharly.table.field"): label,
+                     cat.text("sharly.table.text"): text,
+                     cat.text("sharly.table.engine"): describe_field(field, event.fields, cat),
+                     cat.text("sharly.table.decides"): (cat.text("sharly.table.here")
+                                                        if field.label == event.deciding
+                                                        else "")})
+    return rows
