@@ -37,7 +37,8 @@ SEED_AVOID = {frozenset(p) for p in (("A1", "C1"), ("A2", "B2"), ("B1", "A3"))}
 SEED_PLAIN = {frozenset(p) for p in (("A1", "C1"), ("A2", "A3"), ("B1", "B2"))}
 
 
-@pytest.mark.parametrize("system", ["team-2026", "dutch-2026", "simple", "dutch-1998"])
+@pytest.mark.parametrize("system", ["team-2026", "team-2026-sharly", "dutch-2026", "simple",
+                                    "dutch-1998"])
 def test_six_teams_soft_avoid(capsys: pytest.CaptureFixture[str], system: str) -> None:
     code, out, _ = run(capsys, "pair", str(SIX), "--system", system, "--json")
     assert code == 0
