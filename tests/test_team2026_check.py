@@ -30,6 +30,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def paired_by(system: str, source: Path, out: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """``source`` with its next round paired by ``system`` (``pair -o``)."""
+    assert run(capsys, "pair", str(source), "--system", system, "-o", str(out))[0] == 0
+    return out
+
+
 @pytest.fixture
 def after_round_1(tmp_path: Path) -> Path:
     path = tmp_path / "dix.trf"
@@ -75,10 +81,7 @@ def test_check_warns_about_a_362_line_the_engine_would_misread(
 
 def test_pair_o_writes_a_team_round_that_reads_back(
         after_round_1: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = tmp_path / "round-2.trf"
-    code, _, _ = run(capsys, "pair", str(after_round_1), "--system", "team-2026-sharly",
-                     "-o", str(out))
-    assert code == 0
+    out = paired_by("team-2026-sharly", after_round_1, tmp_path / "round-2.trf", capsys)
     written = read_input(str(out)).tournament
     engine = sharly.pair(read_input(str(after_round_1)).tournament, 2)
     assert recorded(written, 2) == RecordedRound.of(engine)  # type: ignore[arg-type]
@@ -125,9 +128,7 @@ def test_a_written_pab_and_a_wide_362_line(tmp_path: Path,
 
 def test_check_team_2026_names_the_first_bracket_and_the_article(
         after_round_1: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    engine_file = tmp_path / "engine.trf"
-    assert run(capsys, "pair", str(after_round_1), "--system", "team-2026-sharly",
-               "-o", str(engine_file))[0] == 0
+    engine_file = paired_by("team-2026-sharly", after_round_1, tmp_path / "engine.trf", capsys)
     code, out, _ = run(capsys, "check", str(engine_file), "--system", "team-2026")
     assert code == 1
     assert ("the readings part at bracket 1: [C4]: the top-scoregroup (score 2: 1, 2, 3, 4) "
@@ -142,9 +143,7 @@ def test_check_team_2026_names_the_first_bracket_and_the_article(
 
 def test_check_team_2026_sharly_says_whose_round_it_is(
         after_round_1: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text_file = tmp_path / "text.trf"
-    assert run(capsys, "pair", str(after_round_1), "--system", "team-2026",
-               "-o", str(text_file))[0] == 0
+    text_file = paired_by("team-2026", after_round_1, tmp_path / "text.trf", capsys)
     code, out, _ = run(capsys, "check", str(text_file), "--system", "team-2026-sharly")
     assert code == 1
     assert "not team-2026-sharly's pairing: [C5] over the whole round" in out

@@ -189,3 +189,21 @@ def test_the_trace_says_which_field_decides() -> None:
     assert "La lecture du texte (team-2026) apparie 1–3" in apart.text
     met = why(events, 1, 6, "en")  # 1 and 6 met in round 1
     assert "[C1]" in met and "already met" in met
+
+
+def test_the_desk_pairs_explains_and_downloads_with_the_mode() -> None:
+    """The desk offers team-2026-sharly, explains its pairs and downloads the
+    round it paired (data/equipes-deux-lectures.trf, round 2)."""
+    from conftest import DATA
+    from swisslearn import desk
+    loaded = desk.read_example(DATA / "equipes-deux-lectures.trf")
+    assert isinstance(loaded, desk.Loaded)
+    assert ("team-2026-sharly", "team-2026-sharly") in desk.system_choices(loaded.tournament)
+    paired = desk.pair_round(loaded, 2, "team-2026-sharly")
+    assert paired.system == "team-2026-sharly"
+    answer = desk.why_text(paired, 1, 3, "fr")
+    assert "team-2026-sharly" in answer and "[C5]" in answer
+    assert desk.download_problem(loaded, paired) is None
+    from swisslearn.formats.trf import parse_trf
+    written = team_tournament(parse_trf(desk.paired_trf(loaded, paired), source="download.trf"))
+    assert RecordedRound.of(paired.result) == recorded(written, 2)

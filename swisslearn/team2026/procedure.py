@@ -10,7 +10,7 @@ tournament must be a :class:`~swisslearn.formats.teams.TeamTournament`
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Iterator, Mapping, Sequence
+from typing import Generator, Iterator, Mapping, Sequence
 
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.formats.teams import PreferenceType, TeamTournament
@@ -29,8 +29,8 @@ from swisslearn.trace import (Board, BracketView, Event, PlayerView, Rejection, 
 
 SYSTEM = "team-2026"
 
-__all__ = ["SYSTEM", "trace", "pair", "checked", "team_view", "score_order", "assign_bye",
-           "finish"]
+__all__ = ["SYSTEM", "trace", "pair", "checked", "team_view", "score_order", "pab_step",
+           "assign_bye", "finish"]
 
 
 def checked(tournament: Tournament, round: RoundNumber | None,
@@ -76,23 +76,8 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     graph = Graph(present, base.forbidden_pairs(round))
     total = base.rounds
     last_two = total is not None and round >= total - 1
-    remaining = list(present)
-    bye: TeamState | None = None
-    if len(remaining) % 2 == 1:
-        event, bye = assign_bye(graph, remaining, round)
-        yield event
-        if bye is None:
-            raise PairingError(f"{base.source}: round {round} cannot be paired under {SYSTEM}: "
-                               "no team can receive the pairing-allocated bye and leave a legal "
-                               "pairing of the others (3.4.1, [C2]); the Chief Arbiter decides "
-                               "(3.3.3)")
-        remaining.remove(bye)
-        yield TeamByeAssigned(rule="3.4", player=bye.tpn, view=views[bye.tpn])
-    elif not graph.pairable(remaining):
-        raise PairingError(f"{base.source}: round {round} cannot be paired under {SYSTEM}: the "
-                           f"teams {', '.join(str(t.tpn) for t in sorted(remaining, key=_tpn))} "
-                           "cannot all meet a team they have not met ([C1]); the Chief Arbiter "
-                           "decides (3.3.3)")
+    bye = yield from pab_step(graph, present, round, views, base.source)
+    remaining = [t for t in present if t is not bye]
     pairs: list[tuple[TeamState, TeamState]] = []
     index = 0
     while remaining:
@@ -145,6 +130,30 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
 
 def _tpn(team: TeamState) -> int:
     return team.tpn
+
+
+def pab_step(graph: Graph, teams: Sequence[TeamState], round: RoundNumber,
+             views: Mapping[int, PlayerView], source: str,
+             system: str = SYSTEM) -> Generator[Event, None, TeamState | None]:
+    """3.3.2's first step as events: with an odd number of teams, the PAB (3.4);
+    returns the team that gets it (``None``: none needed).  PairingError when
+    no team can take it, or when the teams cannot all be paired legally."""
+    bye: TeamState | None = None
+    if len(teams) % 2 == 1:
+        event, bye = assign_bye(graph, list(teams), round)
+        yield event
+        if bye is None:
+            raise PairingError(f"{source}: round {round} cannot be paired under {system}: "
+                               "no team can receive the pairing-allocated bye and leave a legal "
+                               "pairing of the others (3.4.1, [C2]); the Chief Arbiter decides "
+                               "(3.3.3)")
+        yield TeamByeAssigned(rule="3.4", player=bye.tpn, view=views[bye.tpn])
+    elif not graph.pairable(teams):
+        raise PairingError(f"{source}: round {round} cannot be paired under {system}: the "
+                           f"teams {', '.join(str(t.tpn) for t in sorted(teams, key=_tpn))} "
+                           "cannot all meet a team they have not met ([C1]); the Chief Arbiter "
+                           "decides (3.3.3)")
+    return bye
 
 
 def assign_bye(graph: Graph, teams: list[TeamState],

@@ -38,8 +38,7 @@ from swisslearn.model import RoundNumber, Tournament
 from swisslearn.team2026 import procedure
 from swisslearn.team2026.colours import initial_colour
 from swisslearn.team2026.events import (SharlyBracketOpened, SharlyBracketPaired,
-                                        SharlyCandidateTried, TeamByeAssigned,
-                                        WholeRoundWeighed)
+                                        SharlyCandidateTried, WholeRoundWeighed)
 from swisslearn.team2026.selection import Graph
 from swisslearn.team2026.state import SHARLY, TeamState, team_states
 from swisslearn.team2026.wholeround import Measure, best_pairing, first_difference, floats_apply
@@ -70,22 +69,8 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
                        absent=tuple(t.tpn for t in states.values() if not t.available),
                        scores=tuple(sorted({t.score for t in present}, reverse=True)))
     graph = Graph(present, base.forbidden_pairs(round))
-    bye: TeamState | None = None
-    if len(present) % 2 == 1:
-        event, bye = procedure.assign_bye(graph, list(present), round)
-        yield event
-        if bye is None:
-            raise PairingError(f"{base.source}: round {round} cannot be paired under {SYSTEM}: "
-                               "no team can receive the pairing-allocated bye and leave a legal "
-                               "pairing of the others (3.4.1, [C2]); the Chief Arbiter decides "
-                               "(3.3.3)")
-        yield TeamByeAssigned(rule="3.4", player=bye.tpn, view=views[bye.tpn])
+    bye = yield from procedure.pab_step(graph, present, round, views, base.source, SYSTEM)
     teams = [t for t in present if t is not bye]
-    if not graph.pairable(teams):
-        raise PairingError(f"{base.source}: round {round} cannot be paired under {SYSTEM}: the "
-                           f"teams {', '.join(str(t.tpn) for t in sorted(teams, key=_tpn))} "
-                           "cannot all meet a team they have not met ([C1]); the Chief Arbiter "
-                           "decides (3.3.3)")
     legal = [(a.tpn, b.tpn) for a, b in itertools.combinations(sorted(teams, key=_tpn), 2)
              if graph.legal(a, b)]
     forbidden = tuple((a.tpn, b.tpn) for a, b in itertools.combinations(sorted(teams, key=_tpn), 2)
