@@ -101,8 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _common(command: argparse.ArgumentParser) -> None:
     command.add_argument("file", metavar="FILE")
     command.add_argument("--system", metavar="S",
-                         help="dutch-1998, dutch-2017, dutch-2026, team-2026, simple "
-                              "(default: the file's, see the README)")
+                         help="dutch-1998, dutch-2017, dutch-2026, team-2026, "
+                              "team-2026-sharly, simple (default: the file's, see the README)")
     command.add_argument("--round", type=int, metavar="N",
                          help="the round to pair (default: the first with no pairing)")
     command.add_argument("--lang", choices=("fr", "en"), default="fr")
@@ -409,9 +409,16 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     document = read_input(args.file)
     tournament = document.tournament
     choice = _choice(args, tournament)
-    report = check_rounds(tournament, choice.system, _protections(args, document))
+    system = choice.system
+    protections = _protections(args, document)
+    report = check_rounds(tournament, system, protections)
+    from swisslearn.teamcheck import check_file  # team files: both readings of C.04.6
+    warnings = check_file(document, system.name, report, protections)
+    for warning in warnings:
+        print(f"swisslearn: warning: {warning}", file=sys.stderr)
     if args.json:
-        json.dump({"rounds": report, "system_choice": choice_json(choice, args.lang)}, stdout)
+        json.dump({"rounds": report, **({"warnings": warnings} if warnings else {}),
+                   "system_choice": choice_json(choice, args.lang)}, stdout)
         stdout.write("\n")
     else:
         stdout.write(choice_line(choice, args.lang) + "\n")
