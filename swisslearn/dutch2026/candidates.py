@@ -108,7 +108,8 @@ def transposition_rank(s1: tuple[Competitor, ...], s2: tuple[Competitor, ...],
     n1 = len(opponents)
     for i, opponent in enumerate(opponents):
         place = left.index(opponent.id)
-        rank += place * perm(len(left) - 1, n1 - i - 1)
+        if place:
+            rank += place * perm(len(left) - 1, n1 - i - 1)
         left.pop(place)
     return rank
 
