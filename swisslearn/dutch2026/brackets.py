@@ -542,10 +542,13 @@ class Snapshot:
 
     def completion(self, pab: Sequence[int] | None = None) -> Completion:
         """The round's completion as it stood (``pab``: other players joined
-        to the PAB vertex)."""
+        to the PAB vertex, the last one, in an odd round)."""
         neighbours = self.neighbours
-        if pab is not None and isinstance(neighbours, Neighbours):
-            neighbours = neighbours.with_pab(pab)
+        if pab is not None:
+            if isinstance(neighbours, Neighbours):
+                neighbours = neighbours.with_pab(pab)
+            else:
+                neighbours = _rejoined(neighbours, pab)
         completion = Completion(neighbours)
         completion.mate = list(self.mate)
         completion.active = list(self.active)
@@ -571,6 +574,21 @@ class Snapshot:
         mates = self._best(rest, -1)
         total += sum(self.weight(u, v) for u, v in _pairs_of(mates))
         return total, [v for v in rest if v not in mates]
+
+
+def _rejoined(neighbours: Sequence[Sequence[int]], allowed: Sequence[int]) -> list[list[int]]:
+    """The adjacency lists with the PAB vertex (the last) joined to exactly
+    ``allowed``, in ascending order as :class:`Completion` wants them (the
+    rows it does not touch are shared, not copied)."""
+    pab = len(neighbours) - 1
+    before, after = set(neighbours[pab]), set(allowed)
+    lists = [row if isinstance(row, list) else list(row) for row in neighbours]
+    for v in before - after:
+        lists[v] = [w for w in lists[v] if w != pab]
+    for v in after - before:
+        lists[v] = lists[v] + [pab]
+    lists[pab] = sorted(after)
+    return lists
 
 
 def compatibility(players: Sequence[Competitor],
