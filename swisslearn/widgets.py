@@ -7,7 +7,7 @@
   flowchart with the rule's box coloured, beside the bracket table, the D1
   list, the D2 tables... that the event calls for).  The picture is drawn
   before anything changes, then picture, label and explanation are sent
-  together, so that they always show the same step (during Play too);
+  back to back, so that they always show the same step (during Play too);
   :meth:`Stepper.set_language` changes every word without leaving the step.
 * :func:`step_through` builds one for a round of a tournament.
 * :class:`Exercise` asks a question: a text field, a « Vérifier » button,
@@ -113,8 +113,7 @@ class Stepper:
 
     ``stepper.step`` is the current step (1-based); :meth:`go`, :meth:`next`
     and :meth:`previous` move it (the widgets follow).  ``stepper.shown`` is
-    the step the label, explanation and picture show (the image's tooltip
-    says it too: « étape 5 »).  Display the stepper itself in a notebook (or
+    the step the label, explanation and picture show.  Display the stepper itself in a notebook (or
     ``stepper.box``).  The last :data:`PICTURES_KEPT` pictures are kept.
     """
 
@@ -216,11 +215,7 @@ class Stepper:
         picture = self.png(step)
         label = f"<b>{html.escape(self.label_text(step))}</b>"
         explanation = f"<p>{html.escape(self.explanation_text(step))}</p>"
-        marker = _words(self.lang).text("stepper.label", step=step, total=self.total,
-                                        rule=self.events[step - 1].rule)
-        with self.output.hold_sync():
-            self.output.value = picture
-            self.output.tooltip = marker
+        self.output.value = picture
         self.label.value = label
         self.explanation.value = explanation
         self.shown = step
