@@ -35,6 +35,7 @@ from __future__ import annotations
 import base64
 import html
 import importlib
+import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -402,15 +403,25 @@ _STYLE = """<style>
 
 
 def page_data(lang: str) -> str:
-    """What the page's script (``desk/voila/templates/desk``) reads in the page:
-    the upload limit and its message, the message of a page the server freed,
-    in ``lang``; an element of the hidden style widget."""
+    """What the page's script (``desk/template/index.html.j2``) reads in the
+    page, in ``lang``: the upload limit and its message, the message of a
+    page whose kernel the server freed (after ``SWISSLEARN_DESK_IDLE``
+    seconds without activity, set by :mod:`swisslearn.deskserver`); an
+    element of the hidden style widget."""
     words = labels(lang)
-    return (f"<span class='desk-page-data' hidden data-lang='{html.escape(lang, quote=True)}' "
-            f"data-upload-limit='{UPLOAD_LIMIT}' "
-            f"data-limit-text='{html.escape(catalogue(lang).number(UPLOAD_LIMIT), quote=True)}' "
-            f"data-too-big='{html.escape(words['upload_refused_js'], quote=True)}' "
-            f"data-expired='{html.escape(words['expired'], quote=True)}'></span>")
+    try:
+        idle = int(os.environ.get("SWISSLEARN_DESK_IDLE", "100"))
+    except ValueError:
+        idle = 100
+
+    def attribute(name: str, value: str) -> str:
+        return f" data-{name}='{html.escape(value, quote=True)}'"
+    return ("<span class='desk-page-data' hidden"
+            + attribute("lang", lang) + attribute("upload-limit", str(UPLOAD_LIMIT))
+            + attribute("limit-text", catalogue(lang).number(UPLOAD_LIMIT))
+            + attribute("too-big", words["upload_refused_js"])
+            + attribute("expired", words["expired"])
+            + attribute("idle-minutes", str(max(1, round(idle / 60)))) + "></span>")
 
 
 Action = Callable[[], None]

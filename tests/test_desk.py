@@ -475,4 +475,5 @@ def test_the_page_tells_its_script_the_limit_and_the_words() -> None:
     assert f"data-upload-limit='{desk.UPLOAD_LIMIT}'" in data
     assert "data-too-big='Fichier refusé — {name} : {size} octets" in html.unescape(data)
     page.language.value = "en"
-    assert "data-expired='This page has been idle" in html.unescape(page.style.value)
+    assert ("data-expired='This page is no longer connected to the desk"
+            in html.unescape(page.style.value))
