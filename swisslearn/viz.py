@@ -43,9 +43,8 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Union
+from typing import TYPE_CHECKING, Any, Union
 
-import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
@@ -54,6 +53,9 @@ from swisslearn.dutch1998.exchanges import seed_cell
 from swisslearn.dutch1998.transpositions import count_transpositions, transposition_at
 from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.model import PlayerId, PlayerState
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+
 from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketsMerged,
                               BracketSplit, BracketView, ByeAssigned, CandidatesSkipped,
                               CandidateTried, ColourAllocated, Event, ExchangeApplied,
@@ -131,6 +133,16 @@ PLAYER_COLUMNS: tuple[str, ...] = player_columns()
 BOARD_COLUMNS: tuple[str, ...] = board_columns()
 
 Players = Iterable[Union[PlayerView, PlayerState]]
+
+
+def _data_frame(rows: list[list[str]], columns: Sequence[str],
+                index: Sequence[int] | None = None) -> pd.DataFrame:
+    """A table.  pandas is imported with the first one, not with this module:
+    the pictures without a table (the flowchart and the score groups of a
+    round's first step) do not need it, and the desk's page shows sooner."""
+    import pandas
+    frame: Any = pandas.DataFrame(rows, columns=list(columns), index=index)
+    return frame
 
 
 # ---------------------------------------------------------------------------
@@ -333,7 +345,7 @@ def bracket_table(event: Event | BracketView, lang: str = "fr") -> pd.DataFrame:
                     + _player_cells(by_id.get(b) if b is not None else None, cat, b in moved)
                     + ["; ".join(remarks)])
         marks.append(mark)
-    frame = pd.DataFrame(rows, columns=list(bracket_columns(lang)))
+    frame = _data_frame(rows, bracket_columns(lang))
     frame.attrs["title"] = _bracket_title(view, cat)
     frame.attrs["marks"] = marks
     return frame
@@ -405,7 +417,7 @@ def d1_list(source: int | Event, *, around: int | None = None, window: int = 3,
         rows.append([str(rank), letter, cat.order(order), pairs, shown])
         index.append(rank)
         states.append(state)
-    frame = pd.DataFrame(rows, columns=list(d1_columns(lang)), index=index)
+    frame = _data_frame(rows, d1_columns(lang), index)
     frame.attrs["title"] = cat.label("D1", cat.text(
         "viz.d1.what", total=cat.number(total), s1=cat.players(s1) if s1 else "—"))
     frame.attrs["current"] = current
@@ -423,7 +435,7 @@ def players_table(players: Players, remarks: Mapping[PlayerId, str] | None = Non
     for player in players:
         view = _view(player)
         rows.append(_player_cells(view, cat) + [remarks.get(view.id, "")])
-    return pd.DataFrame(rows, columns=list(player_columns(lang)))
+    return _data_frame(rows, player_columns(lang))
 
 
 def boards_table(event: BoardsOrdered | RoundPaired, lang: str = "fr") -> pd.DataFrame:
@@ -433,7 +445,7 @@ def boards_table(event: BoardsOrdered | RoundPaired, lang: str = "fr") -> pd.Dat
     rows = [[str(b.board), str(b.white), str(b.black)] for b in event.boards]
     if isinstance(event, RoundPaired):
         rows += [[cat.text("viz.bye"), str(pid), ""] for pid in event.byes]
-    frame = pd.DataFrame(rows, columns=list(board_columns(lang)))
+    frame = _data_frame(rows, board_columns(lang))
     frame.attrs["title"] = cat.label("F1", cat.text("viz.boards.what"))
     return frame
 
@@ -523,7 +535,7 @@ def colour_table(events_or_states: Event | Iterable[Event | PlayerView | PlayerS
         cells.append((columns[-1], kind(view.preference)))
         rows.append(row)
         kinds.update(((i, column), k) for column, k in cells if k)
-    frame = pd.DataFrame(rows, columns=columns)
+    frame = _data_frame(rows, columns)
     frame.attrs["title"] = cat.text("viz.colours.title", white=cat.text("fmt.letter.white"),
                                     black=cat.text("fmt.letter.black"))
     frame.attrs["kinds"] = kinds
