@@ -87,7 +87,7 @@ def load(browser: Any, url: str) -> tuple[dict[str, float], list[str]]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     outside: list[str] = []
-    page.on("request", lambda r: None if r.url.startswith(url) or r.url.startswith("data:")
+    page.on("request", lambda r: None if r.url.startswith((url, "data:", "blob:"))
             else outside.append(r.url))
     times: dict[str, float] = {}
     start = time.perf_counter()

@@ -39,6 +39,10 @@ culled.  Here:
   for it could make the server allocate memory without bound
   (:class:`DeskKernelSocket` refuses it).
 
+``/desk/status`` answers the counts in JSON (kernels running or starting,
+places reserved, kernels starting, the pool, the maximum), for a hall's
+operator and the load test.
+
 The page's script (in the template) also refuses big files and shows the
 "freed" message; its words come from the page itself
 (:func:`swisslearn.desk.page_data`).  Voilà's own classes are extended here
@@ -60,6 +64,7 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import url_path_join
 from tornado import web
 from traitlets import Bool, Integer
 
@@ -271,6 +276,23 @@ def _desk_kernel_socket(base: Any) -> Any:
     return DeskKernelSocket
 
 
+class DeskStatus(web.RequestHandler):
+    """``GET /desk/status``: the hall's counts, in JSON."""
+
+    def initialize(self, manager: HallKernelManager) -> None:
+        self.manager = manager
+
+    def get(self) -> None:
+        hall = self.manager
+        pools = getattr(hall, "_pools", {})
+        self.set_header("Cache-Control", "no-store")
+        self.finish({"kernels": hall.in_use(), "reserved": hall.reserved,
+                     "starting": hall.cold_pages + len(hall.starting),
+                     "pool": sum(len(p) for p in pools.values()),
+                     "max_kernels": hall.max_kernels, "max_starting": hall.max_starting,
+                     "idle_timeout": hall.cull_idle_timeout})
+
+
 def _desk_app() -> Any:
     # Voilà ships no type information: imported as the desk imports ipywidgets.
     voila: Any = importlib.import_module("voila.app")
@@ -290,8 +312,11 @@ def _desk_app() -> Any:
 
         def init_handlers(self) -> list[Any]:
             handlers: list[Any] = super().init_handlers()
-            return [(h[0], replaced[h[1]], *h[2:]) if len(h) > 1 and h[1] in replaced else h
-                    for h in handlers]
+            handlers = [(h[0], replaced[h[1]], *h[2:]) if len(h) > 1 and h[1] in replaced else h
+                        for h in handlers]
+            # Before the page's catch-all route.
+            return [(url_path_join(self.server_url, "/desk/status"), DeskStatus,
+                     {"manager": self.kernel_manager})] + handlers
 
     return DeskApp
 
@@ -320,16 +345,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m swisslearn.deskserver",
         description="The arbiter's desk (desk/bureau.ipynb) served by Voilà for a hall.")
-    parser.add_argument("notebook", nargs="?", type=Path, default=DEFAULT_NOTEBOOK)
-    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("notebook", nargs="?", type=Path, default=DEFAULT_NOTEBOOK,
+                        help="the page (default: desk/bureau.ipynb)")
+    parser.add_argument("--port", type=int, default=8866, help="default 8866")
     parser.add_argument("--ip", default="127.0.0.1",
                         help="address to listen on (0.0.0.0: every machine of the hall)")
     parser.add_argument("--max-kernels", type=int, default=10,
                         help="the most pages served at once (default 10, about 150 MB each)")
     parser.add_argument("--idle", type=int, default=100,
-                        help="seconds without activity before a page's kernel is freed")
+                        help="seconds without activity before a page's kernel is freed "
+                             "(default 100)")
     parser.add_argument("--pool", type=int, default=2,
-                        help="kernels started in advance (0: none)")
+                        help="kernels started in advance (default 2; 0: none)")
     parser.add_argument("--max-starting", type=int, default=os.cpu_count() or 2,
                         help="the most pages starting a kernel at once (default: one a core)")
     args = parser.parse_args(argv)

@@ -95,6 +95,12 @@ class Server:
             time.sleep(0.5)
         return timeout
 
+    def status(self) -> dict[str, int]:
+        """The server's own counts (``/desk/status``)."""
+        with urllib.request.urlopen(self.url + "desk/status", timeout=10) as answer:
+            counts: dict[str, int] = json.loads(answer.read())
+            return counts
+
     def log_text(self) -> str:
         return self.log.read_text("utf-8", "replace") if self.log.exists() else ""
 
