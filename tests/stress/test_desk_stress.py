@@ -95,6 +95,8 @@ def test_twenty_visitors_for_five_minutes() -> None:
         assert not timings.errors, timings.errors[:10]
         assert timings.pages and timings.actions
         assert timings.longest() <= LONGEST, timings.summary()
-        assert peak["kernels"] <= 10
+        # The server's count is exact; a process count may catch a kernel
+        # exiting while the next one starts.
+        assert peak["counted"] <= 10 and peak["kernels"] <= 11, peak
         assert server.kernels() == POOL, f"{server.kernels()} kernels left"
         assert after_memory <= idle_memory + MEMORY_SLACK, (idle_memory, after_memory)
