@@ -6,7 +6,9 @@
 * :func:`explain_rejection` does the same for a :class:`~swisslearn.trace.Rejection`.
 * :func:`why` answers "why were *a* and *b* paired (or not) in this round?"
   from the events alone; :func:`explain_pair` also returns the rule labels
-  it cited (:class:`Explanation`), :func:`why_labels` only those.
+  it cited (:class:`Explanation`), :func:`why_labels` only those;
+  :func:`tell_player` says the same to a player in two plain sentences,
+  citing the article (:mod:`.player`).
 
 Three systems speak through the same functions, each with its own messages
 (the system is the ``system`` of ``RoundStarted``/``RoundPaired``, else the
@@ -41,7 +43,8 @@ from swisslearn.model import PlayerId
 from swisslearn.trace import Event, Rejection
 
 __all__ = ["Explanation", "available_languages", "explain", "explain_pair",
-           "explain_rejection", "system_of_event", "system_of_trace", "why", "why_labels"]
+           "explain_rejection", "system_of_event", "system_of_trace", "tell_player", "why",
+           "why_labels"]
 
 _DESCRIBE: dict[str, Callable[[Event, Catalogue], str]] = {
     SIMPLE: simple.describe, DUTCH_2026: dutch2026.describe}
@@ -86,6 +89,13 @@ def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
 def why(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
     """Why ``a`` and ``b`` were paired together in the traced round, or why not."""
     return explain_pair(events, a, b, lang).text
+
+
+def tell_player(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
+    """Two plain sentences for a player: why ``a`` and ``b`` meet or not,
+    citing the article, then the colours or whom each plays."""
+    from swisslearn.explain.player import tell_player as tell
+    return tell(events, a, b, lang)
 
 
 def why_labels(events: Iterable[Event], a: PlayerId, b: PlayerId,
