@@ -27,13 +27,10 @@ import argparse
 import os
 import platform
 import shlex
-import socket
 import statistics
-import subprocess
 import sys
+import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -43,44 +40,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 DEFAULT_COMMAND = "{python} -m swisslearn.deskserver --port={port} --ip=127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def wait_for(url: str, timeout: float = 90.0) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with urllib.request.urlopen(url + "voila/static/nothing", timeout=2):
-                return
-        except urllib.error.HTTPError:
-            return
-        except (urllib.error.URLError, OSError):
-            if time.monotonic() > deadline:
-                raise SystemExit(f"the server did not answer on {url}")
-            time.sleep(0.3)
-
-
-def kernels(server: subprocess.Popen[bytes]) -> int:
-    """Kernel processes under the server (ipykernel_launcher children)."""
-    import psutil
-    try:
-        children = psutil.Process(server.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        return 0
-    count = 0
-    for child in children:
-        try:
-            if "ipykernel_launcher" in " ".join(child.cmdline()):
-                count += 1
-        except psutil.Error:
-            pass
-    return count
+# Plain Voilà, as make desk served the page before swisslearn/deskserver.py:
+#   --command "{python} -m voila desk/bureau.ipynb --port={port} --no-browser"
 
 
 def load(browser: Any, url: str) -> tuple[dict[str, float], list[str]]:
@@ -109,21 +70,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pause", type=float, default=3.0,
                         help="seconds between loads (a refilled pool, a shut kernel)")
     args = parser.parse_args(argv)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    command = shlex.split(args.command.format(port=port, python=sys.executable))
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)
+    # The tests' server starter (tests/deskload.py): the same start, counts and stop.
+    sys.path.insert(0, str(ROOT / "tests"))
+    from deskload import desk_server
     from playwright.sync_api import sync_playwright
     rows: list[dict[str, float]] = []
-    try:
-        wait_for(url)
+    log = Path(tempfile.gettempdir()) / "desk_start.log"
+    with desk_server(log, command=shlex.split(args.command), cwd=Path.cwd()) as server:
         time.sleep(args.pause * 2)  # a preheated pool fills
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for i in range(args.loads):
-                before = kernels(server)
-                times, outside = load(browser, url)
+                before = server.kernels()
+                times, outside = load(browser, server.url)
                 rows.append(times)
                 print(f"load {i + 1:2d}: html {times['html']:5.2f} s  desk {times['desk']:5.2f} s"
                       f"  picture {times['picture']:5.2f} s  kernels before {before}"
@@ -132,10 +91,7 @@ def main(argv: list[str] | None = None) -> None:
                 time.sleep(args.pause)
             browser.close()
         time.sleep(args.pause)
-        print(f"kernels after the last page closed (+{args.pause:.0f} s): {kernels(server)}")
-    finally:
-        os.killpg(server.pid, 15)
-        server.wait(timeout=30)
+        print(f"kernels after the last page closed (+{args.pause:.0f} s): {server.kernels()}")
     print(f"\n{platform.machine()}, nproc = {os.cpu_count()}, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; {args.command}")
     for key in ("html", "desk", "picture"):

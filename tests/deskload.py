@@ -107,17 +107,22 @@ class Server:
 
 @contextlib.contextmanager
 def desk_server(log: Path, *options: str, start_timeout: float = 90.0,
-                pool: int | None = None) -> Iterator[Server]:
+                pool: int | None = None, command: list[str] | None = None,
+                cwd: Path = ROOT) -> Iterator[Server]:
     """``python -m swisslearn.deskserver OPTIONS`` on a free port, stopped at
     the end (with its kernels: they share its process group).  Waits until
-    it answers and, with a pool, until the pool is filled."""
+    it answers and, with a pool, until the pool is filled.  ``command``:
+    another server instead (``{port}`` and ``{python}`` filled in; plain
+    Voilà, to compare)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     log.parent.mkdir(parents=True, exist_ok=True)
     out = log.open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "swisslearn.deskserver", f"--port={port}", "--ip=127.0.0.1",
-         *options], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    argv = ([part.format(port=port, python=sys.executable) for part in command] if command
+            else [sys.executable, "-m", "swisslearn.deskserver", f"--port={port}",
+                  "--ip=127.0.0.1", *options])
+    process = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
+                               start_new_session=True)
     server = Server(process, url, log)
     try:
         deadline = time.monotonic() + start_timeout

@@ -361,15 +361,6 @@ def _page_text(page: desk.Desk) -> str:
     return html.unescape(" ".join(parts))
 
 
-def _french_desk_words() -> set[str]:
-    folder = ROOT / "swisslearn" / "explain"
-
-    def words(lang: str) -> set[str]:
-        values = json.loads((folder / f"{lang}.desk.json").read_text("utf-8")).values()
-        return {w.lower() for v in values for w in re.findall(r"[^\W\d_]{4,}", v)}
-    return words("fr") - words("en")
-
-
 def test_the_pages_words_come_from_the_catalogue() -> None:
     from swisslearn.explain.catalogue import catalogue
     assert not hasattr(desk, "LABELS")
@@ -379,6 +370,8 @@ def test_the_pages_words_come_from_the_catalogue() -> None:
 
 
 def test_the_page_in_english_is_english_everywhere() -> None:
+    from test_viz import french_only_words
+
     from swisslearn.viz import figure_png, render
     page = desk.app("en", data=DATA)
     page.round.value = 4
@@ -391,7 +384,7 @@ def test_the_page_in_english_is_english_everywhere() -> None:
     for name in sorted(data, key=len, reverse=True):
         shown = shown.replace(name, " ")
     words = set(re.findall(r"[^\W\d_]+", shown.lower()))
-    french = _french_desk_words()
+    french = french_only_words("desk")
     assert {"ronde", "joueurs", "fichier", "blancs"} <= french
     assert not words & french, words & french
     # The picture too: drawn in English (B is Black there, W White).

@@ -268,20 +268,20 @@ def _drawn_texts(fig: Figure) -> list[str]:
     return [t.get_text() for t in fig.findobj(Text) if t.get_text()]
 
 
-def _french_only_words() -> set[str]:
-    """Words of the French picture catalogue that the English one never uses."""
+def french_only_words(area: str = "viz") -> set[str]:
+    """Words (4 letters or more) of an area's French catalogue file
+    (``fr.viz.json``) that its English one never uses."""
     import json
-    import re
     folder = ROOT / "swisslearn" / "explain"
 
     def words(lang: str) -> set[str]:
-        values = json.loads((folder / f"{lang}.viz.json").read_text("utf-8")).values()
+        values = json.loads((folder / f"{lang}.{area}.json").read_text("utf-8")).values()
         return {w.lower() for v in values for w in re.findall(r"[^\W\d_]{4,}", v)}
     return words("fr") - words("en")
 
 
 def test_english_pictures_have_no_french_word(club: list[Event], generated: list[Event]) -> None:
-    french = _french_only_words()
+    french = french_only_words()
     assert {"niveau", "blancs", "noirs", "exempt", "organigramme"} <= french
     # Players' names are data, not words of the picture ("Joueur 013").
     names = {p.name for e in _all(club, generated) if isinstance(e, RoundStarted)
