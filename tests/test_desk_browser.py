@@ -25,6 +25,7 @@ import pytest
 
 from conftest import DATA, ROOT, TEST_DATA
 from deskload import Server, desk_server
+from deskload import free_port as _free_port  # noqa: F401  (test_card_browser.py uses it)
 from swisslearn import desk
 from swisslearn.explain import why
 
