@@ -96,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _common(command: argparse.ArgumentParser) -> None:
     command.add_argument("file", metavar="FILE")
     command.add_argument("--system", metavar="S",
-                         help="dutch-1998 (default), dutch-2026, team-2026, simple")
+                         help="dutch-1998 (default), dutch-2026, team-2026, "
+                              "team-2026-sharly, simple")
     command.add_argument("--round", type=int, metavar="N",
                          help="the round to pair (default: the first with no pairing)")
     command.add_argument("--lang", choices=("fr", "en"), default="fr")
@@ -382,9 +383,14 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     document = read_input(args.file)
     tournament = document.tournament
     system = _system(args, tournament)
-    report = check_rounds(tournament, system, _protections(args, document))
+    protections = _protections(args, document)
+    report = check_rounds(tournament, system, protections)
+    from swisslearn.teamcheck import check_file  # team files: both readings of C.04.6
+    warnings = check_file(document, system.name, report, protections)
+    for warning in warnings:
+        print(f"swisslearn: warning: {warning}", file=sys.stderr)
     if args.json:
-        json.dump({"rounds": report}, stdout)
+        json.dump({"rounds": report, **({"warnings": warnings} if warnings else {})}, stdout)
         stdout.write("\n")
     else:
         for row in report:
