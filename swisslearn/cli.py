@@ -17,6 +17,7 @@ from typing import Sequence, TextIO
 from swisslearn import systems
 from swisslearn.errors import InputError, PairingError, SwisslearnError, UsageError
 from swisslearn.explain import explain, why
+from swisslearn.explain.editions import choice_line, choice_reason, older_warning
 from swisslearn.formats.paired import with_paired_round
 from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text,
                                           read_plain_list)
@@ -49,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--round", type=int, metavar="N",
                       help="the round about to be paired (default: the next one)")
     show.add_argument("--json", action="store_true", help="print JSON")
+    show.add_argument("--system", metavar="S", help="the system whose choice to show "
+                      "(default: the file's, see the README)")
+    show.add_argument("--lang", choices=("fr", "en"), default="fr")
     show.set_defaults(run=_show)
 
     pair = commands.add_parser("pair", help="pair a round")
@@ -78,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file", metavar="FILE")
     check.add_argument("--system", metavar="S")
     check.add_argument("--json", action="store_true")
+    check.add_argument("--lang", choices=("fr", "en"), default="fr")
     _protection_options(check)
     check.set_defaults(run=_check)
 
@@ -96,8 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _common(command: argparse.ArgumentParser) -> None:
     command.add_argument("file", metavar="FILE")
     command.add_argument("--system", metavar="S",
-                         help="dutch-1998 (default), dutch-2026, team-2026, "
-                              "team-2026-sharly, simple")
+                         help="dutch-1998, dutch-2017, dutch-2026, team-2026, "
+                              "team-2026-sharly, simple (default: the file's, see the README)")
     command.add_argument("--round", type=int, metavar="N",
                          help="the round to pair (default: the first with no pairing)")
     command.add_argument("--lang", choices=("fr", "en"), default="fr")
@@ -214,9 +219,10 @@ def _show(args: argparse.Namespace, stdout: TextIO) -> int:
     tournament = read_input(args.file).tournament
     round = _round_for(tournament, args.round)
     states = sorted(tournament.states(round), key=lambda s: (-s.score, tournament.pairing_number(s.id)))
+    choice = _choice(args, tournament)
     if args.json:
-        json.dump({"round": round, "players": [_state_json(s) for s in states]}, stdout,
-                  ensure_ascii=False)
+        json.dump({"round": round, "players": [_state_json(s) for s in states],
+                   "system_choice": choice_json(choice, args.lang)}, stdout, ensure_ascii=False)
         stdout.write("\n")
         return EXIT_OK
     title = tournament.name or tournament.source
@@ -240,15 +246,31 @@ def _show(args: argparse.Namespace, stdout: TextIO) -> int:
         stdout.write(f"{rank:>3} {s.id:>4}  {s.name[:28]:<28} {s.rating:>6} {s.score!s:>5}  "
                      f"{colours:<14} {s.colour_difference:>+4d} {s.preference!s:<5} "
                      f"{floats:<8} {', '.join(notes)}".rstrip() + "\n")
+    stdout.write(choice_line(choice, args.lang) + "\n")
     return EXIT_OK
 
 
-def _system(args: argparse.Namespace, tournament: Tournament) -> System:
-    system = systems.get(args.system, tournament)
-    if args.system is None and tournament.system and system.name == systems.DEFAULT:
+def _choice(args: argparse.Namespace, tournament: Tournament) -> systems.Choice:
+    """The system (``--system``, else the file's: systems.choose), with the
+    notes on stderr: a 192 code not used, a tournament older than 2017."""
+    choice = systems.choose(args.system, tournament)
+    if args.system is None and tournament.system and choice.source != "code":
         print(f"swisslearn: note: {tournament.source} names the system {tournament.system!r}; "
-              f"pairing with {system.name}", file=sys.stderr)
-    return system
+              f"pairing with {choice.name}", file=sys.stderr)
+    warning = older_warning(choice, getattr(args, "lang", "fr"))
+    if warning:
+        print(f"swisslearn: {tournament.source}: {warning}", file=sys.stderr)
+    return choice
+
+
+def _system(args: argparse.Namespace, tournament: Tournament) -> System:
+    return _choice(args, tournament).system
+
+
+def choice_json(choice: systems.Choice, lang: str) -> dict[str, object]:
+    """The ``system_choice`` object of ``pair``, ``check`` and ``show --json``."""
+    return {"system": choice.name, "source": choice.source, "detail": choice.detail,
+            "older": choice.older, "reason": choice_reason(choice, lang)}
 
 
 def _names(tournament: Tournament) -> dict[int, str]:
@@ -267,7 +289,8 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     document = read_input(args.file)
     tournament = document.tournament
     round = _round_for(tournament, args.round)
-    system = _system(args, tournament)
+    choice = _choice(args, tournament)
+    system = choice.system
     protections = _protections(args, document, round)
     out = None if args.output is None else _output_path(args.output, args.file, args.force)
     result: RoundPaired | None = None
@@ -284,11 +307,12 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
         with_paired_round(document, result, protections=protections,
                           applied=applied).write(out)
     if args.json:
-        json.dump(pair_json(result), stdout)
+        json.dump(pair_json(result) | {"system_choice": choice_json(choice, args.lang)}, stdout)
         stdout.write("\n")
         return EXIT_OK
     names = _names(tournament)
     stdout.write(f"{tournament.name or tournament.source}, round {round} ({system.name})\n")
+    stdout.write(choice_line(choice, args.lang) + "\n")
     for board in result.boards:
         stdout.write(f"{board.board:>4}  {board.white:>4} {names[board.white][:30]:<30}  -  "
                      f"{board.black:>4} {names[board.black][:30]}\n")
@@ -320,8 +344,10 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
     for pid in (args.a, args.b):
         if pid not in tournament:
             raise UsageError(f"{tournament.source}: no player with pairing number {pid}")
-    events = list(protected_trace(tournament, round, system=_system(args, tournament),
+    choice = _choice(args, tournament)
+    events = list(protected_trace(tournament, round, system=choice.system,
                                   protections=_protections(args, document, round)))
+    stdout.write(choice_line(choice, args.lang) + "\n")
     stdout.write(why(events, args.a, args.b, args.lang) + "\n")
     return EXIT_OK
 
@@ -382,7 +408,8 @@ def check_rounds(tournament: Tournament, system: System,
 def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     document = read_input(args.file)
     tournament = document.tournament
-    system = _system(args, tournament)
+    choice = _choice(args, tournament)
+    system = choice.system
     protections = _protections(args, document)
     report = check_rounds(tournament, system, protections)
     from swisslearn.teamcheck import check_file  # team files: both readings of C.04.6
@@ -390,9 +417,11 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     for warning in warnings:
         print(f"swisslearn: warning: {warning}", file=sys.stderr)
     if args.json:
-        json.dump({"rounds": report, **({"warnings": warnings} if warnings else {})}, stdout)
+        json.dump({"rounds": report, **({"warnings": warnings} if warnings else {}),
+                   "system_choice": choice_json(choice, args.lang)}, stdout)
         stdout.write("\n")
     else:
+        stdout.write(choice_line(choice, args.lang) + "\n")
         for row in report:
             status = "identical" if row["identical"] else "DIFFERENT"
             stdout.write(f"round {row['round']}: {status}\n")

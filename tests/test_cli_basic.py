@@ -52,6 +52,9 @@ def test_show_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == EXIT_OK and err == ""
     lines = out.splitlines()
     assert lines[0] == "Tiny Example Open: state of each player before round 3"
+    # The last line says which rules pair the file (its 192 record), and why.
+    assert lines[-1] == "Système : dutch-2026 — le fichier le nomme (192 FIDE_DUTCH_2025)."
+    lines = lines[:-1]
     rows = [line.split() for line in lines[2:]]
     assert [row[1] for row in rows] == ["1", "2", "6", "5", "3", "4"]  # score, then number
     assert [row[0] for row in rows] == ["1", "2", "3", "4", "5", "6"]
@@ -65,6 +68,9 @@ def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == EXIT_OK and err == ""
     data = json.loads(out)
     assert data["round"] == 3
+    assert data["system_choice"] == {"system": "dutch-2026", "source": "code",
+                                     "detail": "FIDE_DUTCH_2025", "older": False,
+                                     "reason": "le fichier le nomme (192 FIDE_DUTCH_2025)"}
     players = {p["id"]: p for p in data["players"]}
     assert [p["id"] for p in data["players"]] == [1, 2, 6, 5, 3, 4]
     # JSON colours use the English letters W/B, like the text output.

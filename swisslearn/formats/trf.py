@@ -234,6 +234,7 @@ class _Parser:
         self.accelerations: list[Acceleration] = []
         self.acceleration_ranges: list[tuple[Decimal, int, int, int, int]] = []  # 250
         self.system = ""
+        self.header: dict[str, str] = {}
         self.positional = False
         self.team_sizes: dict[PlayerId, int] = {}
         self.team_pab_game_points: Points | None = None
@@ -252,6 +253,7 @@ class _Parser:
             "240": self.bye240, "250": self.acceleration250, "260": self.forbidden260,
             "XXP": self.forbidden_xxp, "XXZ": self.absent_xxz, "XXA": self.acceleration_xxa,
             "310": self.team310, "013": self.team013, "320": self.team320,
+            "042": self.header_text, "052": self.header_text, "092": self.header_text,
         }
         for code in BB_FIELDS:
             handlers[code] = self.point_system_bb
@@ -297,6 +299,11 @@ class _Parser:
 
     def type_code(self, line: str, number: int) -> None:
         self.system = line[4:].strip()
+
+    def header_text(self, line: str, number: int) -> None:
+        """042, 052, 092: kept as written (dates and type of tournament, which
+        tell the edition of the rules; never refused)."""
+        self.header[line[:3]] = line[4:].strip()
 
     def _set_points(self, fields: Iterable[str], value: str, number: int, column: int) -> None:
         if not _NUMBER.match(value):
@@ -646,7 +653,8 @@ class _Parser:
             point_system=self.points, initial_colour=self.initial_colour,
             bye_requests=tuple(byes), forbidden=tuple(g for g, _ in self.forbidden),
             accelerations=tuple(self.accelerations), system=self.system, source=self.source,
-            initial_order=order)
+            initial_order=order, start_date=self.header.get("042", ""),
+            end_date=self.header.get("052", ""), type_text=self.header.get("092", ""))
 
     def _check_repeats(self, player: Player, line: int) -> None:
         met: dict[PlayerId, RoundNumber] = {}
