@@ -186,11 +186,12 @@ def _played(entry: RoundEntry | None) -> bool:
     return entry is not None and entry.opponent is not None and entry.result.game_played
 
 
-def _points(points: PointSystem, entry: RoundEntry | None) -> Points:
-    # A round with no block is an absence worth a zero-point bye.
+def _points(tournament: Tournament, pid: PlayerId, entry: RoundEntry | None) -> Points:
+    # A round with no block is an absence worth a zero-point bye; a 299
+    # record may set what a result is worth (Tournament.entry_points).
     if entry is None:
-        return points.zero_point_bye
-    return points.points(entry.result)
+        return tournament.point_system.zero_point_bye
+    return tournament.entry_points(pid, entry)
 
 
 def pairing_score_before(tournament: Tournament, player: Player, round: RoundNumber,
@@ -199,8 +200,8 @@ def pairing_score_before(tournament: Tournament, player: Player, round: RoundNum
     """1.2.1: the score before ``round`` plus that round's fictitious points."""
     if accelerations is None:
         accelerations = _acceleration(tournament)
-    points = tournament.point_system
-    total = sum((_points(points, e) for _, e in _entries(player, round)), Decimal(0))
+    total = sum((_points(tournament, player.id, e) for _, e in _entries(player, round)),
+                Decimal(0)) + tournament.bonus_before(player.id, round)
     return total + accelerations.get((player.id, round), Decimal(0))
 
 
@@ -239,8 +240,9 @@ def competitors(tournament: Tournament, round: RoundNumber,
     for player in tournament.players:
         running = Decimal(0)
         for r, entry in _entries(player, round):
-            before[(player.id, r)] = running + accelerations.get((player.id, r), Decimal(0))
-            running += _points(points, entry)
+            before[(player.id, r)] = (running + accelerations.get((player.id, r), Decimal(0))
+                                      + tournament.bonus_before(player.id, r))
+            running += _points(tournament, player.id, entry)
     result: dict[PlayerId, Competitor] = {}
     for pid in ids:
         player = tournament.player(pid)
@@ -258,7 +260,7 @@ def competitors(tournament: Tournament, round: RoundNumber,
                 other = before.get((entry.opponent, r), own)
                 floats.append(Drift.DOWN if own > other else Drift.UP if own < other else None)
                 continue
-            scored = _points(points, entry)
+            scored = _points(tournament, pid, entry)
             # 1.4.3: a round without a game floats down only if it scored
             # more than a loss (a PAB, a forfeit win, a half- or full-point bye).
             floats.append(Drift.DOWN if scored > points.loss else None)
@@ -266,7 +268,8 @@ def competitors(tournament: Tournament, round: RoundNumber,
             if entry is not None and (entry.result is Result.PAIRING_ALLOCATED_BYE
                                       or scored >= points.win):
                 eligible = False
-        score = sum((_points(points, e) for _, e in _entries(player, round)), Decimal(0))
+        score = sum((_points(tournament, pid, e) for _, e in _entries(player, round)),
+                    Decimal(0)) + tournament.bonus_before(pid, round)
         pairing = score + accelerations.get((pid, round), Decimal(0))
         result[pid] = Competitor(
             id=pid, tpn=tpns[pid], score=score, pairing_score=pairing,

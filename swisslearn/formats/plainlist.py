@@ -155,10 +155,11 @@ class PlainListDocument:
     def to_bytes(self) -> bytes:
         return self.text().encode("utf-8")
 
-    def write(self, path: str | Path) -> None:
-        """Write the list to ``path`` atomically (temporary file, then rename)."""
+    def write(self, path: str | Path, *, replace: bool = True) -> None:
+        """Write the list to ``path`` atomically (temporary file, then rename);
+        without ``replace``, never over an existing file."""
         from swisslearn.fileio import write_bytes_atomically
-        write_bytes_atomically(Path(path), self.to_bytes())
+        write_bytes_atomically(Path(path), self.to_bytes(), replace=replace)
 
 
 # ---------------------------------------------------------------------------
@@ -191,13 +192,8 @@ def is_plain_list_text(text: str) -> bool:
 
 def read_plain_list(path: str | Path) -> PlainListDocument:
     """Read and check the plain list at ``path``."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise PlainListError(f"cannot read the file: {error.strerror or error}",
-                             file=str(path)) from None
-    return parse_plain_list(data, source=str(path))
+    from swisslearn.fileio import read_input_bytes
+    return parse_plain_list(read_input_bytes(path, PlainListError), source=str(path))
 
 
 def load_plain_list(path: str | Path) -> PlainListTournament:
