@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,12 @@ TEST_DATA = Path(__file__).resolve().parent / "data"
 # The reference tournaments live beside the repository, never inside it.
 SHARED = ROOT.parent / "shared"
 VECTORS = SHARED / "vectors"
+
+# The command line speaks French unless told (README, "Command line"); the
+# suite compares its English messages, so it pins the language as test
+# suites pin LC_ALL (subprocesses inherit it).  tests/test_cli_language.py
+# removes the variable to test the default itself.
+os.environ["SWISSLEARN_LANG"] = "en"
 
 
 @pytest.fixture
