@@ -566,6 +566,21 @@ def recorded_round(tournament: Tournament, round: int) -> tuple[frozenset[tuple[
     return frozenset(pairs), frozenset(byes)
 
 
+def _colourless_pairs(tournament: Tournament, round: int) -> frozenset[tuple[int, int]]:
+    """The pairs a file records for ``round`` with no colour on either side
+    (a forfeit written ``- +``/``- -``), lower pairing number first."""
+    pairs = set()
+    for player in tournament.players:
+        entry = player.entry(round)
+        if entry is None or entry.opponent is None or entry.colour is not None:
+            continue
+        back = tournament.player(entry.opponent).entry(round) if entry.opponent in tournament \
+            else None
+        if back is not None and back.colour is None:
+            pairs.add((min(player.id, entry.opponent), max(player.id, entry.opponent)))
+    return frozenset(pairs)
+
+
 Difference = tuple[str, dict[str, object]]
 """A difference ``check`` found: a catalogue key and its fields."""
 
@@ -584,10 +599,17 @@ def _round_differences(tournament: Tournament, system: System, round: int,
     differences: list[Difference] = []
     got_pairs = frozenset(result.pairs())
     got_byes = frozenset(result.byes)
+    # A forfeit written without colours (w/b) has no White: it matches either way round.
+    colourless = _colourless_pairs(tournament, round)
+    got_unordered = {frozenset(pair) for pair in got_pairs}
     for white, black in sorted(expected_pairs - got_pairs):
         differences.append(("cli.check.recorded", {"white": white, "black": black}))
+    for a, b in sorted(colourless):
+        if frozenset((a, b)) not in got_unordered:
+            differences.append(("cli.check.recorded", {"white": a, "black": b}))
     for white, black in sorted(got_pairs - expected_pairs):
-        differences.append(("cli.check.engine", {"white": white, "black": black}))
+        if frozenset((white, black)) not in {frozenset(pair) for pair in colourless}:
+            differences.append(("cli.check.engine", {"white": white, "black": black}))
     if got_byes != expected_byes:
         differences.append(("cli.check.bye", {"recorded": sorted(expected_byes),
                                               "engine": sorted(got_byes)}))

@@ -127,11 +127,20 @@ class PlainListError(InputError):
 class PairingError(SwisslearnError):
     """No legal pairing exists for the round (the command line exits 1)."""
 
+    reason = ""  # the pairing.reason.* of :func:`no_pairing`, said in the language asked
+
     def __init__(self, message: str, *, key: str = "",
                  fields: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.key = key
         self.fields = dict(fields or {})
+
+    def render(self, lang: str = "en") -> str:
+        if self.key and self.reason:
+            fields = {**self.fields,
+                      "reason": _text(lang, f"pairing.reason.{self.reason}", self.fields)}
+            return _text(lang, self.key, fields)
+        return super().render(lang)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild_keyed, (type(self), str(self), self.key, self.fields))
@@ -153,6 +162,22 @@ class UsageError(SwisslearnError):
 def _rebuild_keyed(cls: type[PairingError] | type[UsageError], message: str, key: str,
                    fields: Mapping[str, object]) -> SwisslearnError:
     return cls(message, key=key, fields=fields)
+
+
+def no_pairing(source: str, round: int, system: str, players: Sequence[int],
+               reason: str) -> PairingError:
+    """"Round R cannot be paired under S": one player ("player 7 cannot be
+    paired ...") or several ("players 5, 7 cannot all be paired ..."), never
+    a number that reads as a count; ``reason`` names the catalogue's
+    ``pairing.reason.*`` message (what would be broken)."""
+    count = "one" if len(players) == 1 else "none" if not players else "many"
+    fields: dict[str, object] = {"source": source, "round": round, "system": system,
+                                 "players": ", ".join(str(p) for p in players)}
+    fields["reason"] = _text("en", f"pairing.reason.{reason}", fields)
+    key = f"pairing.unpairable.{count}"
+    error = PairingError(_text("en", key, fields), key=key, fields=fields)
+    error.reason = reason
+    return error
 
 
 def usage(key: str, **fields: object) -> UsageError:

@@ -17,7 +17,7 @@ from swisslearn.dutch2026.colours import allocate, initial_colour, ranks_higher
 from swisslearn.dutch2026.criteria import make_layout
 from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
 from swisslearn.dutch2026.scoring import Competitor, Drift, Strength, competitors
-from swisslearn.errors import PairingError
+from swisslearn.errors import no_pairing
 from swisslearn.model import Colour, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import last_round_paired
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
@@ -68,12 +68,8 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     try:
         result = pair_brackets(players, layout)
     except Unpairable as error:
-        names = ", ".join(str(p.id) for p in sorted(error.players, key=lambda p: p.tpn))
-        raise PairingError(
-            f"{tournament.source}: round {round} cannot be paired under {SYSTEM}: "
-            f"players {names or '(none)'} cannot all be paired without breaking "
-            f"[C1]-[C3] (rematches, forbidden pairs, absolute colours) or [C2] "
-            f"(a second PAB)") from None
+        ids = [p.id for p in sorted(error.players, key=lambda p: p.tpn)]
+        raise no_pairing(tournament.source, round, SYSTEM, ids, "c1_c3") from None
     score = result.bye_score
     yield CompletionChecked(
         rule="[C4]", round=round, players=len(players), pab_score=score,
