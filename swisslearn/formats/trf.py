@@ -392,6 +392,8 @@ class _Parser:
         for number, line in enumerate(self.lines, 1):
             code = line[:3]
             handler = handlers.get(code)
+            if handler is not None and code != "001" and code.isdigit() and _is_ruler(line):
+                continue  # "0123456789...": a column ruler, not a 012 record
             if handler is None:
                 self.other_line(line, number)
                 continue
