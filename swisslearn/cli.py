@@ -669,17 +669,25 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def _tables(args: argparse.Namespace, stdout: TextIO) -> int:
     from swisslearn.dutch1998.tables import exchange_count, format_tables, tables
-    if args.n < 0:
-        raise usage("cli.tables.negative", n=args.n)
+    if not 0 <= args.n <= MAX_BRACKET:
+        raise usage("cli.tables.negative" if args.n < 0 else "cli.tables.too_large", n=args.n,
+                    most=MAX_BRACKET)
     size = None if args.all_sizes else 2
     count = exchange_count(args.n, max_exchange_size=size)
     if count > MAX_LISTED_EXCHANGES:
-        largest = args.n
-        while largest > 0 and exchange_count(largest, max_exchange_size=size) > \
-                MAX_LISTED_EXCHANGES:
-            largest -= 1
+        low, high = 0, args.n  # the largest bracket within the limit (the count grows with n)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if exchange_count(middle, max_exchange_size=size) <= MAX_LISTED_EXCHANGES:
+                low = middle
+            else:
+                high = middle - 1
+        largest = low
+        words = catalogue(args.lang)  # the count as the language writes numbers
         raise usage("cli.tables.too_many" if size else "cli.tables.too_many_all", n=args.n,
-                    count=f"{count:,}", limit=f"{MAX_LISTED_EXCHANGES:,}", largest=largest)
+                    count=words.number(count) if count < 10 ** 15 else
+                    f"~10^{len(str(count)) - 1}", limit=words.number(MAX_LISTED_EXCHANGES),
+                    largest=largest)
     if args.json:
         json.dump(tables(args.n, max_exchange_size=size), stdout)
         stdout.write("\n")
@@ -688,6 +696,9 @@ def _tables(args: argparse.Namespace, stdout: TextIO) -> int:
         stdout.write(text if text.endswith("\n") else text + "\n")
     return EXIT_OK
 
+
+MAX_BRACKET = 9999
+"""No bracket has more players than a TRF can number."""
 
 MAX_LISTED_EXCHANGES = 50_000
 """``tables N`` lists at most this many exchanges (about 2 s here): a bracket

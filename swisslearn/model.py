@@ -16,7 +16,7 @@ from functools import cached_property
 from decimal import Decimal
 from typing import Iterable, Iterator, Mapping
 
-from swisslearn.errors import UsageError
+from swisslearn.errors import usage
 from swisslearn.points import DEFAULT as DEFAULT_POINTS
 from swisslearn.points import Points, PointSystem
 from swisslearn.results import Colour, Result
@@ -276,7 +276,7 @@ class Tournament:
         try:
             return self._index[id]
         except KeyError:
-            raise UsageError(f"{self.source}: no player with pairing number {id}") from None
+            raise usage("cli.no_player", source=self.source, player=id) from None
 
     def __contains__(self, id: object) -> bool:
         return id in self._index
@@ -314,10 +314,10 @@ class Tournament:
         if round is None:
             round = self.next_round()
         if round < 1:
-            raise UsageError(f"{self.source}: round {round} does not exist (rounds start at 1)")
+            raise usage("model.round_before_first", source=self.source, round=round)
         if self.rounds is not None and round > self.rounds:
-            raise UsageError(f"{self.source}: round {round} is after the last round "
-                             f"({self.rounds})")
+            raise usage("model.round_after_last", source=self.source, round=round,
+                        rounds=self.rounds)
         return round
 
     def is_last_round(self, round: RoundNumber) -> bool:
@@ -474,7 +474,7 @@ def colour_preference(played: tuple[Colour, ...], *, exception: bool = False) ->
 def player_states(tournament: Tournament, round: RoundNumber) -> tuple[PlayerState, ...]:
     """Every player's state before ``round`` (1-based), in pairing-number order."""
     if round < 1:
-        raise UsageError(f"{tournament.source}: round {round} does not exist (rounds start at 1)")
+        raise usage("model.round_before_first", source=tournament.source, round=round)
     points = tournament.point_system
     adjusted = bool(tournament.adjustments)  # 299 records: the slower, exact sums
     # Scores before each earlier round, to tell who floated (A4).

@@ -70,10 +70,11 @@ def exchange_count(n: int, *, max_exchange_size: int | None = 2) -> int:
     """How many exchanges :func:`tables` lists for ``n`` players, computed
     without listing them (``swisslearn tables`` refuses sizes it cannot list
     in seconds): ``C(p, k) * C(q, k)`` of each size ``k``."""
-    s1, s2 = split(n)
-    p, q = len(s1), len(s2)
-    top = min(p, q) if max_exchange_size is None else min(p, q, max_exchange_size)
-    return sum(math.comb(p, k) * math.comb(q, k) for k in range(1, top + 1))
+    p = n // 2
+    q = n - p
+    if max_exchange_size is None or max_exchange_size >= p:
+        return math.comb(n, p) - 1  # every new S1 but the first (Vandermonde)
+    return sum(math.comb(p, k) * math.comb(q, k) for k in range(1, max_exchange_size + 1))
 
 
 def _exchange_json(exchange: Exchange) -> ExchangeJson:
