@@ -433,6 +433,10 @@ def _system(args: argparse.Namespace, tournament: Tournament) -> System:
     name = args.system
     if name is not None and name not in systems.SYSTEMS:
         raise usage("cli.system.unknown", name=name, known=", ".join(systems.SYSTEMS))
+    from swisslearn.formats.teams import TeamTournament
+    if name is None and isinstance(tournament, TeamTournament) and \
+            not tournament.system.startswith("FIDE_TEAM"):
+        name = "team-2026"  # teams (310/013) and no 192 naming their system
     system = systems.get(name, tournament)
     if system.module is None:
         raise usage("cli.system.not_yet", name=system.name, title=system.title,
