@@ -21,6 +21,7 @@ each, ``omitted`` counts the rest).  An *error* makes the file ambiguous
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 MAX_KEPT = 10_000
 """Problems of each kind a report keeps; the others are only counted."""
@@ -29,11 +30,27 @@ MAX_SHOWN = 50
 """Problems the command line prints for one file before "... and N more"."""
 
 
+@dataclass(frozen=True)
+class Count:
+    """A number and the thing it counts (``Count(2, "game")``), said in each
+    language as the catalogue's ``count.game.one`` or ``count.game.many``:
+    "1 game", "2 games"; « 1 partie », « 2 parties » (French: 0 is singular)."""
+
+    n: int
+    noun: str
+
+    def said(self, lang: str) -> str:
+        plural = self.n > 1 if lang == "fr" else self.n != 1
+        return _text(lang, f"count.{self.noun}.{'many' if plural else 'one'}", {"n": self.n})
+
+
 def _text(lang: str, key: str, fields: Mapping[str, object]) -> str:
     # Imported here: the catalogue is only needed once a message is printed,
     # and reading a file must not load the explanations.
     from swisslearn.explain.catalogue import catalogue
-    return catalogue(lang).text(key, **fields)
+    said = {name: value.said(lang) if isinstance(value, Count) else value
+            for name, value in fields.items()}
+    return catalogue(lang).text(key, **said)
 
 
 class SwisslearnError(ValueError):

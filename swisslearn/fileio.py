@@ -66,6 +66,12 @@ def _kind(mode: int) -> str:
     return "other"
 
 
+# Why a file cannot be opened, for the reasons a user meets: said by the
+# catalogue (``input.cannot_read.missing``...), the others by the system.
+_SAID = {errno.ENOENT: "missing", errno.EACCES: "permission", errno.EPERM: "permission",
+         errno.ENOTDIR: "missing", errno.ELOOP: "loop"}
+
+
 def read_input_bytes(path: str | Path, error: type[InputError],
                      limit: int = MAX_INPUT_BYTES) -> bytes:
     """The bytes of the regular file at ``path`` (at most ``limit``), or
@@ -76,6 +82,8 @@ def read_input_bytes(path: str | Path, error: type[InputError],
     try:
         handle = os.open(name, flags)
     except OSError as failure:
+        if failure.errno in _SAID:  # the usual ones, in the language asked
+            raise error(file=name, key=f"input.cannot_read.{_SAID[failure.errno]}") from None
         raise error(file=name, key="input.cannot_read",
                     fields={"reason": failure.strerror or str(failure)}) from None
     try:
