@@ -315,3 +315,22 @@ def test_each_contradiction_is_an_error_or_a_warning(records: list[str], key: st
 def test_a_contradicting_240_is_dropped_the_round_block_wins() -> None:
     t = read(lines() + ["240 H 001    3"]).tournament
     assert t.bye_requests == ()
+
+
+def test_team_records_are_not_misread_as_board_players() -> None:
+    """In a team file 240 and 260 name teams (TPNs): board player 3 played
+    round 1, team 3 asks for a half-point bye in round 2."""
+    from swisslearn.formats.teams import with_teams
+    rows = ["012 Teams", "XXR 3",
+            player(1, ["   3 w 1"], "1.0"), player(2, ["   4 b 0"], "0.0"),
+            player(3, ["   1 b 0"], "0.0"), player(4, ["   2 w 1"], "1.0"),
+            player(5, ["0000 - U"], "1.0"), player(6, ["0000 - U"], "1.0"),
+            "310   1 Alpha" + " " * 64 + "1    2",
+            "310   2 Bravo" + " " * 64 + "3    4",
+            "310   3 Charlie" + " " * 62 + "5    6",
+            "320  1.0  2.0   3", "240 H 002    3", "260 002 003    1    2"]
+    document = read(rows)
+    assert document.warnings == ()
+    teams = with_teams(document).tournament
+    assert [(b.round, b.player) for b in teams.bye_requests] == [(2, 3)]
+    assert teams.forbidden_pairs(2) == {frozenset((1, 2))}

@@ -883,7 +883,8 @@ class _Parser:
         is_team_file = "310" in self.team_lines or "013" in self.team_lines
         adjustments = () if is_team_file else tuple(a for a, _ in self.adjustments)
         self._check_records(by_id, rounds, is_team_file)
-        byes = self._byes(by_id, rounds)
+        # In a team file 240 names teams (TPNs), read by the team reader as they are.
+        byes = [bye for bye, _, _ in self.byes] if is_team_file else self._byes(by_id, rounds)
         last_round = rounds if rounds is not None else max(
             (e.round for p in self.players for e in p.entries), default=0) + 1
         for game, first, last, first_id, last_id in self.acceleration_ranges:
@@ -1026,7 +1027,8 @@ class _Parser:
         """Records that name players, and the counts 062/072/082."""
         for group, line in self.forbidden:
             for pid in group.players:
-                if pid not in by_id:
+                # In a team file 260 names teams (TPNs): the team reader checks them.
+                if pid not in by_id and not is_team_file:
                     self.error("trf.forbidden_unknown", line, 0, "player", player=pid)
             if rounds is not None and group.first_round > rounds:
                 self.warning("trf.forbidden_after_last", line, 5, "round",
