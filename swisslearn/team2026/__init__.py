@@ -42,11 +42,10 @@ Readings of the text
   that the other teams stay pairable.  The reference engine of
   ``../shared/vectors/team2026`` pairs the whole round as one matching
   instead, so it minimises upfloaters and score gaps over the round.
-  Counting [C4]/[C5] over the whole round inside this procedure was measured
-  too (57 and 61 identical rounds of 110, against 44) and rejected by those
-  articles; seed 002's round 2 needs the 3.5.4 order.  The rounds that
-  differ, with the article on each side, are listed in
-  ``data/equipes-ecarts-vecteurs.md`` and ``tests/test_team2026_vectors.py``.
+  Seed 002's round 2 needs the 3.5.4 order.  The rounds that differ, with the article that separates the
+  readings at the first bracket where they part, are the generated
+  ``data/equipes-ecarts-vecteurs.md`` (:mod:`swisslearn.teamcheck`,
+  :mod:`.differences`).
 * [C5] "maximise the scores (taken in ascending order)": the lowest
   upfloater score first, then the next.
 * [C6]: the set is judged by the number of upfloaters the rest of the
