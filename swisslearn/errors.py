@@ -191,7 +191,8 @@ def no_pairing(source: str, round: int, system: str, players: Sequence[int],
     fields: dict[str, object] = {"source": source, "round": round, "system": system,
                                  "players": ", ".join(str(p) for p in players)}
     fields["reason"] = _text("en", f"pairing.reason.{reason}", fields)
-    key = f"pairing.unpairable.{count}"
+    # simple's reasons are whole sentences: "players 1, 2, 3: every player ...".
+    key = f"pairing.{'listed' if reason.startswith('simple') else 'unpairable'}.{count}"
     error = PairingError(_text("en", key, fields), key=key, fields=fields)
     error.reason = reason
     return error

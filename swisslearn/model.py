@@ -268,9 +268,13 @@ class Tournament:
         """The points a standings table shows (TRF columns 81-84): every result
         known so far (a pending game has none yet) and every ``299`` bonus."""
         entries = self.player(player).entries
+        if not self.adjustments:
+            points = self.point_system
+            return sum((points.points(e.result) for e in entries
+                        if e.result is not Result.PENDING), Decimal(0))
         total = sum((self.entry_points(player, e) for e in entries
                      if e.result is not Result.PENDING), Decimal(0))
-        return total + (self.bonus_before(player, 10 ** 6) if self.adjustments else 0)
+        return total + self.bonus_before(player, 10 ** 6)
 
     def player(self, id: PlayerId) -> Player:
         try:

@@ -442,8 +442,8 @@ class _Reader:
                     continue
                 token = opponent.token
                 other = by_key.get(opponent.key)
-                comma = _comma_hint(token.text, by_key)
                 if other is None:
+                    comma = _comma_hint(token.text, by_key)  # only now: it scans the list
                     raise self.error("unknown_opponent_comma" if comma else "unknown_opponent",
                                      entry.number, token.column, "opponents", name=token.text,
                                      holder=comma)

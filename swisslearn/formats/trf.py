@@ -1112,7 +1112,10 @@ class _Parser:
                              loss=str(values.loss), bye=str(values.pairing_allocated_bye))
         if is_team_file:
             return  # a board player's rank is the team's business (TRF16: "especially for Team")
-        ranked = sorted((p.declared_rank, totals[p.id], p.id) for p in self.players
+        # Against the points column where there is one (a wrong points column is
+        # its own warning, and the ranks usually follow it), else the results.
+        ranked = sorted((p.declared_rank, p.declared_points if p.declared_points is not None
+                         else totals[p.id], p.id) for p in self.players
                         if p.declared_rank is not None and p.id in totals)
         # A player ranked above another must not have fewer points: one
         # warning for the file (a rank column left at the starting order
