@@ -9,6 +9,7 @@ then changed one line at a time.
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -334,3 +335,26 @@ def test_team_records_are_not_misread_as_board_players() -> None:
     teams = with_teams(document).tournament
     assert [(b.round, b.player) for b in teams.bye_requests] == [(2, 3)]
     assert teams.forbidden_pairs(2) == {frozenset((1, 2))}
+
+
+def test_a_team_299_is_kept_and_said_not_applied() -> None:
+    rows = ["012 Teams", "XXR 3", "299 -  1.0               2",
+            player(1, ["   2 w 1"], "1.0"), player(2, ["   1 b 0"], "0.0"),
+            "310   1 Alpha" + " " * 64 + "1",
+            "310   2 Bravo" + " " * 64 + "2"]
+    document = read(rows)
+    assert [(w.key, w.line) for w in document.warnings] == [("trf.299_team", 3)]
+    assert document.tournament.adjustments == ()
+    assert document.to_bytes() == text(rows).encode()
+
+
+def test_simple_says_it_applies_no_forbidden_pair(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
+    """--system simple ignored 260/XXP without a word (issue 22)."""
+    from swisslearn.cli import main
+    path = tmp_path / "t.trf"
+    path.write_text(text(lines() + ["XXP 1 2"]), encoding="utf-8")
+    assert main(["pair", str(path), "--system", "simple", "--json"]) == 0
+    assert "the simple system (seed 003) knows no forbidden pairs" in capsys.readouterr().err
+    assert main(["pair", str(path), "--json"]) == 0
+    assert capsys.readouterr().err == ""

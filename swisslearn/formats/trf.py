@@ -1044,6 +1044,9 @@ class _Parser:
                 if pid not in by_id and not is_team_file:
                     self.error("trf.299_unknown", line, 24, "player", player=pid)
             if is_team_file:
+                # Team points: the team reader's (formats/teams.py), which does
+                # not read 299 yet: kept, and said so rather than misread.
+                self.warning("trf.299_team", line, 1, "record")
                 continue
             if adjustment.match_points is not None:
                 self.warning("trf.299_match_points", line, 8, "points")
