@@ -178,7 +178,8 @@ def _common(command: argparse.ArgumentParser,
             round_help: str = "the round to pair (default: the first with no pairing)") -> None:
     command.add_argument("file", metavar="FILE")
     command.add_argument("--system", metavar="S",
-                         help="dutch-1998 (default), dutch-2026, team-2026, simple")
+                         help="dutch-1998 (default), dutch-2026, team-2026, "
+                              "team-2026-sharly, simple")
     command.add_argument("--round", type=int, metavar="N", help=round_help)
     _reading_options(command)
     _protection_options(command)
@@ -657,12 +658,19 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     tournament = document.tournament
     system = _system(args, tournament)
     protections = _protections(args, document)
-    if args.json:  # the same in every language: scripts read it
-        report = check_rounds(tournament, system, protections)
-        json.dump({"rounds": report}, stdout)
+    # JSON is the same in every language (scripts read it); the text is said in --lang.
+    report = (check_rounds(tournament, system, protections) if args.json else
+              _check_report(tournament, system, protections, args.lang))
+    from swisslearn.teamcheck import check_file  # team files: both readings of C.04.6
+    warnings = check_file(document, system.name, report, protections,
+                          lang="en" if args.json else args.lang)
+    for warning in warnings:
+        print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
+                   + warning), file=sys.stderr)
+    if args.json:
+        json.dump({"rounds": report, **({"warnings": warnings} if warnings else {})}, stdout)
         stdout.write("\n")
     else:
-        report = _check_report(tournament, system, protections, args.lang)
         for row in report:
             status = "identical" if row["identical"] else "different"
             stdout.write(_say(args.lang, f"cli.check.{status}", round=row["round"]) + "\n")

@@ -37,11 +37,13 @@ when the boards themselves do not.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from swisslearn import systems as registry
 from swisslearn.errors import PairingError
+from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.model import PlayerId, RoundNumber, Tournament
 from swisslearn.trace import (Board, BracketPaired, ByeAssigned, BracketsMerged, BracketUndone, BracketView,
                               CandidatesSkipped, CandidateTried, ColourAllocated,
@@ -122,6 +124,33 @@ class Difference:
         """Seed 003's words for the category (French)."""
         return CATEGORIES[self.category][0]
 
+    def explain(self, lang: str = "fr") -> str:
+        """:attr:`detail` in ``lang``, from the catalogue (``compare.simple.*``)."""
+        cat = catalogue(lang)
+        category = cat.text(f"compare.category.{self.category}")
+        first, second = self.systems
+        if self.kind == "no pairing":
+            failed = second if self.other != "paired" else first
+            return cat.text("compare.simple.no_pairing", failed=failed, category=category)
+        if self.kind == "colours":
+            rules = dict(zip((second, first), self.rules)) if len(self.rules) == 2 else {}
+            return cat.text("compare.simple.colours", a=first, b=second,
+                            white_a=self.reference.split("-")[0],
+                            white_b=self.other.split("-")[0],
+                            rule_a=rules.get(first, "?"), rule_b=rules.get(second, "?"),
+                            category=category)
+        if self.kind == "board order":
+            return cat.text("compare.simple.order", category=category)
+        return cat.text("compare.simple.pairing", a=first, b=second,
+                        left=_localised(self.reference, cat),
+                        right=_localised(self.other, cat), category=category)
+
+
+def _localised(described: str, cat: Catalogue) -> str:
+    """A side of a difference (``"1-5, 3 bye"``) with the catalogue's words."""
+    return re.sub(r"(\d+) bye", lambda m: cat.text("compare.simple.bye", player=m.group(1)),
+                  described)
+
 
 @dataclass(frozen=True)
 class Comparison:
@@ -159,8 +188,11 @@ class Comparison:
     def name(self, player: PlayerId) -> str:
         return dict(self.names).get(player, "")
 
-    def text(self) -> str:
-        """The boards side by side and the differences, as plain text."""
+    def text(self, lang: str = "en") -> str:
+        """The boards side by side and the differences, as plain text (in
+        English by default; ``lang="fr"`` for the course's words)."""
+        if lang != "en":
+            return self._text_in(catalogue(lang))
         width = 30
         lines = [f"{self.title or 'round'} {self.round}".strip()]
         lines.append("board  " + "".join(f"{s:<{width}}" for s in self.systems))
@@ -182,6 +214,30 @@ class Comparison:
         for difference in self.differences:
             lines.append(f"- {difference.kind} ({difference.category}: "
                          f"{', '.join(difference.rules)}): {difference.detail}")
+        return "\n".join(line.rstrip() for line in lines) + "\n"
+
+    def _text_in(self, cat: Catalogue) -> str:
+        width = 30
+        lines = [cat.text("compare.text.title", title=self.title, round=self.round).strip()]
+        lines.append(f"{cat.text('compare.text.board'):<7}"
+                     + "".join(f"{s:<{width}}" for s in self.systems))
+        rows = max((len(p.boards) for p in self.pairings), default=0)
+        for index in range(rows):
+            cells = []
+            for pairing in self.pairings:
+                if pairing.error:
+                    cells.append(cat.text("compare.text.no_pairing") if index == 0 else "")
+                elif index < len(pairing.boards):
+                    board = pairing.boards[index]
+                    cells.append(cat.pair(board.white, board.black))
+                else:
+                    cells.append("")
+            lines.append(f"{index + 1:>5}  " + "".join(f"{c:<{width}}" for c in cells))
+        if any(p.byes for p in self.pairings):
+            lines.append(f"{cat.text('compare.text.bye'):>5}  " + "".join(
+                f"{cat.players(p.byes) if p.byes else '-':<{width}}" for p in self.pairings))
+        for difference in self.differences:
+            lines.append(f"- {difference.explain(cat.lang)} ({', '.join(difference.rules)})")
         return "\n".join(line.rstrip() for line in lines) + "\n"
 
     def _repr_html_(self) -> str:
@@ -212,11 +268,13 @@ class Comparison:
             rows.append("<tr><td>Exempt</td>" + "".join(
                 f"<td>{', '.join(who(b) for b in p.byes) or '—'}</td>"
                 for p in self.pairings) + "</tr>")
+        cat = catalogue("fr")
         for pairing in self.pairings:
             if pairing.error:
                 rows.append(f"<tr><td colspan='{len(self.pairings) + 1}'>"
-                            f"{html.escape(pairing.system)} : {html.escape(pairing.error)}"
-                            "</td></tr>")
+                            + html.escape(cat.text("compare.html.no_pairing",
+                                                   system=pairing.system))
+                            + "</td></tr>")
         caption = html.escape(f"{self.title} — ronde {self.round}" if self.title
                               else f"Ronde {self.round}")
         table = (f"<table><caption>{caption}</caption><thead>{head}</thead>"
@@ -225,7 +283,7 @@ class Comparison:
             return table + "<p>Mêmes appariements, mêmes couleurs, même ordre.</p>"
         items = "".join(
             f"<li><b>{html.escape(d.category_title)}</b> "
-            f"({html.escape(', '.join(d.rules))}) : {html.escape(d.detail)}</li>"
+            f"({html.escape(', '.join(d.rules))}) : {html.escape(d.explain('fr'))}</li>"
             for d in self.differences)
         return table + f"<ul>{items}</ul>"
 

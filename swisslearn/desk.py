@@ -388,11 +388,10 @@ def boards_html(tournament: Tournament, result: RoundPaired, lang: str = "fr") -
 
 
 def download_problem(loaded: Loaded, paired: Paired, lang: str = "fr") -> str | None:
-    """Why the paired round cannot be downloaded (``None``: it can)."""
-    from swisslearn.formats.teams import TeamTournament
+    """Why the paired round cannot be downloaded (``None``: it can).  A team
+    round can: it is written board by board
+    (:func:`swisslearn.formats.paired.team_round_entries`)."""
     words = labels(lang)
-    if isinstance(loaded.tournament, TeamTournament):
-        return words["no_team_download"]
     if paired.round <= loaded.tournament.rounds_paired:
         return words["recorded"].format(round=paired.round)
     return None
@@ -403,9 +402,10 @@ def paired_document(loaded: Loaded, paired: Paired) -> TrfDocument:
     round blocks (opponent, colour, no result yet), the byes (``U``), every
     other byte as read; with protections, their groups frozen with the round
     (:func:`~swisslearn.protections.write_records`).  A plain list becomes
-    its TRF first (:func:`~swisslearn.formats.plainlist.to_trf`).
-    Raises :class:`UsageError` for a round already in the file or a team
-    round, :class:`InputError` for a list that has no TRF."""
+    its TRF first (:func:`~swisslearn.formats.plainlist.to_trf`); a team
+    round is written board by board, as ``swisslearn pair -o`` does.
+    Raises :class:`UsageError` for a round already in the file,
+    :class:`InputError` for a list that has no TRF."""
     problem = download_problem(loaded, paired, "en")
     if problem is not None:
         raise UsageError(problem)

@@ -39,7 +39,8 @@ A round may mix the constraints:
     the order in which the rules would try them.  ``dutch-2026``: a weight
     field under [C21], above the 4.2-4.3 order; ``team-2026``: a field under
     [C10], above the 3.6.2 identifier (the upfloater set of 3.5.5 is chosen
-    as without protections); ``simple``: among the group pairings with the
+    as without protections); ``team-2026-sharly``: a field of its whole-round
+    weight under [C10], above the top members; ``simple``: among the group pairings with the
     most pairs, the fewest same-group pairs, then the seed's order;
     ``dutch-1998``: in each bracket, among the pairings acceptable at the
     level at which the rules accepted their first one (same x, p, dropped

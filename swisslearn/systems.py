@@ -46,6 +46,9 @@ SYSTEMS: dict[str, System] = {
                          "swisslearn.dutch2026.procedure"),
     "team-2026": System("team-2026", "FIDE Swiss Team Pairing System C.04.6 (2026)",
                         "swisslearn.team2026.procedure"),
+    "team-2026-sharly": System("team-2026-sharly", "C.04.6 as the engine inside Sharly Chess "
+                               "pairs it (the whole round as one weighted matching)",
+                               "swisslearn.team2026.sharly"),
     "simple": System("simple", "the simplified tool of seed 003", "swisslearn.simple"),
 }
 

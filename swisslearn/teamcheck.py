@@ -1,6 +1,15 @@
 """Team files checked against both readings of C.04.6, and the generated table
 of the rounds where the text's reading differs from the reference vectors.
 
+``swisslearn check`` on a team file calls :func:`annotate` (the command line
+stays in :mod:`swisslearn.cli`): with ``--system team-2026``, each round that
+differs gets the first bracket where the file's pairing leaves the text's
+procedure and the article that separates them; with ``--system
+team-2026-sharly``, each round says whether it is that engine's pairing (an
+exact tie of its weight included) and, if not, the first field of its weight
+the file's pairing falls short on.  :func:`warnings` finds a ``362`` line the
+reference engine would misread.
+
 ``python -m swisslearn.teamcheck table [VECTORS] [-o OUT]`` writes
 ``data/equipes-ecarts-vecteurs.md``: every round of the reference team
 tournaments (``../shared/vectors/team2026``) that ``team-2026`` pairs
@@ -22,14 +31,15 @@ from typing import Iterable, Sequence
 
 from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.explain.sharly import describe_engine_side, describe_parting
-from swisslearn.formats.teams import TeamTournament, team_tournament
+from swisslearn.formats.teams import TeamTournament, misread_362, team_tournament
 from swisslearn.formats.trf import read_trf
 from swisslearn.team2026 import procedure
 from swisslearn.team2026.differences import (EngineSide, Parting, RecordedRound, engine_side,
                                              parting, recorded)
 from swisslearn.team2026.wholeround import FIELDS
 
-__all__ = ["VectorRow", "vector_rows", "vector_table", "main"]
+__all__ = ["VectorRow", "vector_rows", "vector_table", "warnings", "check_file", "annotate",
+           "main"]
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT.parent / "shared" / "vectors" / "team2026"
@@ -170,6 +180,81 @@ def vector_table(rows: Sequence[VectorRow], lang: str = "en") -> str:
                      f"{row.parting.article} | {describe_parting(row.parting, cat, False)} | "
                      f"{describe_engine_side(row.engine, cat)} |")
     return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# swisslearn check on a team file
+
+
+def warnings(lines: Sequence[str], source: str) -> list[str]:
+    """``file:line:col: message`` for each ``362`` line the reference engine
+    would misread (:func:`swisslearn.formats.teams.misread_362`)."""
+    return [f"{source}:{found.line}:{found.column}: {found.message()}"
+            for found in misread_362(list(lines))]
+
+
+def _parting_json(found: Parting) -> dict[str, object]:
+    return {"step": found.step, "article": found.article, "bracket": found.bracket,
+            "score": None if found.score is None else float(found.score),
+            "residents": list(found.residents), "text": list(found.ours),
+            "file": list(found.theirs)}
+
+
+def check_file(document: object, system: str, report: list[dict[str, object]],
+               protections: object = None, lang: str = "en") -> list[str]:
+    """What ``check`` adds for a team file: the ``362`` warnings (returned)
+    and, when no protection is active, :func:`annotate`'s notes on each
+    round (a round paired with protections is not the engine's alone)."""
+    from swisslearn.formats.trf import TrfDocument
+    from swisslearn.protections import Protections
+    if not isinstance(document, TrfDocument) or not isinstance(document.tournament,
+                                                               TeamTournament):
+        return []
+    if not (isinstance(protections, Protections) and protections.active):
+        annotate(document.tournament, system, report, lang)
+    return warnings(document.lines, document.source)
+
+
+def annotate(tournament: TeamTournament, system: str, report: list[dict[str, object]],
+             lang: str = "en") -> None:
+    """Add to each row of ``check``'s report (one per round, see
+    :func:`swisslearn.cli.check_rounds`) what the team readings say about
+    it: the sentences under ``differences`` and language-neutral fields
+    (``parting`` for ``team-2026``, ``engine`` for ``team-2026-sharly``)."""
+    from swisslearn.team2026 import sharly
+    cat = catalogue(lang)
+    for row in report:
+        round = row["round"]
+        assert isinstance(round, int)
+        lines = row["differences"]
+        assert isinstance(lines, list)
+        if row["identical"] or any(str(line).startswith("no pairing") for line in lines):
+            continue
+        theirs = recorded(tournament, round)
+        if system == procedure.SYSTEM:
+            found = parting(tournament, round, theirs)
+            if found is not None:
+                row["parting"] = _parting_json(found)
+                lines.append(cat.text("sharly.check.parting", bracket=found.bracket or 0,
+                                      text=describe_parting(found, cat)))
+        elif system == sharly.SYSTEM:
+            engine = RecordedRound.of(sharly.pair(tournament, round))
+            side = engine_side(tournament, round, engine, theirs)
+            text = RecordedRound.of(procedure.pair(tournament, round))
+            row["engine"] = {"field": None if side is None or side.field is None
+                             else side.field.label,
+                             "tie": side is not None and side.field is None
+                             and engine.unordered != theirs.unordered,
+                             "text_reading": text == theirs}
+            if engine.unordered == theirs.unordered:
+                lines.append(cat.text("sharly.check.colours"))
+            elif side is not None and side.field is None:
+                lines.append(cat.text("sharly.check.tie"))
+            else:
+                lines.append(cat.text("sharly.check.not_engine", text=describe_engine_side(
+                    side, cat, ours="sharly.side.engine", theirs="sharly.side.file")))
+            if text == theirs:
+                lines.append(cat.text("sharly.check.text_reading"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -42,6 +42,23 @@ SoftAvoidChosen        protection:soft-avoid   the bracket's first
                                                equivalent pairing kept, with
                                                the fewest such pairs
 =====================  ======================  ============================
+
+The team systems (C.04.6) add four events, documented with their classes in
+:mod:`swisslearn.team2026.events` (``team-2026`` and ``team-2026-sharly``):
+
+=====================  ======================  ============================
+event                  rule                    what happened
+=====================  ======================  ============================
+PabCandidatesRanked    3.4                     the teams allowed the PAB, in
+                                               3.4.2-3.4.4 order
+UpfloatersCounted      3.5.2                   how many upfloaters, of which
+                                               scores ([C4], [C5])
+UpfloaterSetTried      3.5.5 / [C1] [C3]       one set of upfloaters in
+                       [C6] [C7]               3.5.4 order, chosen or refused
+WholeRoundWeighed      C.04.6                  ``team-2026-sharly``: the
+                                               round as one matching, its
+                                               fields against the text's
+=====================  ======================  ============================
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ def test_the_default_is_french_and_the_variable_changes_it() -> None:
 
 @pytest.mark.parametrize("lang, title, letters, check, tables", [
     ("fr", "état de chaque joueur avant la ronde 4", ("B", "N"), "ronde 1 : identique",
-     "Groupe de niveau homogène de 8 joueurs"),
+     "Niveau homogène de 8 joueurs"),
     ("en", "state of each player before round 4", ("W", "B"), "round 1: identical",
      "Homogeneous score bracket of 8 players"),
 ])

@@ -130,7 +130,8 @@ def test_system_choices_start_with_the_files_own() -> None:
     club = loaded(CLUB).tournament
     choices = desk.system_choices(club)
     assert choices[0] == ("celui du fichier (dutch-1998)", "")
-    assert [v for _, v in choices[1:]] == ["dutch-1998", "dutch-2026", "team-2026", "simple"]
+    assert [v for _, v in choices[1:]] == ["dutch-1998", "dutch-2026", "team-2026",
+                                           "team-2026-sharly", "simple"]
     teams = loaded(DATA / "equipes-dix.trf").tournament
     assert desk.system_choices(teams, "en")[0] == ("the file's (team-2026)", "")
 
@@ -215,10 +216,14 @@ def test_what_cannot_be_downloaded() -> None:
         "la ronde suivante.")
     with pytest.raises(UsageError):
         desk.paired_document(club, paired)
+    # A team round can be downloaded (issue 20): board by board, as pair -o writes it.
     teams = loaded(DATA / "equipes-dix.trf")
     paired = desk.pair_round(teams, 3)
-    assert desk.download_problem(teams, paired, "en") == \
-        "Downloading a team round is not possible yet."
+    assert desk.download_problem(teams, paired, "en") is None
+    from swisslearn.cli import recorded_round
+    from swisslearn.formats.teams import with_teams
+    written = with_teams(parse_trf(desk.paired_trf(teams, paired), source="out.trf"))
+    assert recorded_round(written.tournament, 3)[0] == frozenset(paired.result.pairs())
     # Seed 003's list has no TRF (its points cannot come from results).
     listed = loaded(DATA / "six-joueurs.txt")
     paired = desk.pair_round(listed, 4, "simple")
@@ -332,6 +337,6 @@ def test_the_page_says_why_nothing_is_downloaded() -> None:
     assert page.paired is not None and page.paired.round == 4
     assert text(page.download).startswith(
         "<p style='color:#555'>Pas de téléchargement : six-joueurs.txt:0:0: the points add up")
-    page.example.value = "equipes-dix.trf"
-    assert "team-2026" in text(page.info) and "par équipes" in text(page.download)
-    assert "1 et 8 sont appariées à la ronde 3" in text(page.answer)
+    page.example.value = "equipes-dix.trf"  # a team round is downloaded (issue 20)
+    assert "team-2026" in text(page.info) and "equipes-dix-ronde-3.trf" in text(page.download)
+    assert "1 et 3 sont appariées à la ronde 3" in text(page.answer)

@@ -46,7 +46,8 @@ def _known_label(label: str) -> bool:
 
 # What the last line of a cell shows when the cell displays a widget (its output
 # holds model ids, so nbval must skip it), or the decorator of an interactive one.
-_WIDGET_CALL = re.compile(r"(Exercise|exercice|Stepper|step_through|interact)\(")
+_WIDGET_CALL = re.compile(r"(Exercise|exercice|Stepper|step_through|interact|DrillWidget|"
+                          r"CardWidget|RoundWidget|ExamWidget|card_for_round|card)\(")
 
 
 def _notebooks() -> list[Path]:

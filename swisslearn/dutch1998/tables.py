@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Callable, TypedDict
+from typing import TypedDict
 
 from swisslearn.dutch1998.exchanges import (
     Exchange,
@@ -23,6 +23,7 @@ from swisslearn.dutch1998.exchanges import (
     iter_exchanges,
 )
 from swisslearn.dutch1998.transpositions import count_transpositions, transpositions
+from swisslearn.explain.catalogue import Catalogue, catalogue
 
 __all__ = [
     "MAX_TRANSPOSITIONS",
@@ -125,7 +126,7 @@ def _grid(title: str, columns: list[str], rows: list[str],
 
 
 def _seed_window(n: int, size: int, all_exchanges: list[Exchange],
-                 say: Callable[..., str]) -> list[str]:
+                 cat: Catalogue) -> list[str]:
     """The seed's 3x3 table for one size, at this bracket's S1/S2 boundary."""
     p, q = n // 2, n - n // 2
     column_sets: list[tuple[int, ...]]
@@ -133,17 +134,17 @@ def _seed_window(n: int, size: int, all_exchanges: list[Exchange],
     if size == 1:
         column_sets = [(x,) for x in (p, p - 1, p - 2)]
         row_sets = [(y,) for y in (p + 1, p + 2, p + 3)]
-        title = say("tables.window.one")
+        title = cat.text("tables.d2.one")
     else:
         column_sets = [(p - 1, p), (p - 2, p), (p - 2, p - 1)]
         row_sets = [(p + 1, p + 2), (p + 1, p + 3), (p + 2, p + 3)]
-        title = say("tables.window.two")
+        title = cat.text("tables.d2.two")
     if n == 8:
-        title += say("tables.window.seed8")
+        title += cat.text("tables.d2.seed")
     elif n == 7:
-        title += say("tables.window.seed7")
+        title += cat.text("tables.d2.seed7")
     else:
-        title += say("tables.window.other")
+        title += cat.text("tables.d2.window")
     columns = [c for c in column_sets if min(c) >= 1]
     rows = [r for r in row_sets if max(r) <= p + q]
     if not columns or not rows:
@@ -161,48 +162,48 @@ def _seed_window(n: int, size: int, all_exchanges: list[Exchange],
     lines = _grid(title, ["+".join(map(str, c)) for c in columns],
                   ["+".join(map(str, r)) for r in rows], cells)
     if obsolete:
-        lines.append(say("tables.window.obsolete"))
+        lines.append(cat.text("tables.d2.obsolete"))
     return lines
 
 
 def format_tables(n: int, *, max_exchange_size: int | None = 2, lang: str = "en") -> str:
     """Plain-text D1/D2 tables for a homogeneous bracket of ``n`` players
-    (``swisslearn tables N``), in ``lang`` (the catalogue's ``tables.*`` words)."""
-    from swisslearn.explain.catalogue import catalogue  # not at import: explain imports us
-    say = catalogue(lang).text
+    (``swisslearn tables N``), in ``lang`` (the catalogue's ``tables.*``
+    words; English by default, as the command line prints them)."""
+    cat = catalogue(lang)
     s1, s2 = split(n)
     total = count_transpositions(len(s2))
-    empty = say("tables.empty")
-    lines = [say("tables.title", n=n),
-             say("tables.s1", players=" ".join(map(str, s1)) or empty, p=len(s1)),
-             say("tables.s2", players=" ".join(map(str, s2)) or empty),
+    empty = cat.text("tables.empty")
+    lines = [cat.text("tables.title", n=n),
+             cat.text("tables.s1", s1=' '.join(map(str, s1)) or empty, p=len(s1)),
+             cat.text("tables.s2", s2=' '.join(map(str, s2)) or empty),
              "",
-             say("tables.d1", total=catalogue(lang).number(total)),
-             say("tables.untouched", order="-".join(map(str, s2)))]
+             cat.text("tables.d1", total=cat.number(total)),
+             cat.text("tables.d1.untouched", order='-'.join(map(str, s2)))]
     shown = itertools.islice(transpositions(s2), 1, 1 + _LETTERED_TRANSPOSITIONS)
     for i, order in enumerate(shown):
         lines.append(f"  {_letter(i)}) {'-'.join(map(str, order))}")
     if total > 1 + _LETTERED_TRANSPOSITIONS:
-        lines.append(say("tables.etc"))
+        lines.append(cat.text("tables.d1.etc"))
 
     all_exchanges = list(iter_exchanges(len(s1), len(s2), max_size=max_exchange_size))
-    lines += ["", say("tables.d2")]
+    lines += ["", cat.text("tables.d2")]
     if not all_exchanges:
-        lines.append(say("tables.none"))
+        lines.append(cat.text("tables.d2.none"))
         return "\n".join(lines) + "\n"
     for size in (1, 2):
-        window = _seed_window(n, size, all_exchanges, say)
+        window = _seed_window(n, size, all_exchanges, cat)
         if window:
             lines += [""] + ["  " + line for line in window]
-    lines += ["", say("tables.full_order")]
+    lines += ["", cat.text("tables.full.1"), cat.text("tables.full.2")]
     size = 0
     rank = 0
     for exchange in all_exchanges:
         if exchange.size != size:
             size, rank = exchange.size, 0
-            lines.append(say("tables.size_one" if size == 1 else "tables.size", size=size))
+            lines.append(cat.text("tables.full.size.1") if size == 1
+                         else cat.text("tables.full.size", size=size))
         rank += 1
-        letter = exchange.cell or "-"
-        lines.append(f"    {rank:>4}. {letter:<2} {exchange.label():<24}"
-                     f" {say('tables.difference', difference=exchange.difference)}")
+        lines.append(cat.text("tables.full.line", rank=rank, letter=exchange.cell or "-",
+                              label=exchange.label(), difference=exchange.difference))
     return "\n".join(lines) + "\n"

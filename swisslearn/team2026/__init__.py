@@ -1,5 +1,6 @@
 """FIDE Swiss Team Pairing System C.04.6, applied from 1 February 2026
-(``--system team-2026``).
+(``--system team-2026``, the text's reading; ``--system team-2026-sharly``,
+the engine inside Sharly Chess: :mod:`.sharly`).
 
 Entry points: :func:`swisslearn.team2026.procedure.trace` and
 :func:`~swisslearn.team2026.procedure.pair` (the last event of ``trace``).
@@ -41,9 +42,10 @@ Readings of the text
   ahead ("Only the mentioned scoregroup is involved"), and [C3] only asks
   that the other teams stay pairable.  The reference engine of
   ``../shared/vectors/team2026`` pairs the whole round as one matching
-  instead, so it minimises upfloaters and score gaps over the round.
-  Seed 002's round 2 needs the 3.5.4 order.  The rounds that differ, with the article that separates the
-  readings at the first bracket where they part, are the generated
+  instead, so it minimises upfloaters and score gaps over the round
+  (:mod:`.sharly` does the same, to replay rounds paired with it).  The
+  rounds that differ, with the article that separates the readings at the
+  first bracket where they part, are the generated
   ``data/equipes-ecarts-vecteurs.md`` (:mod:`swisslearn.teamcheck`,
   :mod:`.differences`).
 * [C5] "maximise the scores (taken in ascending order)": the lowest

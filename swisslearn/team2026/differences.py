@@ -34,11 +34,11 @@ from swisslearn.model import Colour, RoundNumber
 from swisslearn.team2026 import procedure
 from swisslearn.team2026.selection import Graph, judge_sets, misses, upfloater_needs
 from swisslearn.team2026.state import SHARLY, TeamState, team_states
-from swisslearn.team2026.wholeround import Field, RoundFields, measure, first_difference
+from swisslearn.team2026.wholeround import (Field, RoundFields, first_difference, floats_apply,
+                                            measure)
 from swisslearn.trace import BracketPaired, ColourAllocated, Event, RoundPaired
 
-__all__ = ["RecordedRound", "recorded", "Parting", "parting", "EngineSide", "engine_side",
-           "floats_apply"]
+__all__ = ["RecordedRound", "recorded", "Parting", "parting", "EngineSide", "engine_side"]
 
 Pair = tuple[int, int]
 
@@ -75,11 +75,6 @@ def recorded(tournament: TeamTournament, round: RoundNumber) -> RecordedRound:
                                                 and team.tpn < entry.opponent):
                 pairs.add((team.tpn, entry.opponent))
     return RecordedRound(frozenset(pairs), bye)
-
-
-def floats_apply(tournament: TeamTournament, round: RoundNumber) -> bool:
-    """[C7] and [C10] apply: not one of the last two rounds (``142``)."""
-    return tournament.rounds is None or round < tournament.rounds - 1
 
 
 @dataclass(frozen=True)
@@ -153,7 +148,7 @@ def parting(tournament: TeamTournament, round: RoundNumber, other: RecordedRound
         left = tuple(sorted(expected - set(opponent)))
         return Parting("incomplete", "3.3.1", theirs=left)
     remaining = [s for s in present if s.tpn != ours.bye]
-    last_two = not floats_apply(tournament, round)
+    last_two = not floats_apply(tournament.rounds, round)
     kind = base.type_code.preferences
     for event in trace:
         if not isinstance(event, BracketPaired):
@@ -279,7 +274,7 @@ def engine_side(tournament: TeamTournament, round: RoundNumber, ours: RecordedRo
         if set(itertools.chain.from_iterable(pairing.unordered)) != ids:
             return None
     kind = base.type_code.preferences
-    applies = floats_apply(tournament, round)
+    applies = floats_apply(tournament.rounds, round)
     mine = measure(teams, ours.unordered, kind, applies)
     other = measure(teams, theirs.unordered, kind, applies)
     return EngineSide(first_difference(mine, other), mine, other)

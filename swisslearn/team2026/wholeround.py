@@ -17,19 +17,29 @@ pairs      the number of pairs (as many as the legal pairs allow)
 [C8]       pairs whose colour preferences are compatible
 [C9]       (Type B) pairs that are not two equal strong preferences
 [C10]      upfloaters' opponents that did not float in the previous round
+soft-avoid (protections, seed 002) pairs not of a same soft-avoid group
 3.6.2      the set of top members (smaller TPN of each pair), a bit per
            TPN, the lower TPNs more significant
 3.6.3      the sum over the pairs of (TPN(top) − 1) × (TPN(bottom) − 1)
 =========  ===========================================================
 
 No [C6]; a PAB counts as a float for [C7] and [C10] (that is the team
-states' :data:`~swisslearn.team2026.state.SHARLY` reading).  Two pairings
-may tie on every field (the product of TPN 1 is 0 whatever its partner,
-and different products may add up to the same sum); the engine then keeps
-whatever its matching routine finds.  swisslearn adds one field below them
-all so that its answer is one and the same every time: the first pairing
-in 3.6.3 order of the whole round (the top members ascending, then for
-each in turn the smallest bottom member).
+states' :data:`~swisslearn.team2026.state.SHARLY` reading); [C7] and [C10]
+do not count in the last two rounds.  Seed 002 (Sharly Chess's own page)
+puts its "soft-avoid" protection as the lowest criterion, "before the order
+in which the rules would try them": a field between [C10] and the top
+members (all pairs count 1 there when there is no such group).
+
+Two pairings may tie on every field (the product of TPN 1 is 0 whatever its
+partner, and different products may add up to the same sum); the engine
+then keeps whatever its matching routine finds, and so does
+:func:`best_pairing`: the project's compiled matching returns the
+reference's pairing in all six such rounds of the vectors (rtg-001, -002,
+-004, -010, -012, -019, round 2), the networkx fallback in four.
+``text_order=True`` adds one field below all the others, the 3.6.3 order of
+the whole round (top members ascending, then for each the smallest bottom
+member): the trace uses it to tell a tie and to show the tied pairing the
+text's order puts first.
 
 :func:`measure` gives the fields of a pairing (:class:`RoundFields`, in the
 text's counts: upfloaters, floaters, preferences missed...);
@@ -49,7 +59,7 @@ from swisslearn.team2026.matching import max_weight_matching
 from swisslearn.team2026.state import TeamState
 
 __all__ = ["Field", "FIELDS", "RoundFields", "Measure", "measure", "best_pairing",
-           "first_difference"]
+           "first_difference", "floats_apply"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +79,7 @@ FIELDS: tuple[Field, ...] = (
     Field("colour_misses", "[C8]"),
     Field("strong_misses", "[C9]"),
     Field("opponents_floated", "[C10]"),
+    Field("avoided", "soft-avoid"),
     Field("top", "3.6.2"),
     Field("products", "3.6.3"),
 )
@@ -81,7 +92,8 @@ class RoundFields:
 
     ``levels``: (score, upfloaters of that score), every score level of the
     round, highest first; ``top``: the top members ascending; ``floated`` and
-    ``opponents_floated`` are 0 where [C7]/[C10] do not apply."""
+    ``opponents_floated`` are 0 where [C7]/[C10] do not apply; ``avoided``
+    the pairs of a soft-avoid protection group."""
 
     pairs: int
     upfloaters: int
@@ -90,6 +102,7 @@ class RoundFields:
     colour_misses: int
     strong_misses: int
     opponents_floated: int
+    avoided: int
     top: tuple[int, ...]
     products: int
 
@@ -124,6 +137,12 @@ def first_difference(ours: RoundFields, theirs: RoundFields) -> Field | None:
     return None
 
 
+def floats_apply(rounds: int | None, round: int) -> bool:
+    """[C7] and [C10] count: not one of the last two rounds (``142``; both
+    readings agree on this)."""
+    return rounds is None or round < rounds - 1
+
+
 def _bits(n: int) -> int:
     return max(n.bit_length(), 1)
 
@@ -133,10 +152,11 @@ class Measure:
 
     ``teams``: the teams to pair (the PAB team left out); ``kind`` the colour
     preferences in use; ``floats_apply``: [C7] and [C10] count (not in the
-    last two rounds)."""
+    last two rounds); ``avoid`` the pairs of soft-avoid protection groups."""
 
     def __init__(self, teams: Sequence[TeamState], kind: PreferenceType,
-                 floats_apply: bool) -> None:
+                 floats_apply: bool, avoid: frozenset[frozenset[int]] = frozenset()) -> None:
+        self.avoid = avoid
         self.ordered = sorted(teams, key=lambda t: t.tpn)
         self.by_tpn = {t.tpn: t for t in self.ordered}
         self.rank = {t.tpn: i for i, t in enumerate(self.ordered)}
@@ -169,24 +189,27 @@ class Measure:
         c8 = int(not same_preference)
         c9 = int(not (self.kind is PreferenceType.B and same_preference
                       and a.strong and b.strong))
+        apart = int(frozenset((a.tpn, b.tpn)) not in self.avoid)
         top_bit = 1 << (self.n - 1 - self.rank[top.tpn])
         product = (top.tpn - 1) * (bottom.tpn - 1)
-        return (1, int(not across), *levels, c7, c8, c9, c10, top_bit, product)
+        return (1, int(not across), *levels, c7, c8, c9, c10, apart, top_bit, product)
 
     def widths(self) -> tuple[int, ...]:
         count = self.count_bits
-        return (count, count, *([count] * len(self.levels)), count, count, count, count,
+        return (count, count, *([count] * len(self.levels)), count, count, count, count, count,
                 self.n, self.product_bits)
 
-    def weight(self, a: TeamState, b: TeamState) -> int:
-        """The edge weight: the contributions packed, most significant first,
-        then swisslearn's own last field (the 3.6.3 order of the whole round)."""
+    def weight(self, a: TeamState, b: TeamState, text_order: bool = False) -> int:
+        """The edge weight: the contributions packed, most significant first
+        (``text_order``: then the 3.6.3 order of the whole round)."""
         weight = 0
         for value, width in zip(self.contributions(a, b), self.widths()):
             weight = (weight << width) + value
+        if not text_order:
+            return weight
         top, bottom = (a, b) if a.tpn < b.tpn else (b, a)
         ra, rb = self.rank[top.tpn], self.rank[bottom.tpn]
-        partner = (rb + 1) << (self.partner_bits * (self.n - 1 - ra))
+        partner = (self.n - rb) << (self.partner_bits * (self.n - 1 - ra))
         return (weight << (self.partner_bits * self.n)) + partner
 
     def fields(self, pairs: Iterable[tuple[int, int]]) -> RoundFields:
@@ -199,31 +222,35 @@ class Measure:
         k = len(self.levels)
         count = len(pairs)
         level_counts = tuple(zip(self.levels, totals[2:2 + k]))
-        c7, c8, c9, c10 = totals[2 + k:6 + k]
+        c7, c8, c9, c10, apart = totals[2 + k:7 + k]
         across = count - totals[1]
         return RoundFields(
             pairs=count, upfloaters=across, levels=level_counts,
             floated=across - c7 if self.floats_apply else 0,
             colour_misses=count - c8, strong_misses=count - c9,
             opponents_floated=across - c10 if self.floats_apply else 0,
-            top=tuple(sorted(a for a, _ in pairs)), products=totals[-1])
+            avoided=count - apart, top=tuple(sorted(a for a, _ in pairs)), products=totals[-1])
 
 
 def measure(teams: Sequence[TeamState], pairs: Iterable[tuple[int, int]],
-            kind: PreferenceType, floats_apply: bool) -> RoundFields:
+            kind: PreferenceType, floats_apply: bool,
+            avoid: frozenset[frozenset[int]] = frozenset()) -> RoundFields:
     """The engine's fields of the pairing ``pairs`` of ``teams``."""
-    return Measure(teams, kind, floats_apply).fields(pairs)
+    return Measure(teams, kind, floats_apply, avoid).fields(pairs)
 
 
 def best_pairing(teams: Sequence[TeamState], legal: Iterable[tuple[int, int]],
-                 kind: PreferenceType, floats_apply: bool) -> tuple[tuple[int, int], ...]:
+                 kind: PreferenceType, floats_apply: bool,
+                 avoid: frozenset[frozenset[int]] = frozenset(),
+                 text_order: bool = False) -> tuple[tuple[int, int], ...]:
     """The pairing of greatest weight over the ``legal`` pairs (TPNs, any
     order), as ``(top, bottom)`` pairs in TPN order; it may leave teams
-    unpaired when the legal pairs allow no complete pairing."""
-    scale = Measure(teams, kind, floats_apply)
+    unpaired when the legal pairs allow no complete pairing.  Ties: whatever
+    the matching finds, or (``text_order``) the first in 3.6.3 order."""
+    scale = Measure(teams, kind, floats_apply, avoid)
     weights: dict[tuple[int, int], int] = {}
     for a, b in legal:
         key = (min(a, b), max(a, b))
-        weights[key] = scale.weight(scale.by_tpn[key[0]], scale.by_tpn[key[1]])
+        weights[key] = scale.weight(scale.by_tpn[key[0]], scale.by_tpn[key[1]], text_order)
     mates = max_weight_matching((t.tpn for t in scale.ordered), weights)
     return tuple(sorted({(min(a, b), max(a, b)) for a, b in mates.items()}))
