@@ -33,6 +33,7 @@ from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnEr
                                UsageError, usage)
 from swisslearn.explain import explain, why
 from swisslearn.explain.catalogue import catalogue
+from swisslearn.explain.editions import choice_line, choice_reason, older_warning
 from swisslearn.formats.paired import with_paired_round
 from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text,
                                           read_plain_list)
@@ -113,6 +114,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     show.add_argument("--round", type=int, metavar="N",
                       help="the round about to be paired (default: the next one)")
     show.add_argument("--json", action="store_true", help="print JSON")
+    show.add_argument("--system", metavar="S", help="the system whose choice to show "
+                      "(default: the file's, see the README)")
     _reading_options(show)
     show.set_defaults(run=_show)
 
@@ -178,8 +181,8 @@ def _common(command: argparse.ArgumentParser,
             round_help: str = "the round to pair (default: the first with no pairing)") -> None:
     command.add_argument("file", metavar="FILE")
     command.add_argument("--system", metavar="S",
-                         help="dutch-1998 (default), dutch-2026, team-2026, "
-                              "team-2026-sharly, simple")
+                         help="dutch-1998, dutch-2017, dutch-2026, team-2026, "
+                              "team-2026-sharly, simple (default: the file's, see the README)")
     command.add_argument("--round", type=int, metavar="N", help=round_help)
     _reading_options(command)
     _protection_options(command)
@@ -388,8 +391,10 @@ def _show(args: argparse.Namespace, stdout: TextIO) -> int:
     round = tournament.rounds + 1 if finished and tournament.rounds else _round_for(
         tournament, args.round)
     states = sorted(tournament.states(round), key=lambda s: (-s.score, tournament.pairing_number(s.id)))
+    choice = _choice(args, tournament)
     if args.json:
-        data: dict[str, object] = {"round": round, "players": [_state_json(s) for s in states]}
+        data: dict[str, object] = {"round": round, "players": [_state_json(s) for s in states],
+                                   "system_choice": choice_json(choice, args.lang)}
         if isinstance(document, TrfDocument):
             data["encoding"] = document.encoding
             data["first_colour"] = {
@@ -427,27 +432,41 @@ def _show(args: argparse.Namespace, stdout: TextIO) -> int:
         stdout.write(f"{rank:>3} {s.id:>4}  {s.name[:28]:<28} {s.rating:>6} {s.score!s:>5}  "
                      f"{colours:<14} {s.colour_difference:>+4d} {_preference(lang, s):<5} "
                      f"{floats:<8} {said}".rstrip() + "\n")
+    stdout.write(choice_line(choice, lang) + "\n")
     return EXIT_OK
 
 
-def _system(args: argparse.Namespace, tournament: Tournament) -> System:
+def _choice(args: argparse.Namespace, tournament: Tournament) -> systems.Choice:
+    """The system (``--system``, else the file's: systems.choose), with the
+    notes on stderr: a 192 code not used, a tournament older than 2017, a
+    system that ignores the file's forbidden pairs."""
     name = args.system
     if name is not None and name not in systems.SYSTEMS:
         raise usage("cli.system.unknown", name=name, known=", ".join(systems.SYSTEMS))
-    from swisslearn.formats.teams import TeamTournament
-    if name is None and isinstance(tournament, TeamTournament) and \
-            not tournament.system.startswith("FIDE_TEAM"):
-        name = "team-2026"  # teams (310/013) and no 192 naming their system
-    system = systems.get(name, tournament)
-    if system.module is None:
-        raise usage("cli.system.not_yet", name=system.name, title=system.title,
+    choice = systems.choose(name, tournament)
+    if choice.system.module is None:
+        raise usage("cli.system.not_yet", name=choice.name, title=choice.system.title,
                     available=", ".join(systems.available()))
-    if name is None and tournament.system and system.name == systems.DEFAULT:
+    if name is None and tournament.system and choice.source != "code":
         _note(args, "cli.note.system", source=tournament.source, code=tournament.system,
-              system=system.name)
-    if system.name == "simple" and tournament.forbidden:
+              system=choice.name)
+    warning = older_warning(choice, args.lang)
+    if warning:
+        print(_say(args.lang, "cli.prefix", text=f"{tournament.source}: {warning}"),
+              file=sys.stderr)
+    if choice.name == "simple" and tournament.forbidden:
         _note(args, "cli.note.simple_forbidden")
-    return system
+    return choice
+
+
+def _system(args: argparse.Namespace, tournament: Tournament) -> System:
+    return _choice(args, tournament).system
+
+
+def choice_json(choice: systems.Choice, lang: str) -> dict[str, object]:
+    """The ``system_choice`` object of ``pair``, ``check`` and ``show --json``."""
+    return {"system": choice.name, "source": choice.source, "detail": choice.detail,
+            "older": choice.older, "reason": choice_reason(choice, lang)}
 
 
 def _names(tournament: Tournament) -> dict[int, str]:
@@ -467,7 +486,8 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     tournament = document.tournament
     lang = args.lang
     round = _round_for(tournament, args.round)
-    system = _system(args, tournament)
+    choice = _choice(args, tournament)
+    system = choice.system
     protections = _protections(args, document, round)
     out = None if args.output is None else _output_path(args.output, args.file, args.force)
     result: RoundPaired | None = None
@@ -484,12 +504,13 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
         with_paired_round(document, result, protections=protections,
                           applied=applied).write(out, replace=args.force)
     if args.json:
-        json.dump(pair_json(result), stdout)
+        json.dump(pair_json(result) | {"system_choice": choice_json(choice, lang)}, stdout)
         stdout.write("\n")
         return EXIT_OK
     names = _names(tournament)
     stdout.write(_say(lang, "cli.pair.heading", title=tournament.name or tournament.source,
                       round=round, system=system.name) + "\n")
+    stdout.write(choice_line(choice, lang) + "\n")
     for board in result.boards:
         stdout.write(f"{board.board:>4}  {board.white:>4} {names[board.white][:30]:<30}  -  "
                      f"{board.black:>4} {names[board.black][:30]}\n")
@@ -530,8 +551,10 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
     for pid in (args.a, args.b):
         if pid not in tournament:
             raise usage("cli.no_player", source=tournament.source, player=pid)
-    events = list(protected_trace(tournament, round, system=_system(args, tournament),
+    choice = _choice(args, tournament)
+    events = list(protected_trace(tournament, round, system=choice.system,
                                   protections=_protections(args, document, round)))
+    stdout.write(choice_line(choice, args.lang) + "\n")
     stdout.write(why(events, args.a, args.b, args.lang) + "\n")
     if round <= tournament.rounds_paired:
         _why_note(args, tournament, round, events)
@@ -656,7 +679,8 @@ def check_rounds(tournament: Tournament, system: System,
 def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     document = _read(args)
     tournament = document.tournament
-    system = _system(args, tournament)
+    choice = _choice(args, tournament)
+    system = choice.system
     protections = _protections(args, document)
     # JSON is the same in every language (scripts read it); the text is said in --lang.
     report = (check_rounds(tournament, system, protections) if args.json else
@@ -668,9 +692,11 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
         print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
                    + warning), file=sys.stderr)
     if args.json:
-        json.dump({"rounds": report, **({"warnings": warnings} if warnings else {})}, stdout)
+        json.dump({"rounds": report, **({"warnings": warnings} if warnings else {}),
+                   "system_choice": choice_json(choice, args.lang)}, stdout)
         stdout.write("\n")
     else:
+        stdout.write(choice_line(choice, args.lang) + "\n")
         for row in report:
             status = "identical" if row["identical"] else "different"
             stdout.write(_say(args.lang, f"cli.check.{status}", round=row["round"]) + "\n")

@@ -220,6 +220,12 @@ class Tournament:
     system: str = ""
     source: str = "<tournament>"
     initial_order: tuple[PlayerId, ...] = ()
+    # What the file says of itself, as written (TRF 042, 052, 092): the dates
+    # of start and end, the type of tournament (free text).  Read by
+    # swisslearn.systems to tell which edition of the rules paired it.
+    start_date: str = ""
+    end_date: str = ""
+    type_text: str = ""
     adjustments: tuple[PointAdjustment, ...] = ()
     _index: Mapping[PlayerId, Player] = field(default_factory=dict, init=False,
                                               repr=False, compare=False, hash=False)

@@ -29,6 +29,17 @@ BoardsOrdered          F1      the board order
 RoundPaired            —       the result (``pair()`` returns this one)
 =====================  ======  ===========================================
 
+The C.04.3 engines (``dutch-2026``, ``dutch-2017``) yield the same events,
+labelled with their edition's articles (``1.2``/``A.2``, ``3.4.1``/``B.4``,
+``[C12]``/``C.10``, ``5.2.3``/``E.3``...), plus the two of
+:mod:`swisslearn.dutch2026.events` (``CompletionChecked``,
+``BracketParameters``).  ``dutch-2017`` also yields, for A.9's other route,
+``BracketUndone`` (rule ``A.9``: the bracket just paired is the PPB and is
+paired again; ``because_of`` shows the players who could not be completed)
+and a ``BracketOpened`` with rule ``A.9`` (the Collapsed Last Bracket); its
+board order is :class:`swisslearn.dutch2017.events.BoardsOrdered`, a
+subclass of :class:`BoardsOrdered` (same kind, same fields).
+
 Protections (seed 002) add, on ``dutch-1998``, one event (not one of the
 1998 text's steps, so not in :data:`EVENT_KINDS`; ``event_to_json`` writes
 it like the others):

@@ -61,6 +61,9 @@ def test_show_text(capsys: pytest.CaptureFixture[str]) -> None:
         "  first colour: white (152)",
         "  records kept as read, not used for pairing: 172, 182, 202, 212, 222, SUI"]
     lines = lines[4:]
+    # The last line says which rules pair the file (its 192 record), and why.
+    assert lines[-1] == "System: dutch-2026 — the file names it (192 FIDE_DUTCH_2025)."
+    lines = lines[:-1]
     rows = [line.split() for line in lines[1:]]
     assert [row[1] for row in rows] == ["1", "2", "6", "5", "3", "4"]  # score, then number
     assert [row[0] for row in rows] == ["1", "2", "3", "4", "5", "6"]
@@ -76,6 +79,9 @@ def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["round"] == 3
     assert (data["encoding"], data["first_colour"], data["warnings"]) == (
         "utf-8", {"colour": "w", "from": "152"}, 1)
+    assert data["system_choice"] == {"system": "dutch-2026", "source": "code",
+                                     "detail": "FIDE_DUTCH_2025", "older": False,
+                                     "reason": "the file names it (192 FIDE_DUTCH_2025)"}
     players = {p["id"]: p for p in data["players"]}
     assert [p["id"] for p in data["players"]] == [1, 2, 6, 5, 3, 4]
     # JSON colours use the English letters W/B, like the text output.

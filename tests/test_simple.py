@@ -76,7 +76,9 @@ def test_six_players_on_the_command_line() -> None:
         "system": "simple", "round": 4,
         "boards": [{"board": 1, "white": 1, "black": 2}, {"board": 2, "white": 3, "black": 4},
                    {"board": 3, "white": 5, "black": 6}],
-        "byes": [], "released": []}
+        "byes": [], "released": [],
+        "system_choice": {"system": "simple", "source": "option", "detail": "simple",
+                          "older": False, "reason": "demandé avec --system"}}
 
 
 def test_six_players_the_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,6 +86,7 @@ def test_six_players_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     / | 3 | Iron Wolves | Golden Hawks |"""
     assert main(["pair", str(SIX), "--system", "simple"]) == EXIT_OK
     lines = capsys.readouterr().out.splitlines()
+    assert lines.pop(1) == "Système : simple — demandé avec --system."
     assert [line.split()[0] for line in lines[1:]] == ["1", "2", "3"]
     assert "Red Falcons" in lines[1] and lines[1].index("Red Falcons") < lines[1].index(
         "Blue Wave")

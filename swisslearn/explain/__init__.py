@@ -21,6 +21,9 @@ shape of the rule label, see :mod:`swisslearn.explain.common`):
 * ``dutch-2026`` (:mod:`.dutch2026`): C.04.3 applied from 2026 (``1.2``,
   ``3.4.1``, ``[C4]``, ``5.2.3``...), keys ``c2026.*``: every message cites
   the article or criterion, in the vocabulary of the 2026 text;
+* ``dutch-2017`` (:mod:`.dutch2017`): C.04.3 as in force 2017 - January
+  2026 (``A.2``, ``B.4``, ``C.10``, ``E.3``, ``A.9`` for the PPB...), keys
+  ``c2017.*``: the same explainer with that text's articles and words;
 * ``team-2026`` (:mod:`.team2026`): the Swiss Team Pairing System C.04.6
   (``3.4``, ``3.5.5``, ``[C6]``, ``4.3.5``...), keys ``team.*``: the same for
   teams (« équipes »); its events are recognised by class
@@ -38,9 +41,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from swisslearn.explain import dutch1998, dutch2026, protections, sharly, simple, team2026
+from swisslearn.explain import dutch1998, dutch2017, dutch2026, protections, sharly, simple, team2026
 from swisslearn.explain.catalogue import Catalogue, available_languages, catalogue
-from swisslearn.explain.common import (DUTCH_2026, SIMPLE, Explanation, WhyRules, answer_pair,
+from swisslearn.explain.common import (DUTCH_2017, DUTCH_2026, SIMPLE, Explanation, WhyRules,
+                                       answer_pair,
                                        system_of_event, system_of_label, system_of_trace)
 from swisslearn.model import PlayerId
 from swisslearn.trace import Event, Rejection
@@ -50,10 +54,12 @@ __all__ = ["Explanation", "available_languages", "explain", "explain_pair",
            "why_labels"]
 
 _DESCRIBE: dict[str, Callable[[Event, Catalogue], str]] = {
-    SIMPLE: simple.describe, DUTCH_2026: dutch2026.describe}
+    SIMPLE: simple.describe, DUTCH_2026: dutch2026.describe, DUTCH_2017: dutch2017.describe}
 _REJECTION: dict[str, Callable[[Rejection, Catalogue], str]] = {
-    SIMPLE: simple.describe_rejection, DUTCH_2026: dutch2026.describe_rejection}
-_WHY: dict[str, WhyRules] = {SIMPLE: simple.WHY, DUTCH_2026: dutch2026.WHY}
+    SIMPLE: simple.describe_rejection, DUTCH_2026: dutch2026.describe_rejection,
+    DUTCH_2017: dutch2017.describe_rejection}
+_WHY: dict[str, WhyRules] = {SIMPLE: simple.WHY, DUTCH_2026: dutch2026.WHY,
+                             DUTCH_2017: dutch2017.WHY}
 
 
 def explain(event: Event, lang: str = "fr") -> str:

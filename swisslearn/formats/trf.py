@@ -370,6 +370,7 @@ class _Parser:
         self.acceleration_ranges: list[tuple[Decimal, int, int, int, int]] = []  # 250
         self.adjustments: list[tuple[PointAdjustment, int]] = []  # 299
         self.system = ""
+        self.header: dict[str, str] = {}
         self.positional = False
         self.counts: dict[str, tuple[int, int]] = {}  # 062/072/082: (value, line)
         self.nrs: list[tuple[PlayerId, int]] = []
@@ -486,6 +487,11 @@ class _Parser:
 
     def type_code(self, line: str, number: int) -> None:
         self.system = line[4:].strip()
+
+    def header_text(self, line: str, number: int) -> None:
+        """042, 052, 092: kept as written (dates and type of tournament, which
+        tell the edition of the rules; never refused)."""
+        self.header[line[:3]] = line[4:].strip()
 
     def _set_points(self, fields: Iterable[str], value: str, number: int, column: int,
                     code: str) -> None:
@@ -901,7 +907,8 @@ class _Parser:
             point_system=points, initial_colour=initial,
             bye_requests=tuple(byes), forbidden=tuple(g for g, _ in self.forbidden),
             accelerations=tuple(self.accelerations), system=self.system, source=self.source,
-            initial_order=order, adjustments=adjustments)
+            initial_order=order, adjustments=adjustments, start_date=self.header.get("042", ""),
+            end_date=self.header.get("052", ""), type_text=self.header.get("092", ""))
         self._check_points(tournament, is_team_file)
         return tournament
 
@@ -1142,6 +1149,7 @@ _HANDLERS: dict[str, Callable[[_Parser, str, int], None]] = {
     "192": _Parser.type_code, "240": _Parser.bye240, "250": _Parser.acceleration250,
     "260": _Parser.forbidden260, "XXP": _Parser.forbidden_xxp, "XXZ": _Parser.absent_xxz,
     "XXA": _Parser.acceleration_xxa, "299": _Parser.abnormal299,
+    "042": _Parser.header_text, "052": _Parser.header_text, "092": _Parser.header_text,
     **{code: _Parser.point_system_bb for code in BB_FIELDS},
 }
 """One parser method per record that means something for pairing."""
