@@ -26,8 +26,13 @@ $(STAMP): pyproject.toml setup.py swisslearn/dutch2026/_blossom.pyx
 	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'
 	@touch $(STAMP)
 
+# The notebook `make lab` opens (the README's Quick start says so); LAB_ARGS
+# passes more options (e.g. LAB_ARGS=--no-browser on a remote machine).
+LAB_NOTEBOOK ?= 00-bienvenue.ipynb
+LAB_ARGS ?=
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks $(LAB_FLAGS)
+	$(BIN)/jupyter lab --notebook-dir=notebooks --LabApp.default_url=/lab/tree/$(LAB_NOTEBOOK) \
+		$(LAB_FLAGS) $(LAB_ARGS)
 
 # The desk as a web page (no code shown, no JupyterLab needed): open the URL it prints.
 # Voilà, configured for a hall (swisslearn/deskserver.py); it does not refuse

@@ -201,7 +201,7 @@ def _parting_json(found: Parting) -> dict[str, object]:
 
 
 def check_file(document: object, system: str, report: list[dict[str, object]],
-               protections: object = None) -> list[str]:
+               protections: object = None, lang: str = "en") -> list[str]:
     """What ``check`` adds for a team file: the ``362`` warnings (returned)
     and, when no protection is active, :func:`annotate`'s notes on each
     round (a round paired with protections is not the engine's alone)."""
@@ -211,7 +211,7 @@ def check_file(document: object, system: str, report: list[dict[str, object]],
                                                                TeamTournament):
         return []
     if not (isinstance(protections, Protections) and protections.active):
-        annotate(document.tournament, system, report)
+        annotate(document.tournament, system, report, lang)
     return warnings(document.lines, document.source)
 
 
