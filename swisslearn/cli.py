@@ -290,7 +290,7 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
     else:
         trf = read_trf(path, strict=strict)
     from swisslearn.formats.teams import with_teams  # teams (310/013) as the players
-    return with_teams(trf)
+    return with_teams(trf, strict=strict)
 
 
 def _read(args: argparse.Namespace) -> TrfDocument | PlainListDocument:

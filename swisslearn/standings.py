@@ -247,8 +247,9 @@ def _team_values(tournament: Tournament, round: RoundNumber, chosen: Sequence[st
     board_points = tournament.board_points
     for team in tournament.teams:
         rounds = [r for r in team.rounds if r.round < round]
-        scores[team.tpn] = sum((r.match_points for r in rounds), _ZERO)
-        game[team.tpn] = sum((r.game_points for r in rounds), _ZERO)
+        bonus_mp, bonus_gp = tournament.bonus_points(team.tpn, round)  # 299 without a type
+        scores[team.tpn] = sum((r.match_points for r in rounds), _ZERO) + bonus_mp
+        game[team.tpn] = sum((r.game_points for r in rounds), _ZERO) + bonus_gp
         total = _ZERO
         if boards is not None:
             for r in rounds:
