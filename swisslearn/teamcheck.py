@@ -186,10 +186,10 @@ def vector_table(rows: Sequence[VectorRow], lang: str = "en") -> str:
 # swisslearn check on a team file
 
 
-def warnings(lines: Sequence[str], source: str) -> list[str]:
+def warnings(lines: Sequence[str], source: str, lang: str = "en") -> list[str]:
     """``file:line:col: message`` for each ``362`` line the reference engine
-    would misread (:func:`swisslearn.formats.teams.misread_362`)."""
-    return [f"{source}:{found.line}:{found.column}: {found.message()}"
+    would misread (:func:`swisslearn.formats.teams.misread_362`), in ``lang``."""
+    return [f"{source}:{found.line}:{found.column}: {found.message(lang)}"
             for found in misread_362(list(lines))]
 
 
@@ -201,7 +201,7 @@ def _parting_json(found: Parting) -> dict[str, object]:
 
 
 def check_file(document: object, system: str, report: list[dict[str, object]],
-               protections: object = None) -> list[str]:
+               protections: object = None, lang: str = "en") -> list[str]:
     """What ``check`` adds for a team file: the ``362`` warnings (returned)
     and, when no protection is active, :func:`annotate`'s notes on each
     round (a round paired with protections is not the engine's alone)."""
@@ -211,8 +211,8 @@ def check_file(document: object, system: str, report: list[dict[str, object]],
                                                                TeamTournament):
         return []
     if not (isinstance(protections, Protections) and protections.active):
-        annotate(document.tournament, system, report)
-    return warnings(document.lines, document.source)
+        annotate(document.tournament, system, report, lang)
+    return warnings(document.lines, document.source, lang)
 
 
 def annotate(tournament: TeamTournament, system: str, report: list[dict[str, object]],

@@ -18,7 +18,7 @@ import pytest
 from conftest import DATA, ROOT, TEST_DATA
 from swisslearn import cli, desk
 from swisslearn.cli import recorded_round
-from swisslearn.errors import InputError, PairingError, UsageError
+from swisslearn.errors import InputError, PairingError, UsageError, usage
 from swisslearn.explain import why
 from swisslearn.formats.trf import parse_trf
 from swisslearn.protections import Protections
@@ -85,7 +85,7 @@ def test_a_bad_upload_names_its_line_and_column(row: tuple[Path, int, int, str])
     result = desk.read_upload(path.name, path.read_bytes())
     assert isinstance(result, desk.Failure)
     assert f"{path.name}:{line}:{column}: " in result.message
-    assert message in result.message
+    assert message in result.text("en")  # the page says it in its language
     if line:
         assert f"ligne {line}, colonne {column}" in result.message
     assert "Traceback" not in result.message
@@ -100,6 +100,58 @@ def test_error_text_in_both_languages() -> None:
     assert desk.error_text(PairingError("no way")).startswith("Pas d'appariement possible — no way")
     assert desk.error_text(UsageError("round 9")) == "Impossible — round 9"
     assert desk.error_text(KeyError("x")) == "Erreur inattendue — KeyError: 'x'"
+    # A message of the catalogue is said in the page's language (it was English).
+    keyed = InputError(file="x.trf", line=12, column=5, key="trf.colour_bad",
+                       fields={"value": "G"})
+    assert desk.error_text(keyed) == ("Fichier refusé (ligne 12, colonne 5) — x.trf:12:5: "
+                                      "couleur initiale 'G' : W ou B est attendu")
+    assert desk.error_text(keyed, "en").endswith("x.trf:12:5: initial colour 'G': expected W or B")
+    assert desk.error_text(usage("paired.round_recorded", source="x.trf", round=3)) == (
+        "Impossible — x.trf : la ronde 3 est déjà dans le fichier : seule une ronde que le "
+        "fichier n'a pas encore s'y écrit")
+
+
+def test_a_file_refused_for_several_problems_lists_them_all() -> None:
+    """The page showed the first problem only, in English."""
+    path = TEST_DATA / "bad" / "142-fewer-than-played.trf"
+    result = desk.read_upload(path.name, path.read_bytes())
+    assert isinstance(result, desk.Failure)
+    lines = result.message.split("\n")
+    assert lines[0] == ("Fichier refusé (ligne 17, colonne 102) — 6 erreurs et 2 "
+                        "avertissements dans ce fichier :")
+    assert lines[1].startswith("142-fewer-than-played.trf:17:102: joueur 1 : un bloc pour la "
+                               "ronde 2")
+    assert [line.split(": ")[0] for line in lines[1:]] == [
+        f"142-fewer-than-played.trf:{n}:102" for n in range(17, 23)] + [
+        "142-fewer-than-played.trf:23:14", "142-fewer-than-played.trf:24:5"]
+    assert lines[-2] == ("142-fewer-than-played.trf:23:14: avertissement : enregistrement 240 "
+                         "pour la ronde 3, après la dernière ronde (1) : ignoré")
+    english = result.text("en").split("\n")
+    assert english[0].endswith("— 6 errors and 2 warnings in this file:")
+    assert len(english) == len(lines)
+    page = desk.app(data=DATA, example=None)
+    page.upload(path.name, path.read_bytes())
+    shown = text(page.error)
+    assert shown.count("<li>") == 8 and "6 erreurs et 2 avertissements" in shown
+
+
+def test_the_files_warnings_are_shown_once_it_is_read() -> None:
+    """A file read with warnings (a points column the results contradict):
+    the page said nothing of them."""
+    club = CLUB.read_text("utf-8").splitlines()
+    first = next(i for i, line in enumerate(club) if line.startswith("001"))
+    club[first] = club[first][:80] + " 9.5" + club[first][84:]
+    page = desk.app(data=DATA, example=None)
+    page.upload("club.trf", ("\n".join(club) + "\n").encode())
+    assert page.loaded is not None and page.error.value == ""
+    shown = text(page.warnings)
+    assert "Fichier lu, avec 1 avertissement" in shown
+    assert f"club.trf:{first + 1}:81: avertissement : joueur 1 : 9.5 points" in shown
+    page.language.value = "en"
+    assert f"club.trf:{first + 1}:81: warning: player 1: points 9.5" in text(page.warnings)
+    page.upload("club.trf", CLUB.read_bytes())
+    assert page.warnings.value == ""
+    assert desk.warnings_html(page.loaded.document) == ""  # type: ignore[union-attr]
 
 
 def test_a_missing_example_is_a_failure() -> None:
@@ -290,7 +342,7 @@ def test_the_upload_widget_and_a_bad_file() -> None:
     page.upload_button.value = uploaded("bad-152.trf", bad.read_bytes())
     assert page.loaded is None and page.stepper is None
     assert page.round.options == () and page.player_a.options == ()
-    assert "bad-152.trf:12:5: initial colour" in text(page.error)
+    assert "bad-152.trf:12:5: couleur initiale 'G' : W ou B est attendu" in text(page.error)
     assert "ligne 12, colonne 5" in text(page.error)
     assert page.upload_button.value == ()
     page.upload_button.value = uploaded("club.trf", CLUB.read_bytes())
@@ -306,7 +358,7 @@ def test_the_page_shows_errors_as_messages() -> None:
     page.groups.value = ""
     assert page.error.value == "" and page.stepper is not None
     page.system.value = "team-2026"
-    assert "team-2026 pairs team tournaments" in text(page.error)
+    assert "team-2026 apparie des tournois par équipes" in text(page.error)
 
     def broken() -> None:
         raise RuntimeError("boom")
@@ -337,7 +389,142 @@ def test_the_page_says_why_nothing_is_downloaded() -> None:
     page = desk.app(data=DATA, example="six-joueurs.txt")
     assert page.paired is not None and page.paired.round == 4
     assert text(page.download).startswith(
-        "<p style='color:#555'>Pas de téléchargement : six-joueurs.txt:0:0: the points add up")
+        "<p style='color:#555'>Pas de téléchargement : six-joueurs.txt:0:0: les points font 11")
     page.example.value = "equipes-dix.trf"  # a team round is downloaded (issue 20)
     assert "team-2026" in text(page.info) and "equipes-dix-ronde-3.trf" in text(page.download)
     assert "1 et 3 sont appariées à la ronde 3" in text(page.answer)
+
+
+# -- a hall's desk: words, busy, big files, language (issue 22) -----------------
+
+
+def _page_text(page: desk.Desk) -> str:
+    """Every word the page shows but the stepper's picture: HTML widgets,
+    descriptions, menu labels."""
+    import ipywidgets
+
+    parts: list[str] = []
+
+    def walk(widget: object) -> None:
+        for name in ("value", "description", "placeholder", "tooltip"):
+            value = getattr(widget, name, None)
+            if isinstance(value, str):
+                parts.append(value)
+        for label in getattr(widget, "_options_labels", ()):
+            parts.append(str(label))
+        for child in getattr(widget, "children", ()):
+            walk(child)
+    assert isinstance(page.box, ipywidgets.Widget)
+    walk(page.box)
+    return html.unescape(" ".join(parts))
+
+
+def test_the_pages_words_come_from_the_catalogue() -> None:
+    from swisslearn.explain.catalogue import catalogue
+    assert not hasattr(desk, "LABELS")
+    assert desk.labels("en")["title"] == catalogue("en").text("desk.title") == "The arbiter's desk"
+    assert desk.labels("xx") == desk.labels("fr")
+    assert desk.download_name(".trf", 1, "en") == "tournament-round-1.trf"
+
+
+def test_the_page_in_english_is_english_everywhere() -> None:
+    from test_viz import french_only_words
+
+    from swisslearn.viz import figure_png, render
+    page = desk.app("en", data=DATA)
+    page.round.value = 4
+    page.choose_pair(1, 3)
+    page.stepper.go(3)
+    # Data is not words of the page: file, tournament, player and system names.
+    shown = _page_text(page)
+    data = [p.name for p in desk.examples(DATA)] + [page.loaded.tournament.name or ""]
+    data += [p.name for p in page.loaded.tournament.players] + ["simple"]
+    for name in sorted(data, key=len, reverse=True):
+        shown = shown.replace(name, " ")
+    words = set(re.findall(r"[^\W\d_]+", shown.lower()))
+    french = french_only_words("desk")
+    assert {"ronde", "joueurs", "fichier", "blancs"} <= french
+    assert not words & french, words & french
+    # The picture too: drawn in English (B is Black there, W White).
+    event = page.paired.events[2]
+    assert bytes(page.stepper.output.value) == figure_png(render(event, "en"))
+
+
+def test_switching_language_keeps_the_pairing_and_the_step() -> None:
+    page = desk.app(data=DATA)
+    page.round.value = 4
+    page.choose_pair(1, 3)
+    paired = page.paired
+    page.stepper.go(5)
+    page.language.value = "en"
+    assert page.paired is paired            # not paired again
+    assert page.stepper.step == 5 and page.stepper.shown == 5
+    assert page.stepper.label.value.startswith(f"<b>step 5/{page.stepper.total} — ")
+    assert "In the file, round 4: 3–1" in text(page.answer)
+    assert "round 4 paired by dutch-1998" in text(page.info)
+    assert "<th>White</th>" in page.boards.value
+    page.language.value = "fr"
+    assert page.stepper.step == 5 and "ronde 4 appariée" in text(page.info)
+
+
+def test_a_refused_file_is_said_again_in_the_new_language() -> None:
+    page = desk.app(data=DATA, example=None)
+    assert "Aucun tournoi chargé" in text(page.error)
+    page.language.value = "en"
+    assert "No tournament loaded" in text(page.error)
+    bad = TEST_DATA / "bad" / "bad-152.trf"
+    page.upload("bad-152.trf", bad.read_bytes())
+    assert "File refused (line 12, column 5)" in text(page.error)
+    page.language.value = "fr"
+    assert "Fichier refusé (ligne 12, colonne 5)" in text(page.error)
+
+
+def test_the_page_says_it_is_pairing_while_it_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    page = desk.app(data=DATA)
+    seen: list[str] = []
+    pair_round = desk.pair_round
+
+    def watched(*args: object, **kwargs: object) -> desk.Paired:
+        seen.append(text(page.busy))
+        return pair_round(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(desk, "pair_round", watched)
+    page.round.value = 4
+    assert seen == ["<p role='status'>Appariement de la ronde 4…</p>"]
+    assert page.busy.value == ""
+    page.language.value = "en"
+    page.round.value = 3
+    assert seen[-1] == "<p role='status'>Pairing round 3…</p>" and page.busy.value == ""
+    # Reading an upload says so too, and an error ends the busy sign as well.
+    monkeypatch.setattr(desk, "read_upload", lambda *a, **k: seen.append(text(page.busy))
+                        or desk.Failure("no"))
+    page.upload("x.trf", b"012 x\n")
+    assert seen[-1] == "<p role='status'>Reading the file…</p>" and page.busy.value == ""
+
+
+def test_an_upload_over_the_limit_is_refused_with_a_message() -> None:
+    page = desk.app(data=DATA, example=None)
+    page.upload("bad-152.trf", (TEST_DATA / "bad" / "bad-152.trf").read_bytes())
+    assert "bad-152.trf:12:5" in text(page.error)
+    big = CLUB.read_bytes() + b" " * desk.UPLOAD_LIMIT
+    page.upload_button.value = uploaded("gros.trf", big)
+    assert page.loaded is None and page.stepper is None
+    message = text(page.error)
+    assert "bad-152.trf" not in message        # the previous file's error is gone
+    size = f"{len(big):,}".replace(",", "\u202f")
+    assert (f"Fichier refusé — gros.trf : {size} octets, au-delà de la limite de 8\u202f388\u202f608 "
+            "octets pour un téléversement ; rien n'a été lu.") in message
+    page.language.value = "en"
+    assert f"File refused — gros.trf: {len(big):,} bytes, over the upload limit" in text(page.error)
+    # A file at the limit is read.
+    page.upload("club.trf", CLUB.read_bytes() + b"\n" * (desk.UPLOAD_LIMIT - len(CLUB.read_bytes())))
+    assert page.loaded is not None and page.error.value == ""
+
+
+def test_the_page_tells_its_script_the_limit_and_the_words() -> None:
+    page = desk.app(data=DATA, example=None)
+    data = page.style.value
+    assert f"data-upload-limit='{desk.UPLOAD_LIMIT}'" in data
+    assert "data-too-big='Fichier refusé — {name} : {size} octets" in html.unescape(data)
+    page.language.value = "en"
+    assert ("data-expired='This page is no longer connected to the desk"
+            in html.unescape(page.style.value))

@@ -257,12 +257,12 @@ def test_check_on_a_pre_2026_file_uses_the_2017_rules_and_says_so(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "2025.trf"
     path.write_text(_file("042 2025/11/08"), encoding="utf-8")
-    assert main(["check", str(path)]) == 0
+    assert main(["check", str(path), "--lang", "fr"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == ("Système : dutch-2017 — le tournoi a commencé le 2025/11/08 (042), avant "
                       "le 1er février 2026 : il a été apparié selon le C.04.3 de 2017, en vigueur "
                       "jusqu'au 31 janvier 2026.")
-    assert out[1:] == [f"round {r}: identical" for r in range(1, 5)]
+    assert out[1:] == [f"ronde {r} : identique" for r in range(1, 5)]
     assert main(["check", str(path), "--system", "dutch-2026", "--json", "--lang", "en"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["system_choice"]["reason"] == "asked with --system"

@@ -69,8 +69,8 @@ def test_six_players_on_the_command_line() -> None:
     blancs." (1 Red Falcons, 2 Blue Wave, 3 Northern Stars, 4 Silver Lions,
     5 Iron Wolves, 6 Golden Hawks)"""
     run = subprocess.run([sys.executable, "-m", "swisslearn", "pair", str(SIX), "--system",
-                          "simple", "--json"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=60)
+                          "simple", "--json", "--lang", "fr"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
     assert run.returncode == EXIT_OK, run.stderr
     assert json.loads(run.stdout) == {
         "system": "simple", "round": 4,
@@ -84,7 +84,7 @@ def test_six_players_on_the_command_line() -> None:
 def test_six_players_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     """| 1 | Red Falcons | Blue Wave | / | 2 | Northern Stars | Silver Lions |
     / | 3 | Iron Wolves | Golden Hawks |"""
-    assert main(["pair", str(SIX), "--system", "simple"]) == EXIT_OK
+    assert main(["pair", str(SIX), "--system", "simple", "--lang", "fr"]) == EXIT_OK
     lines = capsys.readouterr().out.splitlines()
     assert lines.pop(1) == "Système : simple — demandé avec --system."
     assert [line.split()[0] for line in lines[1:]] == ["1", "2", "3"]

@@ -164,7 +164,7 @@ def test_team_keys_in_both_languages() -> None:
 
 
 def test_cli_trace_of_a_team_file_speaks_of_teams(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["trace", str(DATA / "equipes-dix.trf")]) == 0
+    assert cli.main(["trace", str(DATA / "equipes-dix.trf"), "--lang", "fr"]) == 0
     text = capsys.readouterr().out
     assert "équipes à apparier" in text and "flotteurs montants" in text
     assert not PLAYER.search(text)

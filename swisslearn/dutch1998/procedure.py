@@ -132,7 +132,7 @@ from swisslearn.dutch1998.criteria import (STRICT, Relaxation, bye_rejection, co
 from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges, seed_cell
 from swisslearn.dutch1998.search import (AvoidBudget, Banned, BracketSearch, ExchangeRanks,
                                          Found, SplitFinder, fewest_walk)
-from swisslearn.errors import PairingError, UsageError
+from swisslearn.errors import PairingError, UsageError, no_pairing
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import last_round_paired
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired,
@@ -453,7 +453,7 @@ def _drive(context: _Round, brackets: list[tuple[PlayerState, ...]]
         context.last_resort = True
         result = yield from _solve(context, brackets, 0, ())
     if not isinstance(result, list):
-        raise PairingError(_no_pairing_message(context, brackets[-1], ()))
+        raise _no_pairing_message(context, brackets[-1], ())
     return result
 
 
@@ -684,10 +684,9 @@ def _probe(context: _Round, index: int, residents: tuple[PlayerState, ...],
 
 
 def _no_pairing_message(context: _Round, residents: Sequence[PlayerState],
-                        moved: Sequence[PlayerState]) -> str:
-    ids = ", ".join(str(p.id) for p in context.sort(list(residents) + list(moved)))
-    return (f"{context.tournament.source}: round {context.round} cannot be paired under "
-            f"{SYSTEM}: players {ids} cannot all be paired without breaking B1 or B2")
+                        moved: Sequence[PlayerState]) -> PairingError:
+    ids = [p.id for p in context.sort(list(residents) + list(moved))]
+    return no_pairing(context.tournament.source, context.round, SYSTEM, ids, "b1_b2")
 
 
 # ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ default here (``max_exchange_size=2``). Pass ``None`` for every size up to
 from __future__ import annotations
 
 import itertools
+import math
 from typing import TypedDict
 
 from swisslearn.dutch1998.exchanges import (
@@ -28,6 +29,7 @@ __all__ = [
     "MAX_TRANSPOSITIONS",
     "ExchangeJson",
     "TablesJson",
+    "exchange_count",
     "format_tables",
     "split",
     "tables",
@@ -63,6 +65,17 @@ def split(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         raise ValueError(f"a score bracket cannot have {n} players")
     p = n // 2
     return tuple(range(1, p + 1)), tuple(range(p + 1, n + 1))
+
+
+def exchange_count(n: int, *, max_exchange_size: int | None = 2) -> int:
+    """How many exchanges :func:`tables` lists for ``n`` players, computed
+    without listing them (``swisslearn tables`` refuses sizes it cannot list
+    in seconds): ``C(p, k) * C(q, k)`` of each size ``k``."""
+    p = n // 2
+    q = n - p
+    if max_exchange_size is None or max_exchange_size >= p:
+        return math.comb(n, p) - 1  # every new S1 but the first (Vandermonde)
+    return sum(math.comb(p, k) * math.comb(q, k) for k in range(1, max_exchange_size + 1))
 
 
 def _exchange_json(exchange: Exchange) -> ExchangeJson:

@@ -28,7 +28,7 @@ from swisslearn.dutch2026.criteria import make_layout
 from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
 from swisslearn.dutch2026.scoring import (READINGS_2026, Competitor, Drift, Readings, Strength,
                                           competitors)
-from swisslearn.errors import PairingError
+from swisslearn.errors import no_pairing
 from swisslearn.model import Colour, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import last_round_paired
 from swisslearn.trace import (Board, BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
@@ -163,14 +163,10 @@ def run(edition: Edition, tournament: Tournament, round: RoundNumber | None = No
     try:
         result = edition.pair_round(players, round, base.forbidden_pairs(round), avoid)
     except Unpairable as error:
-        names = ", ".join(str(p.id) for p in sorted(error.players, key=lambda p: p.tpn))
-        criteria = "C.1-C.3" if labels.completion != "[C4]" else "[C1]-[C3]"
-        pab = "C.2" if labels.completion != "[C4]" else "[C2]"
-        raise PairingError(
-            f"{tournament.source}: round {round} cannot be paired under {edition.system}: "
-            f"players {names or '(none)'} cannot all be paired without breaking "
-            f"{criteria} (rematches, forbidden pairs, absolute colours) or {pab} "
-            f"(a second PAB)") from None
+        ids = [p.id for p in sorted(error.players, key=lambda p: p.tpn)]
+        # The criteria as the edition labels them ([C1]-[C3] in 2026, C.1-C.3 in 2017).
+        reason = "c1_c3" if labels.completion == "[C4]" else "c1_c3_2017"
+        raise no_pairing(tournament.source, round, edition.system, ids, reason) from None
     yield CompletionChecked(
         rule=labels.completion, round=round, players=len(players), pab_score=result.bye_score,
         pab_candidates=edition.pab_candidates(result), c9=result.c9_first)

@@ -187,11 +187,12 @@ def _played(entry: RoundEntry | None) -> bool:
     return entry is not None and entry.opponent is not None and entry.result.game_played
 
 
-def _points(points: PointSystem, entry: RoundEntry | None) -> Points:
-    # A round with no block is an absence worth a zero-point bye.
+def _points(tournament: Tournament, pid: PlayerId, entry: RoundEntry | None) -> Points:
+    # A round with no block is an absence worth a zero-point bye; a 299
+    # record may set what a result is worth (Tournament.entry_points).
     if entry is None:
-        return points.zero_point_bye
-    return points.points(entry.result)
+        return tournament.point_system.zero_point_bye
+    return tournament.entry_points(pid, entry)
 
 
 def pairing_score_before(tournament: Tournament, player: Player, round: RoundNumber,
@@ -200,8 +201,8 @@ def pairing_score_before(tournament: Tournament, player: Player, round: RoundNum
     """1.2.1: the score before ``round`` plus that round's fictitious points."""
     if accelerations is None:
         accelerations = _acceleration(tournament)
-    points = tournament.point_system
-    total = sum((_points(points, e) for _, e in _entries(player, round)), Decimal(0))
+    total = sum((_points(tournament, player.id, e) for _, e in _entries(player, round)),
+                Decimal(0)) + tournament.bonus_before(player.id, round)
     return total + accelerations.get((player.id, round), Decimal(0))
 
 
@@ -268,8 +269,9 @@ def competitors(tournament: Tournament, round: RoundNumber, ids: tuple[PlayerId,
     for player in tournament.players:
         running = Decimal(0)
         for r, entry in _entries(player, round):
-            before[(player.id, r)] = running + accelerations.get((player.id, r), Decimal(0))
-            running += _points(points, entry)
+            before[(player.id, r)] = (running + accelerations.get((player.id, r), Decimal(0))
+                                      + tournament.bonus_before(player.id, r))
+            running += _points(tournament, player.id, entry)
     result: dict[PlayerId, Competitor] = {}
     for pid in ids:
         player = tournament.player(pid)
@@ -287,11 +289,12 @@ def competitors(tournament: Tournament, round: RoundNumber, ids: tuple[PlayerId,
                 other = before.get((entry.opponent, r), own)
                 floats.append(Drift.DOWN if own > other else Drift.UP if own < other else None)
                 continue
-            scored = _points(points, entry)
+            scored = _points(tournament, pid, entry)
             floats.append(Drift.DOWN if readings.downfloat(entry, scored, points) else None)
             if readings.bars_pab(entry, scored, points):
                 eligible = False
-        score = sum((_points(points, e) for _, e in _entries(player, round)), Decimal(0))
+        score = sum((_points(tournament, pid, e) for _, e in _entries(player, round)),
+                    Decimal(0)) + tournament.bonus_before(pid, round)
         pairing = score + accelerations.get((pid, round), Decimal(0))
         result[pid] = Competitor(
             id=pid, tpn=tpns[pid], score=score, pairing_score=pairing,
