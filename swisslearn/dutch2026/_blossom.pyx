@@ -1216,31 +1216,8 @@ cdef object _store(const limb* src, int K):
 cdef list _solve(int n, list triples, int K, object top_weight, list duals=None):
     cdef int m = len(triples)
     cdef _Matcher mt = _Matcher(n, m, K)
-    cdef int i, k, u, v
-    cdef int* degree
-    cdef object w
-    for i in range(n + 1):
-        mt.adj_start[i] = 0
-    for k in range(m):
-        u, v, w = triples[k]
-        mt.head[2 * k] = u
-        mt.head[2 * k + 1] = v
-        mt.adj_start[u + 1] += 1
-        mt.adj_start[v + 1] += 1
-        _load(mt.w2 + <size_t>k * K, 2 * w, K)
-    for i in range(n):
-        mt.adj_start[i + 1] += mt.adj_start[i]
-    # Fill the adjacency in edge order, using leaf_buf as a cursor per vertex.
-    degree = mt.leaf_buf
-    for i in range(n):
-        degree[i] = mt.adj_start[i]
-    for k in range(m):
-        u = mt.head[2 * k]
-        v = mt.head[2 * k + 1]
-        mt.adj[degree[u]] = 2 * k + 1      # from u to v
-        degree[u] += 1
-        mt.adj[degree[v]] = 2 * k          # from v to u
-        degree[v] += 1
+    cdef int i, v
+    _load_graph(mt, triples)
     for v in range(n):
         _load(mt.dual + <size_t>v * K, top_weight, K)
     mt.solve()
@@ -1305,15 +1282,16 @@ cdef int _load_graph(_Matcher mt, list triples) except -1:
         _load(mt.w2 + <size_t>k * K, 2 * w, K)
     for i in range(n):
         mt.adj_start[i + 1] += mt.adj_start[i]
+    # Fill the adjacency in edge order, using leaf_buf as a cursor per vertex.
     degree = mt.leaf_buf
     for i in range(n):
         degree[i] = mt.adj_start[i]
     for k in range(m):
         u = mt.head[2 * k]
         v = mt.head[2 * k + 1]
-        mt.adj[degree[u]] = 2 * k + 1
+        mt.adj[degree[u]] = 2 * k + 1      # from u to v
         degree[u] += 1
-        mt.adj[degree[v]] = 2 * k
+        mt.adj[degree[v]] = 2 * k          # from v to u
         degree[v] += 1
     return 0
 

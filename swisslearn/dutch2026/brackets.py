@@ -161,6 +161,18 @@ def _pairs_of(mates: Mapping[int, int]) -> list[tuple[int, int]]:
     return [(u, v) for u, v in mates.items() if u < v]
 
 
+def _weight(overrides: Mapping[tuple[int, int], int], weights: BracketWeights | None,
+            outside: Callable[[int, int], int], u: int, v: int) -> int:
+    """A pair's weight: set by hand, else the bracket's, else the outside one."""
+    key = (u, v) if u < v else (v, u)
+    weight = overrides.get(key)
+    if weight is not None:
+        return weight
+    if weights is not None:
+        return weights.weight(*key)
+    return outside(*key)
+
+
 class Graph:
     """The weights between the players not yet paired (vertex = place in 1.2
     order): those of the bracket being paired (:attr:`weights`, a
@@ -203,13 +215,7 @@ class Graph:
         self.overrides[(u, v) if u < v else (v, u)] = weight
 
     def get(self, u: int, v: int) -> int:
-        key = (u, v) if u < v else (v, u)
-        weight = self.overrides.get(key)
-        if weight is not None:
-            return weight
-        if self.weights is not None:
-            return self.weights.weight(*key)
-        return self.outside(*key)
+        return _weight(self.overrides, self.weights, self.outside, u, v)
 
     def remove(self, *vertices: int) -> None:
         for v in vertices:
@@ -518,13 +524,7 @@ class Snapshot:
     base_total: int
 
     def weight(self, u: int, v: int) -> int:
-        key = (u, v) if u < v else (v, u)
-        weight = self.overrides.get(key)
-        if weight is not None:
-            return weight
-        if self.weights is not None:
-            return self.weights.weight(*key)
-        return self.outside(*key)
+        return _weight(self.overrides, self.weights, self.outside, u, v)
 
     def _best(self, vertices: list[int], mask: int) -> Mates:
         """A maximum-weight matching of ``vertices`` on the weights masked."""
