@@ -292,9 +292,9 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
     reader has any warning)."""
     from swisslearn.fileio import read_input_bytes
     from swisslearn.errors import PlainListError
-    from swisslearn.formats.plainlist import is_plain_list_text, parse_plain_list
     from swisslearn.formats.trf import parse_trf, read_trf
     if path.lower().endswith(".txt"):
+        from swisslearn.formats.plainlist import is_plain_list_text, parse_plain_list
         data = read_input_bytes(path, PlainListError)
         if is_plain_list_text(data.decode("utf-8", errors="replace")):
             return parse_plain_list(data, source=path)
