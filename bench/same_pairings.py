@@ -13,8 +13,8 @@ on the path, then with the new one, and compare::
     .venv/bin/python bench/same_pairings.py compare old.jsonl new.jsonl
 
 ``generate DIR [COUNT]`` writes COUNT generated tournaments (default 1,000;
-5-60 players, 3-11 rounds, draws, forfeits, byes, absences, late entries)
-and a sample of the stress corpus (``tests/stress``: 5-120 players, 3-13
+5-60 players, 3-11 rounds, draws, forfeits, byes, absences, late entries),
+COUNT small ones (5-14 players, for the literal mode) and a sample of the stress corpus (``tests/stress``: 5-120 players, 3-13
 rounds, its slowest tournament 3,563 included) to DIR, each paired by the
 engine found on the path; the files are then the input of both dumps, so a
 changed pairing in one round cannot hide the others.  ``dump DIR OUT``
@@ -22,7 +22,8 @@ pairs every round of every file of ``data/``, of ``../shared/vectors/``
 (every system's files dutch-1998 can read) and of DIR, in the default
 (pruned) mode, and in literal mode every round of the files with at most
 ``LITERAL_PLAYERS`` players (a literal split too large is refused: the
-refusal is the result).  ``compare A B`` counts the rounds and lists those
+refusal is the result); the last rounds of DIR's files again with random
+forbidden pairs added, and with random soft-avoid pairs.  ``compare A B`` counts the rounds and lists those
 whose lines differ.
 """
 
@@ -59,7 +60,10 @@ def generate(folder: Path, count: int) -> None:
                                   absence_rate=first.absence_rate,
                                   withdrawal_rate=first.withdrawal_rate,
                                   late_entry_rate=first.late_entry_rate)
+    small = list(random_tournaments(count, seed=17_1999, players=(5, LITERAL_PLAYERS),
+                                    rounds=(3, 9)))
     named = [(f"gen-{i:05d}", s) for i, s in enumerate(settings)]
+    named += [(f"small-{i:05d}", s) for i, s in enumerate(small)]
     named += [(f"stress-{i:05d}", stress[i]) for i in STRESS_SAMPLE]
     for name, setting in named:
         path = folder / f"{name}.trf"
@@ -68,15 +72,41 @@ def generate(folder: Path, count: int) -> None:
     print(f"{len(named)} files in {folder}")
 
 
-def _result(pair: object, tournament: object, round: int, literal: bool) -> str:
+def _result(pair: object, tournament: object, round: int, literal: bool,
+            avoid: frozenset[frozenset[int]] = frozenset()) -> str:
     from swisslearn.errors import PairingError, UsageError
 
     try:
-        paired = pair(tournament, round, literal=literal)  # type: ignore[operator]
+        paired = pair(tournament, round, literal=literal, avoid=avoid)  # type: ignore[operator]
     except (PairingError, UsageError) as error:
         return f"{type(error).__name__}"
     boards = [[b.white, b.black] for b in paired.boards]
     return json.dumps({"boards": boards, "byes": list(paired.byes)})
+
+
+def _variants(name: str, tournament: object) -> list[tuple[str, object, frozenset[frozenset[int]]]]:
+    """The file as it is, then (generated files) with forbidden pairs added
+    to its last rounds (C12/C13 backtracking, rounds that cannot be paired)
+    and with soft-avoid pairs (seed 002), both drawn from the file's name."""
+    import dataclasses
+    import random
+
+    from swisslearn.model import ForbiddenPairs
+
+    found: list[tuple[str, object, frozenset[frozenset[int]]]] = [("", tournament, frozenset())]
+    if "files/" not in name:
+        return found
+    rng = random.Random(name)
+    ids = [p.id for p in tournament]  # type: ignore[attr-defined]
+    last = tournament.rounds_paired  # type: ignore[attr-defined]
+    pairs = tuple(ForbiddenPairs(tuple(rng.sample(ids, 2)), max(1, last - 2), last + 1)
+                  for _ in range(rng.randint(1, len(ids))))
+    found.append(("+xxp", dataclasses.replace(tournament, forbidden=tournament.forbidden + pairs),
+                  frozenset()))
+    if len(ids) <= 40:
+        avoid = frozenset(frozenset(rng.sample(ids, 2)) for _ in range(len(ids)))
+        found.append(("+avoid", tournament, avoid))
+    return found
 
 
 def dump(folder: Path, out: Path) -> None:
@@ -98,13 +128,15 @@ def dump(folder: Path, out: Path) -> None:
             if last < tournament.total_rounds:
                 last += 1  # the next round too
             modes = [False, True] if len(tournament) <= LITERAL_PLAYERS else [False]
-            for round in range(1, last + 1):
-                for literal in modes:
-                    result = _result(pair, tournament, round, literal)
-                    name = path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path
-                    sink.write(f"{name}\t{round}\t{'literal' if literal else 'pruned'}\t"
-                               f"{result}\n")
-                    rounds += 1
+            name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
+            for variant, changed, avoid in _variants(name, tournament):
+                first = 1 if not variant else max(1, last - 2)
+                for round in range(first, last + 1):
+                    for literal in modes:
+                        result = _result(pair, changed, round, literal, avoid)
+                        sink.write(f"{name}{variant}\t{round}\t"
+                                   f"{'literal' if literal else 'pruned'}\t{result}\n")
+                        rounds += 1
     print(f"{rounds} rounds paired in {time.process_time() - start:.0f} s CPU",
           file=sys.stderr)
 

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import Iterator, Sequence, TextIO
 
 from swisslearn import systems
 from swisslearn.errors import InputError, PairingError, SwisslearnError, UsageError
@@ -25,7 +25,7 @@ from swisslearn.model import Colour, PlayerState, Result, Tournament
 from swisslearn.protections import Protections, ProtectionsApplied
 from swisslearn.protections import trace as protected_trace
 from swisslearn.systems import System
-from swisslearn.trace import RoundPaired, event_to_json
+from swisslearn.trace import Event, RoundPaired, event_to_json
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 
@@ -100,6 +100,9 @@ def _common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--round", type=int, metavar="N",
                          help="the round to pair (default: the first with no pairing)")
     command.add_argument("--lang", choices=("fr", "en"), default="fr")
+    command.add_argument("--literal", action="store_true",
+                         help="dutch-1998: try every transposition and exchange one by one "
+                              "(the course's literal reading; small brackets only, same pairing)")
     _protection_options(command)
 
 
@@ -122,6 +125,21 @@ def _protections(args: argparse.Namespace, document: object,
               "in the file (XSR records); --avoid/--group apply to the rounds not paired yet",
               file=sys.stderr)
     return protections
+
+
+def _round_events(args: argparse.Namespace, tournament: Tournament, round: int,
+                  system: System, protections: Protections) -> Iterator[Event]:
+    """The events of the round's pairing; with ``--literal``, dutch-1998's
+    literal mode (every candidate one by one)."""
+    if not getattr(args, "literal", False):
+        return protected_trace(tournament, round, system=system, protections=protections)
+    if system.name != "dutch-1998":
+        raise UsageError(f"--literal is the literal mode of dutch-1998; {system.name} has none")
+    if protections.active:
+        raise UsageError("--literal does not combine with protections (--avoid, --group or "
+                         "the file's XS records): pair without --literal (same pairing)")
+    from swisslearn.dutch1998.procedure import trace as trace_1998
+    return trace_1998(tournament, round, literal=True)
 
 
 def _version() -> str:
@@ -271,7 +289,7 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     out = None if args.output is None else _output_path(args.output, args.file, args.force)
     result: RoundPaired | None = None
     applied: ProtectionsApplied | None = None
-    for event in protected_trace(tournament, round, system=system, protections=protections):
+    for event in _round_events(args, tournament, round, system, protections):
         if args.explain and not args.json:
             stdout.write(explain(event, args.lang) + "\n")
         if isinstance(event, ProtectionsApplied):
@@ -303,8 +321,8 @@ def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
     document = read_input(args.file)
     tournament = document.tournament
     round = _round_for(tournament, args.round)
-    for event in protected_trace(tournament, round, system=_system(args, tournament),
-                                 protections=_protections(args, document, round)):
+    for event in _round_events(args, tournament, round, _system(args, tournament),
+                               _protections(args, document, round)):
         if args.jsonl:
             stdout.write(json.dumps(event_to_json(event), ensure_ascii=False) + "\n")
         else:
@@ -319,8 +337,8 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
     for pid in (args.a, args.b):
         if pid not in tournament:
             raise UsageError(f"{tournament.source}: no player with pairing number {pid}")
-    events = list(protected_trace(tournament, round, system=_system(args, tournament),
-                                  protections=_protections(args, document, round)))
+    events = list(_round_events(args, tournament, round, _system(args, tournament),
+                                _protections(args, document, round)))
     stdout.write(why(events, args.a, args.b, args.lang) + "\n")
     return EXIT_OK
 

@@ -20,7 +20,9 @@ import numpy as np
 import pytest
 
 from conftest import TEST_DATA
-from swisslearn.dutch1998.procedure import _large_pairing, _small_pairing, _Table, pair
+from swisslearn.dutch1998.feasibility import large_pairing, small_pairing
+from swisslearn.dutch1998.procedure import pair
+from swisslearn.dutch1998.state import Table
 from swisslearn.dutch1998.search import BracketSearch
 from swisslearn.generate import GeneratorSettings, generate, random_tournaments
 from swisslearn.formats.trf import read_trf
@@ -249,10 +251,10 @@ def test_c8_gate_small_and_large_agree_with_brute_force() -> None:
         x = rng.randint(0, p)
         targets = {frozenset(c) for c in itertools.combinations(range(n), spare)
                    if rng.random() < 0.5}
-        table = _Table(tuple(_state(i + 1) for i in range(n)), allowed, cost)
+        table = Table(tuple(_state(i + 1) for i in range(n)), allowed, cost)
         expected = _brute_pairing(allowed, cost, stay, spare, x, targets)
-        assert _small_pairing(table, stay, spare, x, targets) == expected
-        assert _large_pairing(table, np.array(stay, dtype=bool), spare, x, targets) == expected
+        assert small_pairing(table, stay, spare, x, targets) == expected
+        assert large_pairing(table, np.array(stay, dtype=bool), spare, x, targets) == expected
 
 
 # -- the last resort of the lowest bracket (README reading 20) -----------------------
