@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 
 from swisslearn.model import Colour, Float, PlayerState
 from swisslearn.trace import Rejection
@@ -43,6 +44,11 @@ class Relaxation:
         if not self.b5_up:
             names.append("B5 up")
         return tuple(names)
+
+    @cached_property
+    def mask(self) -> int:
+        """The four flags as one small integer (a quick dictionary key)."""
+        return self.b6_down | self.b5_down << 1 | self.b6_up << 2 | self.b5_up << 3
 
     def without(self, criterion: str, floaters: str) -> Relaxation:
         """This relaxation with ``criterion`` ("B6" or "B5") dropped for the

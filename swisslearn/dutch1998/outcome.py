@@ -10,6 +10,7 @@ that same level for one with fewer same-group pairs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Generator, Union
 
 import numpy as np
@@ -71,11 +72,16 @@ class Outcome:
     level: GroupLevel | BracketLevel | None = field(default=None, compare=False, repr=False)
 
     def key(self) -> tuple[frozenset[frozenset[PlayerId]], frozenset[PlayerId]]:
-        return (frozenset(frozenset((a.id, b.id)) for a, b in self.pairs),
-                frozenset(p.id for p in self.moved_down))
+        """The pairing as sets: the same pairs and players moved down."""
+        found = self.__dict__.get("_key")
+        if found is None:
+            found = self.__dict__["_key"] = (
+                frozenset(frozenset((a.id, b.id)) for a, b in self.pairs), self.down)
+        return found
 
-    @property
+    @cached_property
     def down(self) -> frozenset[PlayerId]:
+        """The ids of the players moved down."""
         return frozenset(p.id for p in self.moved_down)
 
 

@@ -395,6 +395,39 @@ class BracketSearch:
         banned = self._banned_indices() if self._banned else self._banned_sets
         return not banned or frozenset(free[rows:]) not in banned
 
+    def _first_fit(self, level: int, free: list[int], budget: int
+                   ) -> list[tuple[int, int, list[int]]] | None:
+        """The candidate a level-by-level walk would reach without ever
+        coming back: each of S1[level:] in turn takes the first free S2
+        player he may meet within the budget.  If that completes (the players
+        left over allowed to stay, not a banned set), it is the first
+        candidate in D1 order after the prefix: every choice on the way is
+        the smallest one that can still be completed (by this completion).
+        Returns, per S1 player, (row, S2 position, the free positions passed
+        over before it), or None."""
+        k = len(self.s1)
+        available = list(free)
+        plan: list[tuple[int, int, list[int]]] = []
+        for row in range(level, k):
+            allowed, costs = self._row(row)
+            position = 0
+            while position < len(available):
+                j = available[position]
+                if allowed[j] and costs[j] <= budget:
+                    break
+                position += 1
+            else:
+                return None
+            plan.append((row, available[position], available[:position]))
+            budget -= costs[available[position]]
+            del available[position]
+        if not all(self._stay[j] for j in available):
+            return None
+        banned = self._banned_indices() if self._banned else self._banned_sets
+        if banned and frozenset(available) in banned:
+            return None
+        return plan
+
     def _free(self, used: AbstractSet[int] | Sequence[int]) -> list[int]:
         used_set = used if isinstance(used, (set, frozenset)) else set(used)
         return [j for j in range(len(self.s2)) if j not in used_set]
@@ -409,7 +442,7 @@ class BracketSearch:
             return True
         if level >= len(self.s1):
             return False
-        return self._murty(level, free, budget)
+        return self._first_fit(level, free, budget) is not None or self._murty(level, free, budget)
 
     def _murty(self, level: int, free: list[int], budget: int) -> bool:
         """Murty's partition around banned leftover sets (module docstring)."""
@@ -574,17 +607,37 @@ class _Walk:
         self.used.discard(self.chosen.pop())
 
     def _identity_from(self, level: int, budget: int, start: int) -> bool:
-        """If the untouched order of the rest is acceptable after the prefix,
-        fix it at once (the frames as a level-by-level walk leaves them)."""
+        """If the untouched order of the rest (or the first fit of each S1
+        player, :meth:`BracketSearch._first_fit`) is acceptable after the
+        prefix, fix it at once: the frames, ranks and refused blocks as a
+        level-by-level walk leaves them."""
         search = self.search
+        m = len(search.s2)
         free = search._free(self.used)
-        if not search._identity(level, free, budget):
-            return False
-        for offset, j in enumerate(free[:len(search.s1) - level]):
-            depth = level + offset
-            self.budget[depth], self.rank[depth] = budget, start
-            self.cursor[depth], self.smaller[depth] = j + 1, 1
-            budget = self._take(depth, j)
+        plan: list[tuple[int, int, list[int]]]
+        if search._identity(level, free, budget):
+            plan = [(row, j, []) for row, j in zip(range(level, len(search.s1)), free)]
+        else:
+            found = search._first_fit(level, free, budget) if level < len(search.s1) else None
+            if found is None:
+                return False
+            plan = found
+        for row, j, passed in plan:
+            block = search.factorial(m - 1 - row)
+            self.budget[row], self.rank[row] = budget, start
+            allowed, costs = search._row(row)
+            for smaller, refused in enumerate(passed):
+                if not allowed[refused]:
+                    reason = search.pair_reason(row, refused)
+                    assert reason is not None
+                else:
+                    pairs = list(enumerate(self.chosen)) + [(row, refused)]
+                    reason = search._conflicts_rejection(pairs)
+                search._refuse(row, refused, self.chosen, start + smaller * block, reason)
+            start += len(passed) * block
+            self.cursor[row], self.smaller[row] = j + 1, len(passed) + 1
+            budget = self._take(row, j)
+        self.start = start
         return True
 
     def _found(self) -> Found:

@@ -39,7 +39,7 @@ class RoundState:
         self.initial = tournament.initial_colour or Colour.WHITE
         self.views: dict[PlayerId, PlayerView] = {}
         self._pairs: dict[tuple[PlayerId, PlayerId], Rejection | None] = {}
-        self._floats: dict[tuple[PlayerId, Float, Relaxation], Rejection | None] = {}
+        self._floats: dict[tuple[PlayerId, bool, int], Rejection | None] = {}
         self._byes: dict[PlayerId, Rejection | None] = {}
         self._tables: dict[tuple[PlayerId, ...], Table] = {}
         # The driver's memory (driver.py): (driver, bracket index, players moved
@@ -83,7 +83,7 @@ class RoundState:
 
     def float_check(self, player: PlayerState, direction: Float,
                     relaxation: Relaxation) -> Rejection | None:
-        key = (player.id, direction, relaxation)
+        key = (player.id, direction is Float.DOWN, relaxation.mask)
         try:
             return self._floats[key]
         except KeyError:
