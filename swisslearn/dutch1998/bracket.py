@@ -24,13 +24,15 @@ driver to undo the bracket above (:class:`~swisslearn.dutch1998.outcome.Need`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 
 import numpy as np
 
 from swisslearn.dutch1998 import softavoid
-from swisslearn.dutch1998.candidates import Candidate, Group, level_candidates, walk
+from swisslearn.dutch1998.candidates import (Candidate, Group, level_candidates, reasons_in,
+                                             summarise, walk)
 from swisslearn.dutch1998.colours import x_value
 from swisslearn.dutch1998.criteria import STRICT, Relaxation
 from swisslearn.dutch1998.feasibility import Banned
@@ -40,7 +42,7 @@ from swisslearn.dutch1998.search import BracketSearch, Found
 from swisslearn.dutch1998.state import RoundState, Table, pair_float_rejection
 from swisslearn.model import Float, PlayerId, PlayerState
 from swisslearn.trace import (BracketOpened, BracketPaired, BracketSplit, BracketView,
-                              CandidateTried, PDecreased, PlayerMovedDown,
+                              CandidateTried, Event, PairingsTried, PDecreased, PlayerMovedDown,
                               PlayerStuck, Rejection)
 
 __all__ = ["bracket", "opening_view"]
@@ -188,8 +190,11 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
     levels = ladder(x0, p0, start=start, drops=drops, extra=extra,
                     raises=max(0, p0 - x0 - extra), lower_p=not lowest if lower_p is None
                     else lower_p)
-    if p0 == 0 and not lowest:
-        levels = levels[:1]   # nobody to pair, nothing to relax: the player moves down
+    if p0 == 0 and (not lowest or any(context.bye_check(pl) is not None
+                                      for pl in floating + players)):
+        # Nobody to pair: the player moves down, or in the lowest bracket
+        # takes the bye, which no relaxation can give him if B1b refuses it.
+        levels = levels[:1]
     view = view.with_(remainder=remainder)
     group = _GroupTry(context, players, lowest, floating, banned, mixed,
                       table if table is not None else context.table(players))
@@ -386,14 +391,15 @@ class _Heterogeneous:
         remainder group at its own levels (C6: "start at C2 with the
         remainder"), with C9 and the same C11 steps."""
         search = self.search(s1, level.x, level.relaxation)
-        for found in walk(self.context, search, current, None):
-            if not isinstance(found, Found):
-                yield found
-                continue
+
+        def expand(found: Found) -> Stream:
             self.paired_any = True
-            yield from self._with_remainder(found, search, current, level, carried,
-                                            start=level.relaxation, drops=C9,
-                                            extra=level.extra, lower_p=False)
+            return self._with_remainder(found, search, current, level, carried,
+                                        start=level.relaxation, drops=C9,
+                                        extra=level.extra, lower_p=False)
+
+        yield from _remainders(walk(self.context, search, current, None), expand, current,
+                               search)
 
     def _with_remainder(self, found: Found, search: BracketSearch, current: BracketView,
                         level: Level | None, carried: tuple[PlayerState, ...], *,
@@ -449,14 +455,15 @@ class _Heterogeneous:
         current = self.view.with_(x=p, p=p, dropped=relaxed.dropped, s1=_ids(s1),
                                   s2=_ids(self.residents))
         yield BracketSplit(rule="C4", bracket=current, w=self.w, b=self.b, q=self.q)
-        for found in walk(self.context, search, current, None):
-            if not isinstance(found, Found):
-                yield found
-                continue
-            rest = len(self.residents) - p
-            yield from self._with_remainder(found, search, current, None, carried,
-                                            start=_ALL_DROPPED, drops=(), extra=rest,
-                                            lower_p=True, rule="C14")
+        rest = len(self.residents) - p
+
+        def expand(found: Found) -> Stream:
+            return self._with_remainder(found, search, current, None, carried,
+                                        start=_ALL_DROPPED, drops=(), extra=rest,
+                                        lower_p=True, rule="C14")
+
+        yield from _remainders(walk(self.context, search, current, None), expand, current,
+                               search)
 
     def last_resort(self) -> Stream:
         """p = 0 in the lowest bracket, only when nothing else pairs the round
@@ -489,6 +496,71 @@ class _Heterogeneous:
                                 pairs=tuple((a.id, b.id) for a, b in item.pairs),
                                 moved_down=_ids(item.moved_down))
             yield outcome
+
+
+#: A run of candidates of the moved-down players whose remainder group gives
+#: no pairing is told one by one up to this many events, else as one step.
+_TOLD_RUN = 40
+
+
+def _remainders(items: Iterator[Event | Found], expand: Callable[[Found], Stream],
+                current: BracketView, search: BracketSearch) -> Stream:
+    """The moved-down players' candidates (``items``: the walk's events and
+    candidates) and, for each, its remainder group (``expand``).  Candidates
+    in a row whose remainder group gives no pairing (C10: "try to find a
+    different opponent" for the lowest downfloater, back to C7) are told
+    together, as one :class:`PairingsTried` when their steps are many."""
+    run = _FailedRemainders(current, search)
+    held: list[Event] = []
+    for item in items:
+        if not isinstance(item, Found):
+            held.append(item)
+            continue
+        stream = expand(item)
+        events, held = held, []
+        for part in stream:
+            if isinstance(part, Outcome):
+                yield from run.flush()
+                yield from events
+                yield part
+                yield from stream
+                break
+            assert not isinstance(part, Need)
+            events.append(part)
+        else:
+            run.add(item, events)
+    yield from run.flush()
+    yield from held
+
+
+class _FailedRemainders:
+    """Candidates of the moved-down players whose remainder group could not
+    be paired, waiting to be told."""
+
+    def __init__(self, view: BracketView, search: BracketSearch) -> None:
+        self.view = view
+        self.search = search
+        self.events: list[Event] = []
+        self.left: list[tuple[PlayerId, ...]] = []
+        self.reasons: Counter[Rejection] = Counter()
+
+    def add(self, found: Found, events: list[Event]) -> None:
+        used = set(found.positions)
+        self.left.append(tuple(r.id for j, r in enumerate(self.search.s2) if j not in used))
+        self.events += events
+        self.reasons.update(set(reasons_in(events)))
+
+    def flush(self) -> Iterator[Event]:
+        if not self.left:
+            return
+        if len(self.events) <= _TOLD_RUN:
+            yield from self.events
+        else:
+            reasons, counts = summarise(self.reasons)
+            yield PairingsTried(rule="C10", bracket=self.view, because_of=self.view,
+                                count=len(self.left), moved_down=tuple(self.left[:10]),
+                                reasons=reasons, counts=counts, steps=len(self.events))
+        self.events, self.left, self.reasons = [], [], Counter()
 
 
 def _heterogeneous(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],

@@ -38,7 +38,7 @@ from swisslearn.trace import (BracketView, CandidatesSkipped, CandidateTried, Ev
                               ExchangeApplied, Refusal, Rejection)
 
 __all__ = ["Candidate", "Group", "LITERAL_LIMIT", "RUN", "SearchMaker", "level_candidates",
-           "split_positions", "summarise", "walk"]
+           "reasons_in", "split_positions", "summarise", "walk"]
 
 #: Builds the search of one split of a level (S1 and S2 as bracket positions).
 SearchMaker = Callable[[list[int], list[int]], BracketSearch]
@@ -194,6 +194,20 @@ def summarise(counts: Counter[Rejection]) -> tuple[tuple[Rejection, ...], tuple[
     for criterion, count in others.items():
         listed[Rejection(criterion, (), "others")] = count
     return tuple(listed), tuple(listed.values())
+
+
+def reasons_in(events: Sequence[Event]) -> list[Rejection]:
+    """Every rejection these events name (the steps a C10/C12/C13 summary
+    stands for)."""
+    found: list[Rejection] = []
+    for event in events:
+        if isinstance(event, CandidateTried) and event.rejection is not None:
+            found.append(event.rejection)
+        elif isinstance(event, ExchangeApplied) and event.reason is not None:
+            found.append(event.reason)
+        else:
+            found.extend(getattr(event, "reasons", ()))
+    return found
 
 
 def _walk_literal(context: RoundState, search: BracketSearch, view: BracketView,

@@ -49,16 +49,14 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from swisslearn.dutch1998.bracket import bracket, opening_view
-from swisslearn.dutch1998.candidates import summarise
+from swisslearn.dutch1998.candidates import reasons_in, summarise
 from swisslearn.dutch1998.feasibility import hopeless
 from swisslearn.dutch1998.outcome import Need, Outcome, Stream
 from swisslearn.dutch1998.state import RoundState
 from swisslearn.errors import PairingError
 from swisslearn.model import PlayerId, PlayerState
-from swisslearn.trace import (BracketOpened, BracketsMerged, BracketUndone, BracketView,
-                              CandidatesSkipped, CandidateTried, Event, ExchangeApplied,
-                              LastResort, PairingsTried, PlayerMovedDown, PlayerStuck,
-                              Rejection, SoftAvoidChosen)
+from swisslearn.trace import (BracketOpened, BracketsMerged, BracketUndone, BracketView, Event,
+                              LastResort, PairingsTried, Rejection, SoftAvoidChosen)
 
 __all__ = ["drive"]
 
@@ -209,20 +207,8 @@ class _Summary:
 
 def _below_reasons(events: list[Event], index: int) -> list[Rejection]:
     """What stopped the brackets below bracket ``index`` in these events."""
-    found: list[Rejection] = []
-    for event in events:
-        view = getattr(event, "bracket", None)
-        if not isinstance(view, BracketView) or view.index <= index:
-            continue
-        if isinstance(event, CandidateTried) and event.rejection is not None:
-            found.append(event.rejection)
-        elif isinstance(event, (CandidatesSkipped, PairingsTried)):
-            found.extend(event.reasons)
-        elif isinstance(event, (PlayerStuck, PlayerMovedDown)):
-            found.extend(event.reasons)
-        elif isinstance(event, ExchangeApplied) and event.reason is not None:
-            found.append(event.reason)
-    return found
+    return reasons_in([e for e in events if isinstance(v := getattr(e, "bracket", None),
+                                                        BracketView) and v.index > index])
 
 
 # ---------------------------------------------------------------------------

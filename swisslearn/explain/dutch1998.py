@@ -373,7 +373,8 @@ def _pairings_tried(event: PairingsTried, cat: Catalogue) -> str:
     if event.rule == "C13":
         where = "lowest" if event.because_of.lowest else "above"
         failed = cat.text(f"pairings_tried.failed.{where}", score=failed)
-    groups = [cat.group(players) if players else cat.text("fmt.nobody")
+    separator = "fmt.list_sep" if event.rule == "C10" else "fmt.group_sep"
+    groups = [cat.text(separator).join(map(str, players)) if players else cat.text("fmt.nobody")
               for players in event.moved_down]
     moved = cat.text("fmt.group_list_sep").join(groups)
     if event.count > len(event.moved_down):
@@ -382,8 +383,8 @@ def _pairings_tried(event: PairingsTried, cat: Catalogue) -> str:
     sentences = [cat.text(key, count=cat.number(event.count),
                           score=bracket_score(cat, event.bracket), failed=failed, moved=moved)]
     if event.reasons:
-        sentences.append(cat.text("pairings_tried.reasons",
-                                  reasons=_counted(event.reasons, event.counts, cat)))
+        key = "pairings_tried.reasons" + (".c10" if event.rule == "C10" else "")
+        sentences.append(cat.text(key, reasons=_counted(event.reasons, event.counts, cat)))
     return cat.join(sentences)
 
 
@@ -873,14 +874,14 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
             s2 = list(view.s2)
             if partner in s2 and s2.index(other) > s2.index(partner):
                 answer.add(cat.text("why.reason.after", rule=rule, score=score, a=first,
-                                    b=other, partner=partner), rule, "D1")
+                                    b=other, partner=partner), rule, "D1", "D2")
                 return
             taker = partners.get(other)
             s1 = list(view.s1)
             if taker in s1 and s1.index(taker) < s1.index(first):
                 answer.add(cat.text("why.reason.taken", rule=rule, score=score, a=first,
                                     b=other, c=taker, how=_why_how(cat, kept, refusals, taker,
-                                                                   other)), rule, "D1")
+                                                                   other)), rule, "D1", "D2")
                 return
     answer.add(cat.text("why.reason.earlier", rule=rule, score=score, how=how, a=a, b=b),
                rule, "D1", "D2")
