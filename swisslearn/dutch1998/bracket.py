@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 import numpy as np
@@ -196,8 +197,8 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
         # takes the bye, which no relaxation can give him if B1b refuses it.
         levels = levels[:1]
     view = view.with_(remainder=remainder)
-    group = _GroupTry(context, players, lowest, floating, banned, mixed,
-                      table if table is not None else context.table(players))
+    group = _GroupTry(context, players, lowest, floating, banned, mixed=mixed,
+                      table=table if table is not None else context.table(players))
 
     def view_of(level: Level) -> BracketView:
         return view.with_(x=level.text_x, p=level.p, dropped=level.relaxation.dropped,
@@ -220,21 +221,30 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
             return
 
 
-class _GroupTry:
+@dataclass
+class _Group:
+    """What a bracket's levels are tried on: its players (A2 order), whether
+    it is the lowest bracket, the players floating anyway (C1, C14), the
+    sets of players moved down already tried below (``banned``)."""
+
+    context: RoundState
+    players: tuple[PlayerState, ...]
+    lowest: bool
+    floating: tuple[PlayerState, ...]
+    banned: Banned
+    seen: set[object] = field(init=False, default_factory=set)   # the outcomes given
+
+
+@dataclass(kw_only=True)
+class _GroupTry(_Group):
     """C6-C8 (and C14's p = 0) at one level of a homogeneous group."""
 
-    def __init__(self, context: RoundState, players: tuple[PlayerState, ...], lowest: bool,
-                 floating: tuple[PlayerState, ...], banned: Banned, mixed: bool,
-                 table: Table) -> None:
-        self.context = context
-        self.players = players
-        self.lowest = lowest
-        self.floating = floating
-        self.banned = banned
-        self.mixed = mixed
-        self.table = table
-        self.fixed = frozenset(_ids(floating))
-        self.seen: set[object] = set()
+    mixed: bool
+    table: Table
+
+    @property
+    def fixed(self) -> frozenset[PlayerId]:
+        return frozenset(_ids(self.floating))
 
     def try_level(self, level: Level, current: BracketView) -> Stream:
         context, players, floating = self.context, self.players, self.floating
@@ -303,26 +313,20 @@ class _GroupTry:
 # A heterogeneous bracket: the moved-down players, then the remainder group
 
 
-class _Heterogeneous:
+@dataclass(kw_only=True)
+class _Heterogeneous(_Group):
     """C2-C14 for a heterogeneous bracket: its moved-down players (S1) first,
     then the remainder as a homogeneous group (C6, C10)."""
 
-    def __init__(self, context: RoundState, view: BracketView, players: tuple[PlayerState, ...],
-                 moved: tuple[PlayerState, ...], lowest: bool,
-                 floating: tuple[PlayerState, ...], banned: Banned) -> None:
-        self.context = context
-        self.view = view
-        self.players = players
-        self.moved = moved
-        self.lowest = lowest
-        self.floating = floating
-        self.banned = banned
-        self.residents = tuple(p for p in players if p not in moved)
-        self.x0, self.w, self.b, self.q = x_value(players)
-        self.seen: set[object] = set()
-        self.table = context.table(players)
+    view: BracketView
+    moved: tuple[PlayerState, ...]
+
+    def __post_init__(self) -> None:
+        self.residents = tuple(p for p in self.players if p not in self.moved)
+        self.x0, self.w, self.b, self.q = x_value(self.players)
+        self.table = self.context.table(self.players)
         self.everyone = np.ones(len(self.residents), dtype=bool)
-        self.raises = max(len(moved) - self.x0, 0) + len(self.residents) // 2
+        self.raises = max(len(self.moved) - self.x0, 0) + len(self.residents) // 2
         self.relaxed = STRICT
         self.paired_any = False
 
@@ -423,9 +427,7 @@ class _Heterogeneous:
                               drops=drops, extra=extra, lower_p=lower_p, banned=self.banned,
                               table=context.table(rest, self.table))
         outer = current if level is not None else view.with_(p=len(s1))
-        for item in stream:
-            if isinstance(item, Need):
-                break
+        for item in _until_need(stream):
             if not isinstance(item, Outcome):
                 yield item
                 continue
@@ -480,9 +482,7 @@ class _Heterogeneous:
                               start=self.relaxed, drops=C9, extra=len(residents),
                               lower_p=False, banned=self.banned,
                               table=context.table(residents, self.table))
-        for item in stream:
-            if isinstance(item, Need):
-                break
+        for item in _until_need(stream):
             if not isinstance(item, Outcome):
                 yield item
                 continue
@@ -496,6 +496,15 @@ class _Heterogeneous:
                                 pairs=tuple((a.id, b.id) for a, b in item.pairs),
                                 moved_down=_ids(item.moved_down))
             yield outcome
+
+
+def _until_need(stream: Stream) -> Iterator[Event | Outcome]:
+    """A remainder group's events and outcomes, up to its request (if any) to
+    undo a bracket above: the heterogeneous bracket answers those itself."""
+    for item in stream:
+        if isinstance(item, Need):
+            return
+        yield item
 
 
 #: A run of candidates of the moved-down players whose remainder group gives
@@ -566,5 +575,6 @@ class _FailedRemainders:
 def _heterogeneous(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],
                    moved: tuple[PlayerState, ...], lowest: bool,
                    floating: tuple[PlayerState, ...], banned: Banned = ()) -> Stream:
-    return _Heterogeneous(context, view, players, moved, lowest, floating, banned).stream()
+    return _Heterogeneous(context, players, lowest, floating, banned, view=view,
+                          moved=moved).stream()
 

@@ -25,6 +25,7 @@ from typing import AbstractSet, Collection
 
 import numpy as np
 
+from swisslearn.dutch1998.search import avoids
 from swisslearn.dutch1998.state import RoundState, Table
 from swisslearn.model import PlayerId, PlayerState
 
@@ -122,19 +123,8 @@ def large_pairing(table: Table, may_stay: np.ndarray, spare: int, x: int,
     """:func:`any_pairing` for a large bracket: a maximum weight matching,
     banned sets avoided by Murty's partition (the first player of a banned
     set found paired, or unpaired and the second paired, ...)."""
-    parts: list[tuple[frozenset[int], frozenset[int]]] = [(frozenset(), frozenset())]
-    while parts:
-        paired, unpaired = parts.pop()
-        left = _best_pairing(table, may_stay, spare, x, paired, unpaired)
-        if left is None:
-            continue
-        if left not in targets:
-            return True
-        kept = set(unpaired)
-        for i in sorted(left - unpaired):
-            parts.append((paired | {i}, frozenset(kept)))
-            kept.add(i)
-    return False
+    return avoids(lambda paired, unpaired: _best_pairing(table, may_stay, spare, x, paired,
+                                                         unpaired), targets)
 
 
 def _best_pairing(table: Table, may_stay: np.ndarray, spare: int, x: int,

@@ -128,6 +128,29 @@ def _linear_sum_assignment(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(rows), np.asarray(cols)
 
 
+def avoids(best: Callable[[frozenset[int], frozenset[int]], frozenset[int] | None],
+           banned: Collection[frozenset[int]]) -> bool:
+    """Is there a solution whose players left over are not a banned set?
+    ``best(paired, unpaired)`` gives the players left over by a best solution
+    that pairs ``paired`` and leaves ``unpaired`` out (None: no solution).
+    Murty's partition: when the best leaves a banned set, its solutions are
+    split (the first player of that set paired; or it unpaired and the
+    second paired; ...) and each part solved again."""
+    parts: list[tuple[frozenset[int], frozenset[int]]] = [(frozenset(), frozenset())]
+    while parts:
+        paired, unpaired = parts.pop()
+        left = best(paired, unpaired)
+        if left is None:
+            continue
+        if left not in banned:
+            return True
+        kept = set(unpaired)
+        for j in sorted(left - unpaired):
+            parts.append((paired | {j}, frozenset(kept)))
+            kept.add(j)
+    return False
+
+
 PairCheck = Callable[[PlayerState, PlayerState], "Rejection | None"]
 LeftoverCheck = Callable[[PlayerState], "Rejection | None"]
 Banned = Collection[AbstractSet[PlayerId]]
@@ -447,19 +470,8 @@ class BracketSearch:
     def _murty(self, level: int, free: list[int], budget: int) -> bool:
         """Murty's partition around banned leftover sets (module docstring)."""
         banned = self._banned_indices() if self._banned else self._banned_sets
-        parts: list[tuple[frozenset[int], frozenset[int]]] = [(frozenset(), frozenset())]
-        while parts:
-            paired, unpaired = parts.pop()
-            left = self._assign(level, free, budget, paired, unpaired)
-            if left is None:
-                continue
-            if left not in banned:
-                return True
-            kept = set(unpaired)
-            for j in sorted(left - unpaired):
-                parts.append((paired | {j}, frozenset(kept)))
-                kept.add(j)
-        return False
+        return avoids(lambda paired, unpaired: self._assign(level, free, budget, paired,
+                                                            unpaired), banned)
 
     # -- why a prefix cannot be completed --------------------------------
 
