@@ -6,9 +6,15 @@ STAMP  := $(VENV)/.installed
 # Jupyter refuses to run as root unless told (course-room containers often are root).
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# The arbiter's desk (`make desk`): Voilà serves desk/bureau.ipynb on this port.
+# The arbiter's desk (`make desk`): Voilà serves desk/bureau.ipynb on this port,
+# one kernel per page, at most DESK_MAX at once (about 150 MB each), a page's
+# kernel freed when it is closed or DESK_IDLE seconds without activity,
+# DESK_POOL kernels started in advance (README, "The arbiter's desk").
 DESK_PORT ?= 8866
 DESK_HOST ?= 127.0.0.1
+DESK_MAX  ?= 10
+DESK_IDLE ?= 100
+DESK_POOL ?= 2
 
 .PHONY: lab desk test typecheck unit stress clean
 
@@ -20,14 +26,21 @@ $(STAMP): pyproject.toml setup.py swisslearn/dutch2026/_blossom.pyx
 	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'
 	@touch $(STAMP)
 
+# The notebook `make lab` opens (the README's Quick start says so); LAB_ARGS
+# passes more options (e.g. LAB_ARGS=--no-browser on a remote machine).
+LAB_NOTEBOOK ?= 00-bienvenue.ipynb
+LAB_ARGS ?=
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks $(LAB_FLAGS)
+	$(BIN)/jupyter lab --notebook-dir=notebooks --LabApp.default_url=/lab/tree/$(LAB_NOTEBOOK) \
+		$(LAB_FLAGS) $(LAB_ARGS)
 
 # The desk as a web page (no code shown, no JupyterLab needed): open the URL it prints.
-# Voilà does not refuse root, so it needs no flag like LAB_FLAGS.
+# Voilà, configured for a hall (swisslearn/deskserver.py); it does not refuse
+# root, so it needs no flag like LAB_FLAGS.
 desk: $(STAMP)
 	@echo "Bureau de l'arbitre : http://$(DESK_HOST):$(DESK_PORT)/  (Ctrl+C pour arrêter)"
-	$(BIN)/voila desk/bureau.ipynb --port=$(DESK_PORT) --Voila.ip=$(DESK_HOST) --no-browser
+	$(BIN)/python -m swisslearn.deskserver --port=$(DESK_PORT) --ip=$(DESK_HOST) \
+		--max-kernels=$(DESK_MAX) --idle=$(DESK_IDLE) --pool=$(DESK_POOL)
 
 # The browser tests (tests/test_desk_browser.py, headless Chromium) run here too.
 # Two workers (pytest-xdist), each test file and notebook whole on one of them

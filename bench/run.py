@@ -19,8 +19,9 @@ What is measured (medians: the machine may be shared):
   allowed...), long tournaments (40-60 players, 12-15 rounds, every late
   round), odd brackets where few players may get the bye (C12/C13);
   the slowest are listed;
-* dutch-2026 on the same 200/500/1,000-player files, the full trace
-  consumed, each in a subprocess stopped after 300 s ("skipped (over 300 s)").
+* dutch-2026 and dutch-2017 on the same 200/500/1,000-player files, the
+  full trace consumed, each in a subprocess stopped after 300 s ("skipped
+  (over 300 s)").
 
 It ends with a Markdown table naming the machine.
 """
@@ -230,6 +231,7 @@ class Results:
     notebook_stack: str = "not measured"
     adversarial: list[tuple[float, str, str]] | None = None
     dutch2026: dict[int, str] | None = None
+    dutch2017: dict[int, str] | None = None
 
 
 @guarded("dutch-1998: round 9 of 9, full trace consumed")
@@ -336,12 +338,14 @@ def bench_adversarial(results: Results, repeats: int) -> None:
         say(f"  {seconds:7.3f} s  {label}: {outcome}")
 
 
-@guarded("dutch-2026: round 9 of 9, full trace (subprocess, 300 s limit)")
-def bench_2026(results: Results, sizes: tuple[int, ...]) -> None:
-    results.dutch2026 = {}
+@guarded("dutch-2026 / dutch-2017: round 9 of 9, full trace (subprocess, 300 s limit)")
+def bench_2026(results: Results, sizes: tuple[int, ...], edition: str = "2026") -> None:
+    """dutch-2026 (or, with ``edition="2017"``, dutch-2017) on the generated files."""
+    found: dict[int, str] = {}
+    setattr(results, f"dutch{edition}", found)
     code = ("import sys, time\n"
             "from swisslearn.formats.trf import read_trf\n"
-            "from swisslearn.dutch2026.procedure import trace\n"
+            f"from swisslearn.dutch{edition}.procedure import trace\n"
             "t = read_trf(sys.argv[1]).tournament\n"
             "start = time.perf_counter()\n"
             "for event in trace(t, int(sys.argv[2])):\n"
@@ -359,8 +363,8 @@ def bench_2026(results: Results, sizes: tuple[int, ...]) -> None:
                 text = f"{float(out.stdout.strip()):.2f} s"
         except subprocess.TimeoutExpired:
             text = f"skipped (over {TIMEOUT_2026:.0f} s)"
-        results.dutch2026[players] = text
-        say(f"  {players:5d} players: {text}")
+        found[players] = text
+        say(f"  dutch-{edition} {players:5d} players: {text}")
 
 
 def table(results: Results) -> str:
@@ -388,9 +392,10 @@ def table(results: Results) -> str:
                  f"| < 0.3 s |")
     lines.append(f"| notebook stack imported by `import swisslearn.cli` "
                  f"| {results.notebook_stack} | none |")
-    for players in SIZES:
-        text = (results.dutch2026 or {}).get(players, "not run")
-        lines.append(f"| dutch-2026, {players:,} players, round 9 of 9 | {text} | |")
+    for edition, found in (("2026", results.dutch2026), ("2017", results.dutch2017)):
+        for players in SIZES:
+            text = (found or {}).get(players, "not run")
+            lines.append(f"| dutch-{edition}, {players:,} players, round 9 of 9 | {text} | |")
     return "\n".join(lines)
 
 
@@ -408,6 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_startup(results)
     bench_adversarial(results, 1 if args.quick else 3)
     bench_2026(results, SIZES[:1] if args.quick else SIZES)
+    bench_2026(results, SIZES[:1] if args.quick else SIZES, "2017")
     say("\n## README table\n")
     say(table(results))
     return 0

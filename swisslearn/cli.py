@@ -1,8 +1,21 @@
 """The command line (``../shared/CONTRACT.md``): ``swisslearn COMMAND ...``.
 
 Exit codes: 0 done; 1 no legal pairing (or ``check`` found differences);
-2 bad usage; 3 invalid input (``file:line:col: message`` on stderr).
-This module imports no notebook stack (pandas, matplotlib, ipywidgets).
+2 bad usage; 3 invalid input (``file:line:col: message`` on stderr, one
+line a problem).  This module imports no notebook stack (pandas,
+matplotlib, ipywidgets).
+
+**Language.**  Every command takes ``--lang fr|en``: what it prints, its
+notes and its error messages (the words are in the catalogue,
+``swisslearn/explain/fr.cli.json`` and ``en.cli.json``).  The default is
+French, the course's language, for every command alike; the environment
+variable ``SWISSLEARN_LANG`` changes it (for scripts).  JSON output is the
+same in every language.
+
+**Reading.**  A file is read whole before anything is done: every problem it
+has is printed (errors, then warnings; at most
+:data:`~swisslearn.errors.MAX_SHOWN` of them, then a count); warnings do not
+stop a command unless ``--strict`` is given.
 """
 
 from __future__ import annotations
@@ -10,18 +23,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
-from typing import Iterator, Sequence, TextIO
+from typing import Iterator, NoReturn, Sequence, TextIO
 
 from swisslearn import systems
-from swisslearn.errors import InputError, PairingError, SwisslearnError, UsageError
+from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnError,
+                               UsageError, usage)
 from swisslearn.explain import explain, why
+from swisslearn.explain.catalogue import catalogue
+from swisslearn.explain.editions import choice_line, choice_reason, older_warning
 from swisslearn.formats.paired import with_paired_round
 from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text,
                                           read_plain_list)
 from swisslearn.formats.trf import TrfDocument, read_trf
-from swisslearn.model import Colour, PlayerState, Result, Tournament
+from swisslearn.model import Colour, PlayerState, PreferenceStrength, Result, Tournament
 from swisslearn.protections import Protections, ProtectionsApplied
 from swisslearn.protections import trace as protected_trace
 from swisslearn.systems import System
@@ -29,10 +46,56 @@ from swisslearn.trace import Event, RoundPaired, event_to_json
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 
+LANGUAGES = ("fr", "en")
+LANG_VARIABLE = "SWISSLEARN_LANG"
 
-def build_parser() -> argparse.ArgumentParser:
+
+def default_language() -> str:
+    """``$SWISSLEARN_LANG`` if it names a language of the catalogue, else French."""
+    wanted = os.environ.get(LANG_VARIABLE, "").strip().lower()
+    return wanted if wanted in LANGUAGES else "fr"
+
+
+def _say(lang: str, key: str, **fields: object) -> str:
+    return catalogue(lang).text(key, **fields)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its usage errors said in the language asked (exit 2)."""
+
+    lang = "fr"
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        text = _argparse_message(message, self.lang)
+        self.exit(EXIT_USAGE, _say(self.lang, "cli.usage_error", prog=self.prog, message=text)
+                  + "\n")
+
+
+# argparse's own messages (Python 3.11-3.13), and the catalogue key of each.
+_ARGPARSE = (
+    (re.compile(r"the following arguments are required: (?P<what>.+)"), "cli.arg.required"),
+    (re.compile(r"unrecognized arguments: (?P<what>.+)"), "cli.arg.unrecognized"),
+    (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.+?) \(choose from "
+                r"(?P<choices>.+)\)"), "cli.arg.choice"),
+    (re.compile(r"argument (?P<arg>\S+): invalid (?P<type>int|float) value: (?P<value>.+)"),
+     "cli.arg.number"),
+    (re.compile(r"argument (?P<arg>\S+): expected one argument"), "cli.arg.one"),
+)
+
+
+def _argparse_message(message: str, lang: str) -> str:
+    for pattern, key in _ARGPARSE:
+        found = pattern.fullmatch(message)
+        if found:
+            return _say(lang, key, **found.groupdict())
+    return message
+
+
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     # argparse itself exits 2 on bad usage, as the contract wants.
-    parser = argparse.ArgumentParser(prog="swisslearn",
+    _Parser.lang = lang or default_language()
+    parser = _Parser(prog="swisslearn",
                      description="Teach and explain Swiss-system pairings (FIDE Dutch system).")
     parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -41,7 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
                                      "(.txt: plain list; .trf/.trfx: TRF)")
     convert.add_argument("file", metavar="FILE")
     convert.add_argument("-o", "--output", required=True, metavar="OUT")
-    convert.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    convert.add_argument("--force", action="store_true",
+                         help="replace OUT if it exists (a regular file only)")
+    _reading_options(convert)
     convert.set_defaults(run=_convert)
 
     show = commands.add_parser("show", help="standings and each player's state before a round")
@@ -49,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--round", type=int, metavar="N",
                       help="the round about to be paired (default: the next one)")
     show.add_argument("--json", action="store_true", help="print JSON")
+    show.add_argument("--system", metavar="S", help="the system whose choice to show "
+                      "(default: the file's, see the README)")
+    _reading_options(show)
     show.set_defaults(run=_show)
 
     pair = commands.add_parser("pair", help="pair a round")
@@ -60,7 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also write FILE with the round paired in it (TRF: each board's "
                            "round blocks with no result yet, the byes, the protections "
                            "frozen with the round), never over FILE")
-    pair.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    pair.add_argument("--force", action="store_true",
+                      help="replace OUT if it exists (a regular file only)")
     pair.set_defaults(run=_pair)
 
     trace = commands.add_parser("trace", help="every event of a round's pairing")
@@ -69,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     trace.set_defaults(run=_trace)
 
     why = commands.add_parser("why", help="why two players were paired, or why not")
-    _common(why)
+    _common(why, round_help="the round (default: the last one paired)")
     why.add_argument("a", type=int, metavar="A")
     why.add_argument("b", type=int, metavar="B")
     why.set_defaults(run=_why)
@@ -78,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("file", metavar="FILE")
     check.add_argument("--system", metavar="S")
     check.add_argument("--json", action="store_true")
+    _reading_options(check)
     _protection_options(check)
     check.set_defaults(run=_check)
 
@@ -86,6 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     tables.add_argument("--json", action="store_true")
     tables.add_argument("--all-sizes", action="store_true",
                         help="list exchanges of every size, not only one and two players")
+    _lang_option(tables)
     tables.set_defaults(run=_tables)
 
     from swisslearn.generate import register as register_generate
@@ -93,13 +164,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _common(command: argparse.ArgumentParser) -> None:
+def _lang_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--lang", choices=LANGUAGES, default=default_language(),
+                         help=f"language of what is printed (default: fr, or ${LANG_VARIABLE})")
+
+
+def _reading_options(command: argparse.ArgumentParser) -> None:
+    """``--lang`` and ``--strict``: every command that reads a file has them."""
+    _lang_option(command)
+    command.add_argument("--strict", action="store_true",
+                         help="refuse a file with warnings too (points or ranks that disagree "
+                              "with the results, unknown records...)")
+
+
+def _common(command: argparse.ArgumentParser,
+            round_help: str = "the round to pair (default: the first with no pairing)") -> None:
     command.add_argument("file", metavar="FILE")
     command.add_argument("--system", metavar="S",
-                         help="dutch-1998 (default), dutch-2026, team-2026, simple")
-    command.add_argument("--round", type=int, metavar="N",
-                         help="the round to pair (default: the first with no pairing)")
-    command.add_argument("--lang", choices=("fr", "en"), default="fr")
+                         help="dutch-1998, dutch-2017, dutch-2026, team-2026, "
+                              "team-2026-sharly, simple (default: the file's, see the README)")
+    command.add_argument("--round", type=int, metavar="N", help=round_help)
+    _reading_options(command)
     command.add_argument("--literal", action="store_true",
                          help="dutch-1998: try every transposition and exchange one by one "
                               "(the course's literal reading; small brackets only, same pairing)")
@@ -121,10 +206,12 @@ def _protections(args: argparse.Namespace, document: object,
     note on stderr when ``round`` was paired with groups the file froze."""
     protections = Protections.from_document(document).with_options(args.avoid, args.group)
     if round is not None and (args.avoid or args.group) and protections.frozen_round(round):
-        print(f"swisslearn: note: round {round} was paired with the protection groups frozen "
-              "in the file (XSR records); --avoid/--group apply to the rounds not paired yet",
-              file=sys.stderr)
+        _note(args, "cli.note.frozen", round=round)
     return protections
+
+
+def _note(args: argparse.Namespace, key: str, **fields: object) -> None:
+    print(_say(args.lang, "cli.note", text=_say(args.lang, key, **fields)), file=sys.stderr)
 
 
 def _round_events(args: argparse.Namespace, tournament: Tournament, round: int,
@@ -134,10 +221,9 @@ def _round_events(args: argparse.Namespace, tournament: Tournament, round: int,
     if not getattr(args, "literal", False):
         return protected_trace(tournament, round, system=system, protections=protections)
     if system.name != "dutch-1998":
-        raise UsageError(f"--literal is the literal mode of dutch-1998; {system.name} has none")
+        raise usage("dutch1998.literal.system", system=system.name)
     if protections.active:
-        raise UsageError("--literal does not combine with protections (--avoid, --group or "
-                         "the file's XS records): pair without --literal (same pairing)")
+        raise usage("dutch1998.literal.protections")
     from swisslearn.dutch1998.procedure import trace as trace_1998
     return trace_1998(tournament, round, literal=True)
 
@@ -147,49 +233,99 @@ def _version() -> str:
     return f"swisslearn {__version__}"
 
 
+def _language_in(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of a command line, before argparse reads it (its own
+    errors are then said in that language)."""
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGUAGES:
+            return argv[i + 1]
+        if word.startswith("--lang=") and word[7:] in LANGUAGES:
+            return word[7:]
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = _language_in(argv) or default_language()
+    parser = build_parser(lang)
     args = parser.parse_args(argv)
+    lang = getattr(args, "lang", lang)
+    args.lang = lang
     try:
         return int(args.run(args, sys.stdout))
     except InputError as error:
-        print(f"{error.location()}: {error.message}", file=sys.stderr)
+        report_problems(error, lang, sys.stderr)
         return EXIT_INPUT
     except PairingError as error:
-        print(f"swisslearn: {error}", file=sys.stderr)
+        print(_say(lang, "cli.prefix", text=error.render(lang)), file=sys.stderr)
         return EXIT_NO_PAIRING
-    except UsageError as error:
-        print(f"swisslearn: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except SwisslearnError as error:  # pragma: no cover - every subclass is handled above
-        print(f"swisslearn: {error}", file=sys.stderr)
+    except SwisslearnError as error:  # UsageError, and any other on purpose
+        print(_say(lang, "cli.prefix", text=error.render(lang)), file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_OK
 
 
-def read_input(path: str) -> TrfDocument | PlainListDocument:
+def report_problems(error: InputError, lang: str, stream: TextIO) -> None:
+    """Every problem of a refused file, one ``file:line:col: message`` line
+    each (errors first, then warnings), at most ``MAX_SHOWN``, then a count."""
+    problems = sorted(error.problems, key=lambda p: (p.warning, p.line, p.column))
+    for problem in problems[:MAX_SHOWN]:
+        stream.write(problem.line_text(lang) + "\n")
+    errors = sum(1 for p in problems if not p.warning)
+    warnings = len(problems) - errors
+    hidden = len(problems) - min(len(problems), MAX_SHOWN) + error.omitted
+    if len(problems) + error.omitted > 1:
+        stream.write(_say(lang, "cli.problems", file=error.file, errors=errors,
+                          warnings=warnings, omitted=error.omitted)
+                     + (_say(lang, "cli.problems_hidden", hidden=hidden) if hidden else "")
+                     + "\n")
+
+
+def _print_warnings(document: TrfDocument | PlainListDocument, lang: str) -> None:
+    warnings: tuple[InputError, ...] = getattr(document, "warnings", ())
+    for warning in warnings[:MAX_SHOWN]:
+        print(warning.line_text(lang), file=sys.stderr)
+    if len(warnings) > MAX_SHOWN:
+        print(_say(lang, "cli.warnings_hidden", hidden=len(warnings) - MAX_SHOWN,
+                   file=warnings[0].file), file=sys.stderr)
+
+
+def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDocument:
     """Read FILE as the contract says: a plain list (seed 003) if it ends in
-    ``.txt`` without a TRF header, else a TRF."""
+    ``.txt`` without a TRF header, else a TRF (``strict``: refused if the
+    reader has any warning)."""
+    from swisslearn.fileio import read_input_bytes
+    from swisslearn.errors import PlainListError
+    from swisslearn.formats.plainlist import parse_plain_list
+    from swisslearn.formats.trf import parse_trf
     if path.lower().endswith(".txt"):
-        try:
-            text: str | None = Path(path).read_bytes().decode("utf-8", errors="replace")
-        except OSError:
-            text = None  # read_trf reports it
-        if text is not None and is_plain_list_text(text):
-            return read_plain_list(path)
+        data = read_input_bytes(path, PlainListError)
+        if is_plain_list_text(data.decode("utf-8", errors="replace")):
+            return parse_plain_list(data, source=path)
+        trf = parse_trf(data, source=path, strict=strict)
+    else:
+        trf = read_trf(path, strict=strict)
     from swisslearn.formats.teams import with_teams  # teams (310/013) as the players
-    return with_teams(read_trf(path))
+    return with_teams(trf)
+
+
+def _read(args: argparse.Namespace) -> TrfDocument | PlainListDocument:
+    """FILE read, its warnings printed on stderr."""
+    document = read_input(args.file, strict=getattr(args, "strict", False))
+    _print_warnings(document, args.lang)
+    return document
 
 
 def _output_path(path: str, source: str, force: bool) -> Path:
     out = Path(path)
     if out.resolve() == Path(source).resolve() or _same_file(out, Path(source)):
-        raise UsageError(f"{path}: will not write over the input file")
+        raise usage("write.over_input", path=path)
     if out.is_dir():
-        raise UsageError(f"{path} is a folder: expected a file name for the output")
+        raise usage("write.is_folder_out", path=path)
     if out.exists() and not force:
-        raise UsageError(f"{path} exists: use --force to replace it")
+        from swisslearn.fileio import exists_error
+        raise exists_error(path)
     return out
 
 
@@ -202,9 +338,9 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _convert(args: argparse.Namespace, stdout: TextIO) -> int:
-    document = read_input(args.file)
+    document = _read(args)
     out = _output_path(args.output, args.file, args.force)
-    converted(document, out).write(out)  # .txt: plain list; .trf/.trfx: TRF
+    converted(document, out).write(out, replace=args.force)  # .txt: plain list; .trf: TRF
     return EXIT_OK
 
 
@@ -227,45 +363,127 @@ def _state_json(state: PlayerState) -> dict[str, object]:
     }
 
 
+def _letter(lang: str, colour: Colour | None) -> str:
+    """A colour's letter in ``lang`` (fr B/N, en W/B), ``-`` for none."""
+    if colour is None:
+        return "-"
+    return _say(lang, "fmt.letter.white" if colour is Colour.WHITE else "fmt.letter.black")
+
+
+def _preference(lang: str, state: PlayerState) -> str:
+    preference = state.preference
+    if preference.colour is None:
+        return "-"
+    marks = {PreferenceStrength.ABSOLUTE: "!!", PreferenceStrength.STRONG: "!"}
+    return _letter(lang, preference.colour) + marks.get(preference.strength, "")
+
+
+def _file_facts(document: TrfDocument | PlainListDocument, lang: str) -> list[str]:
+    """What ``show`` says about the file itself: format and encoding, where
+    the first colour comes from, the records kept without being used."""
+    if not isinstance(document, TrfDocument):
+        return [_say(lang, "cli.show.plain_list")]
+    encoding = _say(lang, f"cli.encoding.{document.encoding}")
+    facts = [_say(lang, "cli.show.file", version=document.version, encoding=encoding)]
+    tournament = document.tournament
+    colour = tournament.initial_colour or Colour.WHITE
+    origin = document.first_colour
+    where = (_say(lang, "cli.show.colour_round", round=origin.split()[-1])
+             if origin.startswith("round") else origin or _say(lang, "cli.show.colour_default"))
+    facts.append(_say(lang, "cli.show.first_colour",
+                      colour=_say(lang, f"fmt.colour.{'white' if colour is Colour.WHITE else 'black'}"),
+                      origin=where))
+    if document.kept_verbatim:
+        facts.append(_say(lang, "cli.show.kept", codes=", ".join(document.kept_verbatim)))
+    return facts
+
+
 def _show(args: argparse.Namespace, stdout: TextIO) -> int:
-    tournament = read_input(args.file).tournament
-    round = _round_for(tournament, args.round)
+    document = _read(args)
+    tournament = document.tournament
+    lang = args.lang
+    finished = (args.round is None and tournament.rounds is not None
+                and tournament.next_round() > tournament.rounds)
+    # A finished tournament: the state after its last round (the standings).
+    round = tournament.rounds + 1 if finished and tournament.rounds else _round_for(
+        tournament, args.round)
     states = sorted(tournament.states(round), key=lambda s: (-s.score, tournament.pairing_number(s.id)))
+    choice = _choice(args, tournament)
     if args.json:
-        json.dump({"round": round, "players": [_state_json(s) for s in states]}, stdout,
-                  ensure_ascii=False)
+        data: dict[str, object] = {"round": round, "players": [_state_json(s) for s in states],
+                                   "system_choice": choice_json(choice, args.lang)}
+        if isinstance(document, TrfDocument):
+            data["encoding"] = document.encoding
+            data["first_colour"] = {
+                "colour": (tournament.initial_colour or Colour.WHITE).value,
+                "from": document.first_colour or "default"}
+            data["warnings"] = len(document.warnings)
+        json.dump(data, stdout, ensure_ascii=False)
         stdout.write("\n")
         return EXIT_OK
     title = tournament.name or tournament.source
-    stdout.write(f"{title}: state of each player before round {round}\n")
-    stdout.write(f"{'#':>3} {'id':>4}  {'name':<28} {'rating':>6} {'pts':>5}  "
-                 f"{'colours':<14} {'diff':>4} {'pref':<5} floats\n")
+    stdout.write(_say(lang, "cli.show.after_last" if finished else "cli.show.title",
+                      title=title, round=round - 1 if finished else round) + "\n")
+    for fact in _file_facts(document, lang):
+        stdout.write(f"  {fact}\n")
+    head = {name: _say(lang, f"cli.show.col.{name}") for name in
+            ("rank", "id", "name", "rating", "points", "colours", "diff", "pref", "floats")}
+    stdout.write(f"{head['rank']:>3} {head['id']:>4}  {head['name']:<28} {head['rating']:>6} "
+                 f"{head['points']:>5}  {head['colours']:<14} {head['diff']:>4} "
+                 f"{head['pref']:<5} {head['floats']}\n")
     for rank, s in enumerate(states, 1):
         floats = "".join(f.arrow if f else "." for f in s.floats)
         notes = []
         if s.had_bye:
-            notes.append("had bye")
+            notes.append("had_bye")
         if s.unplayed_point and not s.had_bye:
-            notes.append("unplayed point")
+            notes.append("unplayed_point")
         if s.withdrawn:
             notes.append("withdrawn")
         elif not s.available:
             notes.append("absent")
         if s.last_round_exception:
-            notes.append(">50% last round")
-        colours = "".join("-" if c is None else c.letter for c in s.colour_history)
+            notes.append("last_round")
+        said = ", ".join(_say(lang, f"cli.show.note.{note}") for note in notes)
+        colours = "".join(_letter(lang, c) for c in s.colour_history)
         stdout.write(f"{rank:>3} {s.id:>4}  {s.name[:28]:<28} {s.rating:>6} {s.score!s:>5}  "
-                     f"{colours:<14} {s.colour_difference:>+4d} {s.preference!s:<5} "
-                     f"{floats:<8} {', '.join(notes)}".rstrip() + "\n")
+                     f"{colours:<14} {s.colour_difference:>+4d} {_preference(lang, s):<5} "
+                     f"{floats:<8} {said}".rstrip() + "\n")
+    stdout.write(choice_line(choice, lang) + "\n")
     return EXIT_OK
 
 
+def _choice(args: argparse.Namespace, tournament: Tournament) -> systems.Choice:
+    """The system (``--system``, else the file's: systems.choose), with the
+    notes on stderr: a 192 code not used, a tournament older than 2017, a
+    system that ignores the file's forbidden pairs."""
+    name = args.system
+    if name is not None and name not in systems.SYSTEMS:
+        raise usage("cli.system.unknown", name=name, known=", ".join(systems.SYSTEMS))
+    choice = systems.choose(name, tournament)
+    if choice.system.module is None:
+        raise usage("cli.system.not_yet", name=choice.name, title=choice.system.title,
+                    available=", ".join(systems.available()))
+    if name is None and tournament.system and choice.source != "code":
+        _note(args, "cli.note.system", source=tournament.source, code=tournament.system,
+              system=choice.name)
+    warning = older_warning(choice, args.lang)
+    if warning:
+        print(_say(args.lang, "cli.prefix", text=f"{tournament.source}: {warning}"),
+              file=sys.stderr)
+    if choice.name == "simple" and tournament.forbidden:
+        _note(args, "cli.note.simple_forbidden")
+    return choice
+
+
 def _system(args: argparse.Namespace, tournament: Tournament) -> System:
-    system = systems.get(args.system, tournament)
-    if args.system is None and tournament.system and system.name == systems.DEFAULT:
-        print(f"swisslearn: note: {tournament.source} names the system {tournament.system!r}; "
-              f"pairing with {system.name}", file=sys.stderr)
-    return system
+    return _choice(args, tournament).system
+
+
+def choice_json(choice: systems.Choice, lang: str) -> dict[str, object]:
+    """The ``system_choice`` object of ``pair``, ``check`` and ``show --json``."""
+    return {"system": choice.name, "source": choice.source, "detail": choice.detail,
+            "older": choice.older, "reason": choice_reason(choice, lang)}
 
 
 def _names(tournament: Tournament) -> dict[int, str]:
@@ -281,17 +499,19 @@ def pair_json(result: RoundPaired) -> dict[str, object]:
 
 
 def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
-    document = read_input(args.file)
+    document = _read(args)
     tournament = document.tournament
+    lang = args.lang
     round = _round_for(tournament, args.round)
-    system = _system(args, tournament)
+    choice = _choice(args, tournament)
+    system = choice.system
     protections = _protections(args, document, round)
     out = None if args.output is None else _output_path(args.output, args.file, args.force)
     result: RoundPaired | None = None
     applied: ProtectionsApplied | None = None
     for event in _round_events(args, tournament, round, system, protections):
         if args.explain and not args.json:
-            stdout.write(explain(event, args.lang) + "\n")
+            stdout.write(explain(event, lang) + "\n")
         if isinstance(event, ProtectionsApplied):
             applied = event
         if isinstance(event, RoundPaired):
@@ -299,26 +519,29 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     assert result is not None
     if out is not None:
         with_paired_round(document, result, protections=protections,
-                          applied=applied).write(out)
+                          applied=applied).write(out, replace=args.force)
     if args.json:
-        json.dump(pair_json(result), stdout)
+        json.dump(pair_json(result) | {"system_choice": choice_json(choice, lang)}, stdout)
         stdout.write("\n")
         return EXIT_OK
     names = _names(tournament)
-    stdout.write(f"{tournament.name or tournament.source}, round {round} ({system.name})\n")
+    stdout.write(_say(lang, "cli.pair.heading", title=tournament.name or tournament.source,
+                      round=round, system=system.name) + "\n")
+    stdout.write(choice_line(choice, lang) + "\n")
     for board in result.boards:
         stdout.write(f"{board.board:>4}  {board.white:>4} {names[board.white][:30]:<30}  -  "
                      f"{board.black:>4} {names[board.black][:30]}\n")
-    for bye in result.byes:
-        stdout.write(f" bye  {bye:>4} {names[bye]}\n")
+    bye = _say(lang, "cli.pair.bye")
+    for pid in result.byes:
+        stdout.write(f"{bye:>5}  {pid:>4} {names[pid]}\n")
     if result.released:
-        stdout.write(f"released from their protections: "
-                     f"{', '.join(str(p) for p in result.released)}\n")
+        stdout.write(_say(lang, "cli.pair.released",
+                          players=", ".join(str(p) for p in result.released)) + "\n")
     return EXIT_OK
 
 
 def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
-    document = read_input(args.file)
+    document = _read(args)
     tournament = document.tournament
     round = _round_for(tournament, args.round)
     for event in _round_events(args, tournament, round, _system(args, tournament),
@@ -330,17 +553,46 @@ def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
     return EXIT_OK
 
 
+def _why_round(tournament: Tournament, requested: int | None) -> int:
+    """``why``'s round: the one asked, else the last round paired in the file
+    (the question is about a pairing made), else the first."""
+    if requested is None:
+        return max(tournament.rounds_paired, 1)
+    return tournament.round_to_pair(requested)
+
+
 def _why(args: argparse.Namespace, stdout: TextIO) -> int:
-    document = read_input(args.file)
+    document = _read(args)
     tournament = document.tournament
-    round = _round_for(tournament, args.round)
+    round = _why_round(tournament, args.round)
     for pid in (args.a, args.b):
         if pid not in tournament:
-            raise UsageError(f"{tournament.source}: no player with pairing number {pid}")
-    events = list(_round_events(args, tournament, round, _system(args, tournament),
+            raise usage("cli.no_player", source=tournament.source, player=pid)
+    choice = _choice(args, tournament)
+    events = list(_round_events(args, tournament, round, choice.system,
                                 _protections(args, document, round)))
+    stdout.write(choice_line(choice, args.lang) + "\n")
     stdout.write(why(events, args.a, args.b, args.lang) + "\n")
+    if round <= tournament.rounds_paired:
+        _why_note(args, tournament, round, events)
     return EXIT_OK
+
+
+def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
+              events: Sequence[object]) -> None:
+    """If the file records another pairing for A or B than the engine makes, say so."""
+    paired = events[-1]
+    if not isinstance(paired, RoundPaired):
+        return
+    recorded_pairs, recorded_byes = recorded_round(tournament, round)
+    engine_pairs = set(paired.pairs())
+    for pid in (args.a, args.b):
+        mine = {pair for pair in recorded_pairs if pid in pair}
+        theirs = {pair for pair in engine_pairs if pid in pair}
+        if mine != theirs or ((pid in recorded_byes) != (pid in paired.byes)):
+            said = ", ".join(f"{w}-{b}" for w, b in sorted(mine)) or (
+                _say(args.lang, "cli.pair.bye") if pid in recorded_byes else "-")
+            _note(args, "cli.note.why_differs", round=round, player=pid, recorded=said)
 
 
 def recorded_round(tournament: Tournament, round: int) -> tuple[frozenset[tuple[int, int]],
@@ -359,73 +611,153 @@ def recorded_round(tournament: Tournament, round: int) -> tuple[frozenset[tuple[
     return frozenset(pairs), frozenset(byes)
 
 
-def check_rounds(tournament: Tournament, system: System,
-                 protections: Protections | None = None) -> list[dict[str, object]]:
-    """Re-pair each recorded round from the rounds before it and compare
-    (with ``protections``: each round with its frozen groups, if any)."""
+def _colourless_pairs(tournament: Tournament, round: int) -> frozenset[tuple[int, int]]:
+    """The pairs a file records for ``round`` with no colour on either side
+    (a forfeit written ``- +``/``- -``), lower pairing number first."""
+    pairs = set()
+    for player in tournament.players:
+        entry = player.entry(round)
+        if entry is None or entry.opponent is None or entry.colour is not None:
+            continue
+        back = tournament.player(entry.opponent).entry(round) if entry.opponent in tournament \
+            else None
+        if back is not None and back.colour is None:
+            pairs.add((min(player.id, entry.opponent), max(player.id, entry.opponent)))
+    return frozenset(pairs)
+
+
+Difference = tuple[str, dict[str, object]]
+"""A difference ``check`` found: a catalogue key and its fields."""
+
+
+def _round_differences(tournament: Tournament, system: System, round: int,
+                       protections: Protections | None) -> list[Difference]:
     from swisslearn.protections import pair as protected_pair
+    expected_pairs, expected_byes = recorded_round(tournament, round)
+    try:
+        if protections is not None and protections.active:
+            result = protected_pair(tournament, round, system=system, protections=protections)
+        else:
+            result = system.pair(tournament, round)
+    except PairingError as error:
+        return [("cli.check.no_pairing", {"error": error})]
+    differences: list[Difference] = []
+    got_pairs = frozenset(result.pairs())
+    got_byes = frozenset(result.byes)
+    # A forfeit written without colours (w/b) has no White: it matches either way round.
+    colourless = _colourless_pairs(tournament, round)
+    got_unordered = {frozenset(pair) for pair in got_pairs}
+    for white, black in sorted(expected_pairs - got_pairs):
+        differences.append(("cli.check.recorded", {"white": white, "black": black}))
+    for a, b in sorted(colourless):
+        if frozenset((a, b)) not in got_unordered:
+            differences.append(("cli.check.recorded", {"white": a, "black": b}))
+    for white, black in sorted(got_pairs - expected_pairs):
+        if frozenset((white, black)) not in {frozenset(pair) for pair in colourless}:
+            differences.append(("cli.check.engine", {"white": white, "black": black}))
+    if got_byes != expected_byes:
+        differences.append(("cli.check.bye", {"recorded": sorted(expected_byes),
+                                              "engine": sorted(got_byes)}))
+    frozen = protections.frozen_round(round) if protections is not None else None
+    if (frozen is not None and frozen.threshold is not None
+            and set(frozen.released) != set(result.released)):
+        differences.append(("cli.check.released", {"recorded": sorted(frozen.released),
+                                                   "engine": sorted(result.released)}))
+    return differences
+
+
+def _difference_text(difference: Difference, lang: str) -> str:
+    key, fields = difference
+    error = fields.get("error")
+    if isinstance(error, SwisslearnError):
+        fields = {**fields, "error": error.render(lang)}
+    return _say(lang, key, **fields)
+
+
+def _check_report(tournament: Tournament, system: System, protections: Protections | None,
+                  lang: str) -> list[dict[str, object]]:
     report = []
     for round in range(1, tournament.rounds_paired + 1):
-        expected_pairs, expected_byes = recorded_round(tournament, round)
-        differences: list[str] = []
-        try:
-            if protections is not None and protections.active:
-                result = protected_pair(tournament, round, system=system,
-                                        protections=protections)
-            else:
-                result = system.pair(tournament, round)
-        except PairingError as error:
-            differences.append(f"no pairing: {error}")
-        else:
-            got_pairs = frozenset(result.pairs())
-            got_byes = frozenset(result.byes)
-            for white, black in sorted(expected_pairs - got_pairs):
-                differences.append(f"recorded {white}-{black}, not paired so")
-            for white, black in sorted(got_pairs - expected_pairs):
-                differences.append(f"engine pairs {white}-{black}")
-            if got_byes != expected_byes:
-                differences.append(f"bye: recorded {sorted(expected_byes)}, "
-                                   f"engine {sorted(got_byes)}")
-            frozen = protections.frozen_round(round) if protections is not None else None
-            if (frozen is not None and frozen.threshold is not None
-                    and set(frozen.released) != set(result.released)):
-                differences.append(f"released: recorded {sorted(frozen.released)}, "
-                                   f"engine {sorted(result.released)}")
+        differences = [_difference_text(d, lang)
+                       for d in _round_differences(tournament, system, round, protections)]
         report.append({"round": round, "identical": not differences,
                        "differences": differences})
     return report
 
 
+def check_rounds(tournament: Tournament, system: System,
+                 protections: Protections | None = None) -> list[dict[str, object]]:
+    """Re-pair each recorded round from the rounds before it and compare
+    (with ``protections``: each round with its frozen groups, if any); the
+    differences in English, as ``check --json`` gives them."""
+    return _check_report(tournament, system, protections, "en")
+
+
 def _check(args: argparse.Namespace, stdout: TextIO) -> int:
-    document = read_input(args.file)
+    document = _read(args)
     tournament = document.tournament
-    system = _system(args, tournament)
-    report = check_rounds(tournament, system, _protections(args, document))
+    choice = _choice(args, tournament)
+    system = choice.system
+    protections = _protections(args, document)
+    # JSON is the same in every language (scripts read it); the text is said in --lang.
+    report = (check_rounds(tournament, system, protections) if args.json else
+              _check_report(tournament, system, protections, args.lang))
+    from swisslearn.teamcheck import check_file  # team files: both readings of C.04.6
+    warnings = check_file(document, system.name, report, protections,
+                          lang="en" if args.json else args.lang)
+    for warning in warnings:
+        print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
+                   + warning), file=sys.stderr)
     if args.json:
-        json.dump({"rounds": report}, stdout)
+        json.dump({"rounds": report, **({"warnings": warnings} if warnings else {}),
+                   "system_choice": choice_json(choice, args.lang)}, stdout)
         stdout.write("\n")
     else:
+        stdout.write(choice_line(choice, args.lang) + "\n")
         for row in report:
-            status = "identical" if row["identical"] else "DIFFERENT"
-            stdout.write(f"round {row['round']}: {status}\n")
+            status = "identical" if row["identical"] else "different"
+            stdout.write(_say(args.lang, f"cli.check.{status}", round=row["round"]) + "\n")
             for difference in row["differences"]:  # type: ignore[attr-defined]
                 stdout.write(f"    {difference}\n")
     return EXIT_OK if all(row["identical"] for row in report) else EXIT_NO_PAIRING
 
 
 def _tables(args: argparse.Namespace, stdout: TextIO) -> int:
-    from swisslearn.dutch1998.tables import format_tables, tables
-    if args.n < 0:
-        raise UsageError(f"a bracket has 0 players or more, not {args.n}")
+    from swisslearn.dutch1998.tables import exchange_count, format_tables, tables
+    if not 0 <= args.n <= MAX_BRACKET:
+        raise usage("cli.tables.negative" if args.n < 0 else "cli.tables.too_large", n=args.n,
+                    most=MAX_BRACKET)
     size = None if args.all_sizes else 2
+    count = exchange_count(args.n, max_exchange_size=size)
+    if count > MAX_LISTED_EXCHANGES:
+        low, high = 0, args.n  # the largest bracket within the limit (the count grows with n)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if exchange_count(middle, max_exchange_size=size) <= MAX_LISTED_EXCHANGES:
+                low = middle
+            else:
+                high = middle - 1
+        largest = low
+        words = catalogue(args.lang)  # the count as the language writes numbers
+        raise usage("cli.tables.too_many" if size else "cli.tables.too_many_all", n=args.n,
+                    count=words.number(count) if count < 10 ** 15 else
+                    f"~10^{len(str(count)) - 1}", limit=words.number(MAX_LISTED_EXCHANGES),
+                    largest=largest)
     if args.json:
         json.dump(tables(args.n, max_exchange_size=size), stdout)
         stdout.write("\n")
     else:
-        stdout.write(format_tables(args.n, max_exchange_size=size))
-        if not format_tables(args.n, max_exchange_size=size).endswith("\n"):
-            stdout.write("\n")
+        text = format_tables(args.n, max_exchange_size=size, lang=args.lang)
+        stdout.write(text if text.endswith("\n") else text + "\n")
     return EXIT_OK
+
+
+MAX_BRACKET = 9999
+"""No bracket has more players than a TRF can number."""
+
+MAX_LISTED_EXCHANGES = 50_000
+"""``tables N`` lists at most this many exchanges (about 2 s here): a bracket
+of 43 players (48,972 one- and two-player exchanges); above, it refuses."""
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -37,18 +37,37 @@ when the boards themselves do not.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from swisslearn import systems as registry
+from swisslearn.dutch2017.changes import Change, changes_for
+from swisslearn.dutch2017.procedure import EDITION as EDITION_2017
+from swisslearn.dutch2026.brackets import compatibility
+from swisslearn.dutch2026.candidates import judge
+from swisslearn.dutch2026.completion import Completion
+from swisslearn.dutch2026.procedure import EDITION as EDITION_2026
+from swisslearn.dutch2026.procedure import Edition, round_result
+from swisslearn.dutch2026.scoring import Competitor, competitors
+from swisslearn.dutch2026.weights import WeightShape
 from swisslearn.errors import PairingError
+from swisslearn.explain import why
+from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.explain.dutch2017 import WORDS as WORDS_2017
+from swisslearn.explain.dutch2026 import WORDS as WORDS_2026
+from swisslearn.explain.dutch2026 import criterion_text
 from swisslearn.model import PlayerId, RoundNumber, Tournament
 from swisslearn.trace import (Board, BracketPaired, ByeAssigned, BracketsMerged, BracketUndone, BracketView,
                               CandidatesSkipped, CandidateTried, ColourAllocated,
                               CriterionDropped, Event, PDecreased, PlayerMovedDown, Rejection,
                               RoundPaired, RoundStarted, XIncreased)
 
-__all__ = ["CATEGORIES", "SystemPairing", "Difference", "Comparison", "compare"]
+__all__ = ["CATEGORIES", "SystemPairing", "Difference", "Comparison", "compare", "EDITIONS",
+           "BoardWhy", "EditionDifference", "EditionComparison", "compare_editions"]
+
+_EDITIONS: dict[str, Edition] = {"dutch-2017": EDITION_2017, "dutch-2026": EDITION_2026}
+EDITION_WORDS = {"2017": WORDS_2017, "2026": WORDS_2026}
 
 CATEGORIES: dict[str, tuple[str, str]] = {
     "colours": ("Les étapes complètes des couleurs (article 5.2)",
@@ -122,6 +141,33 @@ class Difference:
         """Seed 003's words for the category (French)."""
         return CATEGORIES[self.category][0]
 
+    def explain(self, lang: str = "fr") -> str:
+        """:attr:`detail` in ``lang``, from the catalogue (``compare.simple.*``)."""
+        cat = catalogue(lang)
+        category = cat.text(f"compare.category.{self.category}")
+        first, second = self.systems
+        if self.kind == "no pairing":
+            failed = second if self.other != "paired" else first
+            return cat.text("compare.simple.no_pairing", failed=failed, category=category)
+        if self.kind == "colours":
+            rules = dict(zip((second, first), self.rules)) if len(self.rules) == 2 else {}
+            return cat.text("compare.simple.colours", a=first, b=second,
+                            white_a=self.reference.split("-")[0],
+                            white_b=self.other.split("-")[0],
+                            rule_a=rules.get(first, "?"), rule_b=rules.get(second, "?"),
+                            category=category)
+        if self.kind == "board order":
+            return cat.text("compare.simple.order", category=category)
+        return cat.text("compare.simple.pairing", a=first, b=second,
+                        left=_localised(self.reference, cat),
+                        right=_localised(self.other, cat), category=category)
+
+
+def _localised(described: str, cat: Catalogue) -> str:
+    """A side of a difference (``"1-5, 3 bye"``) with the catalogue's words."""
+    return re.sub(r"(\d+) bye", lambda m: cat.text("compare.simple.bye", player=m.group(1)),
+                  described)
+
 
 @dataclass(frozen=True)
 class Comparison:
@@ -159,8 +205,11 @@ class Comparison:
     def name(self, player: PlayerId) -> str:
         return dict(self.names).get(player, "")
 
-    def text(self) -> str:
-        """The boards side by side and the differences, as plain text."""
+    def text(self, lang: str = "en") -> str:
+        """The boards side by side and the differences, as plain text (in
+        English by default; ``lang="fr"`` for the course's words)."""
+        if lang != "en":
+            return self._text_in(catalogue(lang))
         width = 30
         lines = [f"{self.title or 'round'} {self.round}".strip()]
         lines.append("board  " + "".join(f"{s:<{width}}" for s in self.systems))
@@ -182,6 +231,30 @@ class Comparison:
         for difference in self.differences:
             lines.append(f"- {difference.kind} ({difference.category}: "
                          f"{', '.join(difference.rules)}): {difference.detail}")
+        return "\n".join(line.rstrip() for line in lines) + "\n"
+
+    def _text_in(self, cat: Catalogue) -> str:
+        width = 30
+        lines = [cat.text("compare.text.title", title=self.title, round=self.round).strip()]
+        lines.append(f"{cat.text('compare.text.board'):<7}"
+                     + "".join(f"{s:<{width}}" for s in self.systems))
+        rows = max((len(p.boards) for p in self.pairings), default=0)
+        for index in range(rows):
+            cells = []
+            for pairing in self.pairings:
+                if pairing.error:
+                    cells.append(cat.text("compare.text.no_pairing") if index == 0 else "")
+                elif index < len(pairing.boards):
+                    board = pairing.boards[index]
+                    cells.append(cat.pair(board.white, board.black))
+                else:
+                    cells.append("")
+            lines.append(f"{index + 1:>5}  " + "".join(f"{c:<{width}}" for c in cells))
+        if any(p.byes for p in self.pairings):
+            lines.append(f"{cat.text('compare.text.bye'):>5}  " + "".join(
+                f"{cat.players(p.byes) if p.byes else '-':<{width}}" for p in self.pairings))
+        for difference in self.differences:
+            lines.append(f"- {difference.explain(cat.lang)} ({', '.join(difference.rules)})")
         return "\n".join(line.rstrip() for line in lines) + "\n"
 
     def _repr_html_(self) -> str:
@@ -212,11 +285,13 @@ class Comparison:
             rows.append("<tr><td>Exempt</td>" + "".join(
                 f"<td>{', '.join(who(b) for b in p.byes) or '—'}</td>"
                 for p in self.pairings) + "</tr>")
+        cat = catalogue("fr")
         for pairing in self.pairings:
             if pairing.error:
                 rows.append(f"<tr><td colspan='{len(self.pairings) + 1}'>"
-                            f"{html.escape(pairing.system)} : {html.escape(pairing.error)}"
-                            "</td></tr>")
+                            + html.escape(cat.text("compare.html.no_pairing",
+                                                   system=pairing.system))
+                            + "</td></tr>")
         caption = html.escape(f"{self.title} — ronde {self.round}" if self.title
                               else f"Ronde {self.round}")
         table = (f"<table><caption>{caption}</caption><thead>{head}</thead>"
@@ -225,7 +300,7 @@ class Comparison:
             return table + "<p>Mêmes appariements, mêmes couleurs, même ordre.</p>"
         items = "".join(
             f"<li><b>{html.escape(d.category_title)}</b> "
-            f"({html.escape(', '.join(d.rules))}) : {html.escape(d.detail)}</li>"
+            f"({html.escape(', '.join(d.rules))}) : {html.escape(d.explain('fr'))}</li>"
             for d in self.differences)
         return table + f"<ul>{items}</ul>"
 
@@ -481,3 +556,247 @@ def _colour_rule(events: Sequence[Event], pair: frozenset[PlayerId]) -> str:
         if isinstance(event, ColourAllocated) and frozenset((event.white, event.black)) == pair:
             return event.rule
     return ""
+
+
+# ---------------------------------------------------------------------------
+# The three editions of the Dutch rules side by side (issue 21)
+
+EDITIONS = ("dutch-1998", "dutch-2017", "dutch-2026")
+"""The course's text (seed 000), C.04.3 as in force 2017 - January 2026,
+and C.04.3 applied from 1 February 2026."""
+
+
+@dataclass(frozen=True)
+class BoardWhy:
+    """One board (``bye``: one player's pairing-allocated bye) that only one
+    of the 2017 and 2026 editions makes, and what each trace says of it
+    (``why()``: why these two were paired, or why not)."""
+
+    edition: str                       # the edition that makes it
+    players: tuple[PlayerId, ...]      # (white, black), or (player,) for a bye
+    why_2017: str
+    why_2026: str
+
+
+@dataclass(frozen=True)
+class EditionDifference:
+    """Players the 2017 and 2026 texts pair differently (linked by a pair of
+    either), explained from both traces, with the article that changed.
+
+    ``rule_2026``: the 2026 criterion on which the 2017 pairing loses when
+    judged by the 2026 rules (in the first 2026 bracket where the two
+    differ); ``rule_2017``: the same the other way round (``None``: the
+    other's pairs are not in one of its brackets).  ``changes``: the
+    changes of the 2026 text behind it (:mod:`swisslearn.dutch2017.changes`),
+    empty when both criteria only changed number."""
+
+    players: tuple[PlayerId, ...]
+    in_2017: str
+    in_2026: str
+    boards: tuple[BoardWhy, ...]
+    rule_2017: str | None
+    rule_2026: str | None
+    changes: tuple[Change, ...]
+
+
+@dataclass(frozen=True)
+class EditionComparison:
+    """The three editions' pairings of one round, and the 2017/2026
+    differences explained (:func:`compare_editions`)."""
+
+    round: RoundNumber
+    pairings: tuple[SystemPairing, ...]
+    differences: tuple[EditionDifference, ...]
+    names: tuple[tuple[PlayerId, str], ...] = ()
+    title: str = ""
+
+    @property
+    def systems(self) -> tuple[str, ...]:
+        return self.table().systems
+
+    def pairing(self, system: str) -> SystemPairing:
+        return self.table().pairing(system)
+
+    def table(self) -> Comparison:
+        """The boards side by side (no differences drawn: see :attr:`differences`)."""
+        return Comparison(self.round, self.pairings, (), self.names, self.title)
+
+    def explanation(self, lang: str = "fr") -> list[str]:
+        """One paragraph per difference: what each edition does, each board
+        from both traces, the criteria each judge found, the article that
+        changed."""
+        cat = catalogue(lang)
+        if not self.differences:
+            return [cat.text("editions.same")]
+        paragraphs = []
+        for difference in self.differences:
+            lines = [cat.text("editions.difference", in_2017=difference.in_2017,
+                              in_2026=difference.in_2026)]
+            for board in difference.boards:
+                lines.append(cat.text(f"editions.board.{board.edition}",
+                                      board=_board_words(board.players, cat)))
+                lines.append(cat.text("editions.why.2017", why=board.why_2017))
+                lines.append(cat.text("editions.why.2026", why=board.why_2026))
+            lines.append(_judged(difference, cat))
+            for change in difference.changes:
+                lines.append(cat.text("editions.change", articles=change.articles,
+                                      item=change.item, change=cat.text(change.key)))
+            if not difference.changes:
+                lines.append(cat.text("editions.renumbered"))
+            paragraphs.append("\n".join(lines))
+        return paragraphs
+
+    def text(self, lang: str = "fr") -> str:
+        return self.table().text() + "\n".join(self.explanation(lang)) + "\n"
+
+    def _repr_html_(self) -> str:
+        items = "".join(
+            "<li>" + "<br>".join(html.escape(line) for line in paragraph.splitlines()) + "</li>"
+            for paragraph in self.explanation("fr"))
+        return self.table()._repr_html_() + f"<ul>{items}</ul>"
+
+
+def _board_words(players: tuple[PlayerId, ...], cat: Catalogue) -> str:
+    if len(players) == 1:
+        return cat.text("editions.bye", player=players[0])
+    return cat.pair(players[0], players[1])
+
+
+def _judged(difference: EditionDifference, cat: Catalogue) -> str:
+    def words(rule: str | None, prefix: str) -> str:
+        if rule is None:
+            return cat.text("editions.not_judged")
+        return cat.text("editions.rule", rule=rule,
+                        text=criterion_text(rule, cat, EDITION_WORDS[prefix]))
+    return cat.text("editions.judged", rule_2026=words(difference.rule_2026, "2026"),
+                    rule_2017=words(difference.rule_2017, "2017"))
+
+
+def compare_editions(tournament: Tournament, round: RoundNumber | None = None
+                     ) -> EditionComparison:
+    """Pair ``round`` (default: the next one) with the three editions of the
+    Dutch rules and explain each 2017/2026 difference from both traces."""
+    if round is None:
+        round = tournament.next_round()
+    pairings = tuple(_run(tournament, round, name) for name in EDITIONS)
+    p2017, p2026 = pairings[1], pairings[2]
+    differences: list[EditionDifference] = []
+    if p2017.paired and p2026.paired:
+        for component in _components(p2017, p2026):
+            differences.append(_edition_difference(tournament, round, p2017, p2026,
+                                                   component))
+    return EditionComparison(round, pairings, tuple(differences),
+                             names=tuple((p.id, p.name) for p in tournament.players),
+                             title=tournament.name)
+
+
+def _edition_difference(tournament: Tournament, round: RoundNumber, p2017: SystemPairing,
+                        p2026: SystemPairing, component: set[PlayerId]) -> EditionDifference:
+    boards: list[BoardWhy] = []
+    for pairing, other in ((p2017, p2026), (p2026, p2017)):
+        theirs = other.pairs()
+        for board in pairing.boards:
+            pair = (board.white, board.black)
+            if set(pair) <= component and frozenset(pair) not in theirs:
+                boards.append(BoardWhy(pairing.system, pair,
+                                       why(p2017.events, board.white, board.black),
+                                       why(p2026.events, board.white, board.black)))
+        # A bye one edition gives and the other not: its player's board in
+        # the other edition is listed (and explained) too.
+    editions = {name: _EDITIONS[name] for name in ("dutch-2017", "dutch-2026")}
+    rule_2026 = _judge_other(editions["dutch-2026"], tournament, round, p2017, component)
+    rule_2017 = _judge_other(editions["dutch-2017"], tournament, round, p2026, component)
+    floats_differ = _floats_differ(p2017.events, p2026.events, component)
+    byes_differ = bool((set(p2017.byes) ^ set(p2026.byes)) & component)
+    bye_rule_differs = byes_differ and (
+        _bye_allowed(editions["dutch-2026"], tournament, round, component)
+        != _bye_allowed(editions["dutch-2017"], tournament, round, component))
+    return EditionDifference(
+        players=tuple(sorted(component)), in_2017=_describe(p2017, component),
+        in_2026=_describe(p2026, component), boards=tuple(boards), rule_2017=rule_2017,
+        rule_2026=rule_2026,
+        changes=changes_for(rule_2017, rule_2026, floats_differ=floats_differ,
+                            bye_rule_differs=bye_rule_differs,
+                            collapsed=_in_collapsed_bracket(p2017.events, component)))
+
+
+def _judge_other(edition: Edition, tournament: Tournament, round: RoundNumber,
+                 other: SystemPairing, component: set[PlayerId]) -> str | None:
+    """The criterion of ``edition`` on which ``other``'s pairs lose, in the
+    first bracket of ``edition`` holding players of ``component`` where the
+    two do not pair them alike: ``other``'s pairs of the bracket's players
+    (with players below it too: a downfloater paired lower) are the
+    candidate judged (:func:`~swisslearn.dutch2026.candidates.judge`)."""
+    result = round_result(edition, tournament, round)
+    theirs = other.pairs()
+    players = result.players
+    for bracket in result.brackets:
+        if bracket.route == "dropped":
+            continue
+        members = {p.id for p in bracket.mdps + bracket.residents}
+        if not component & members:
+            continue
+        alive = {players[v].id: players[v] for v in bracket.solver.alive}
+        mine = {frozenset((a.id, b.id)) for a, b in bracket.pairs}
+        touching = {pair for pair in theirs if pair & members and pair <= set(alive)}
+        if mine == {pair for pair in touching if pair <= members}:
+            continue
+        candidate = tuple(_ordered(alive[a], alive[b]) for a, b in map(sorted, touching))
+        verdict = judge(result, bracket, candidate, edition.labels.verdicts)
+        if verdict.detail == "completion" and _completable(list(alive.values()), candidate,
+                                                           bracket.layout or result.layout):
+            # The judge's best matching left a player who may not have the
+            # PAB, but another leaves one who may: the round is complete,
+            # only the PAB goes higher than it could ([C5]).
+            return edition.labels.verdicts["pab"]
+        return verdict.criterion
+    return None
+
+
+def _completable(players: list[Competitor], fixed: Sequence[tuple[Competitor, Competitor]],
+                 layout: WeightShape) -> bool:
+    """Can ``players`` all be paired (one left for the PAB, allowed it) once
+    the pairs ``fixed`` are made?"""
+    taken = {p.id for pair in fixed for p in pair}
+    rest = [p for p in players if p.id not in taken]
+    neighbours = compatibility(rest, layout.forbidden)
+    if len(rest) % 2:
+        allowed = [v for v, p in enumerate(rest) if p.bye_eligible]
+        neighbours.append(allowed)
+        for v in allowed:
+            neighbours[v].append(len(rest))
+    return not Completion(neighbours).complete()
+
+
+def _in_collapsed_bracket(events: Sequence[Event], players: set[PlayerId]) -> bool:
+    """Were some of ``players`` paired in 2017's Collapsed Last Bracket (A.9)?"""
+    collapsed = False
+    for event in events:
+        if isinstance(event, BracketUndone):
+            collapsed = True
+        elif collapsed and isinstance(event, BracketPaired) and event.bracket.lowest:
+            if players & {p for pair in event.pairs for p in pair}:
+                return True
+    return False
+
+
+def _ordered(a: Competitor, b: Competitor) -> tuple[Competitor, Competitor]:
+    return (a, b) if (-a.pairing_score, a.tpn) < (-b.pairing_score, b.tpn) else (b, a)
+
+
+def _floats_differ(a: Sequence[Event], b: Sequence[Event], players: set[PlayerId]) -> bool:
+    """Do the two traces show different float histories for ``players``?"""
+    def floats(events: Sequence[Event]) -> dict[PlayerId, str]:
+        started = next((e for e in events if isinstance(e, RoundStarted)), None)
+        return {} if started is None else {v.id: v.floats for v in started.players}
+    fa, fb = floats(a), floats(b)
+    return any(fa.get(p) != fb.get(p) for p in players)
+
+
+def _bye_allowed(edition: Edition, tournament: Tournament, round: RoundNumber,
+                 players: set[PlayerId]) -> dict[PlayerId, bool]:
+    base = tournament.truncated(round - 1)
+    present = tuple(p for p in sorted(players)
+                    if any(s.id == p and s.available for s in base.states(round)))
+    return {p.id: p.bye_eligible
+            for p in competitors(base, round, present, edition.readings).values()}

@@ -35,15 +35,19 @@ from __future__ import annotations
 import base64
 import html
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+import os
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from swisslearn import systems
 from swisslearn.errors import InputError, PairingError, SwisslearnError, UsageError
 from swisslearn.explain import why
+from swisslearn.explain.catalogue import available_languages, catalogue
 from swisslearn.formats.paired import with_paired_round
 from swisslearn.formats.plainlist import PlainListDocument, is_plain_list_text, parse_plain_list
 from swisslearn.formats.trf import TrfDocument, parse_trf
@@ -52,11 +56,11 @@ from swisslearn.protections import ProtectedRound, Protections, protect
 from swisslearn.trace import Event, RoundPaired
 
 __all__ = [
-    "ATTRIBUTES", "CONSTRAINTS", "DATA", "Desk", "Failure", "LABELS", "Loaded", "Paired",
-    "app", "boards_html", "default_round", "download_link", "download_name", "error_text",
-    "examples", "pair_round", "paired_document", "paired_trf", "protections_for",
-    "read_example", "read_upload", "recorded_text", "round_choices", "system_choices",
-    "why_text",
+    "ATTRIBUTES", "CONSTRAINTS", "DATA", "UPLOAD_LIMIT", "Desk", "Failure", "Loaded",
+    "Paired", "app", "boards_html", "default_round", "download_link", "download_name",
+    "error_text", "examples", "labels", "pair_round", "paired_document", "paired_trf",
+    "protections_for", "read_example", "read_upload", "recorded_text", "round_choices",
+    "system_choices", "too_big", "why_text",
 ]
 
 #: The repository's example tournaments (absent from an installed wheel: then
@@ -68,117 +72,16 @@ ATTRIBUTES = ("federation", "club")
 #: The constraints of seed 002.
 CONSTRAINTS = ("strict", "soft-bottom", "soft-avoid")
 
-LABELS: dict[str, dict[str, str]] = {
-    "fr": {
-        "title": "Bureau de l'arbitre",
-        "intro": "Chargez un tournoi (un fichier TRF, ou une liste simple .txt), choisissez le "
-                 "système, les protections et la ronde : le moteur apparie la ronde, la montre "
-                 "pas à pas et dit pourquoi deux joueurs se rencontrent, ou pourquoi pas.",
-        "language": "Langue",
-        "s_tournament": "1. Le tournoi",
-        "s_system": "2. Système et protections",
-        "s_round": "3. La ronde",
-        "s_steps": "4. Pas à pas",
-        "s_why": "Pourquoi ?",
-        "example": "Exemple",
-        "choose": "— choisir —",
-        "upload": "Téléverser un fichier",
-        "system": "Système",
-        "file_system": "celui du fichier ({name})",
-        "avoid": "Séparer par",
-        "none": "aucun attribut",
-        "federation": "fédération",
-        "club": "club",
-        "constraint": "Contrainte",
-        "groups": "Groupes",
-        "groups_hint": "nom:1,2,3:strict ; autre:4,5:soft-avoid",
-        "round": "Ronde",
-        "player": "Joueur",
-        "and": "et",
-        "players": "joueurs",
-        "teams": "équipes",
-        "played": "rondes appariées dans le fichier",
-        "of": "sur",
-        "paired_with": "ronde {round} appariée par {system}",
-        "board": "Éch.",
-        "white": "Blancs",
-        "black": "Noirs",
-        "bye": "exempt",
-        "released": "libérés de leurs protections",
-        "download": "Télécharger la ronde {round} (TRF)",
-        "recorded": "La ronde {round} est déjà enregistrée dans le fichier : le "
-                    "téléchargement ne concerne que la ronde suivante.",
-        "no_team_download": "Le téléchargement d'une ronde par équipes n'est pas encore possible.",
-        "no_download": "Pas de téléchargement : {message}",
-        "file_says": "Dans le fichier, ronde {round} : {text} (blancs d'abord).",
-        "engine_says": "Le moteur ({system}) : {text}",
-        "no_game": "pas de partie",
-        "same_player": "Choisissez deux joueurs différents.",
-        "refused": "Fichier refusé",
-        "line": "ligne {line}, colonne {column}",
-        "no_pairing": "Pas d'appariement possible",
-        "impossible": "Impossible",
-        "unexpected": "Erreur inattendue",
-        "nothing": "Aucun tournoi chargé.",
-    },
-    "en": {
-        "title": "The arbiter's desk",
-        "intro": "Load a tournament (a TRF file, or a plain .txt list), choose the system, the "
-                 "protections and the round: the engine pairs the round, shows it step by step "
-                 "and says why two players meet, or why not.",
-        "language": "Language",
-        "s_tournament": "1. The tournament",
-        "s_system": "2. System and protections",
-        "s_round": "3. The round",
-        "s_steps": "4. Step by step",
-        "s_why": "Why?",
-        "example": "Example",
-        "choose": "— choose —",
-        "upload": "Upload a file",
-        "system": "System",
-        "file_system": "the file's ({name})",
-        "avoid": "Separate by",
-        "none": "no attribute",
-        "federation": "federation",
-        "club": "club",
-        "constraint": "Constraint",
-        "groups": "Groups",
-        "groups_hint": "name:1,2,3:strict ; other:4,5:soft-avoid",
-        "round": "Round",
-        "player": "Player",
-        "and": "and",
-        "players": "players",
-        "teams": "teams",
-        "played": "rounds paired in the file",
-        "of": "of",
-        "paired_with": "round {round} paired by {system}",
-        "board": "Bd",
-        "white": "White",
-        "black": "Black",
-        "bye": "bye",
-        "released": "released from their protections",
-        "download": "Download round {round} (TRF)",
-        "recorded": "Round {round} is already recorded in the file: the download is for the "
-                    "next round only.",
-        "no_team_download": "Downloading a team round is not possible yet.",
-        "no_download": "No download: {message}",
-        "file_says": "In the file, round {round}: {text} (White first).",
-        "engine_says": "The engine ({system}): {text}",
-        "no_game": "no game",
-        "same_player": "Choose two different players.",
-        "refused": "File refused",
-        "line": "line {line}, column {column}",
-        "no_pairing": "No legal pairing",
-        "impossible": "Not possible",
-        "unexpected": "Unexpected error",
-        "nothing": "No tournament loaded.",
-    },
-}
-
-
-def labels(lang: str) -> dict[str, str]:
-    """The page's words in ``lang`` (French if unknown)."""
-    return LABELS.get(lang, LABELS["fr"])
+@lru_cache(maxsize=None)
+def labels(lang: str) -> Mapping[str, str]:
+    """The page's words in ``lang`` (French if unknown): the catalogue's
+    ``desk.*`` templates (``explain/fr.desk.json``, ``en.desk.json``), by
+    their name without the prefix."""
+    if lang not in available_languages():
+        lang = "fr"
+    return MappingProxyType({key[len("desk."):]: template
+                             for key, template in catalogue(lang).messages.items()
+                             if key.startswith("desk.")})
 
 
 # ---------------------------------------------------------------------------
@@ -199,9 +102,36 @@ class Loaded:
 
 @dataclass(frozen=True)
 class Failure:
-    """What went wrong, as the page shows it (never a traceback)."""
+    """What went wrong, as the page shows it (never a traceback): ``message``
+    in the language asked, ``messages`` in every language (the page shows the
+    same failure again when its language changes)."""
 
     message: str
+    messages: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (``message`` if it is not known there)."""
+        return self.messages.get(lang, self.message)
+
+    @classmethod
+    def of(cls, lang: str, text: Callable[[str], str]) -> Failure:
+        """The failure ``text(language)`` says, in ``lang`` and every language."""
+        return cls(text(lang), {each: text(each) for each in available_languages()})
+
+
+#: The largest file the page accepts (bytes).  A TRF of 10,000 players and 15
+#: rounds is about 3 MB.  The page's script refuses a bigger file before
+#: sending it (the browser would otherwise send it in one message over the
+#: kernel's connection, whose size is bounded: :mod:`swisslearn.deskserver`);
+#: :meth:`Desk.upload` refuses it too.
+UPLOAD_LIMIT = 8 * 1024 * 1024
+
+
+def too_big(name: str, size: int, lang: str = "fr") -> Failure:
+    """The failure of a file over :data:`UPLOAD_LIMIT`."""
+    return Failure.of(lang, lambda each: labels(each)["too_big"].format(
+        name=name, size=catalogue(each).number(size),
+        limit=catalogue(each).number(UPLOAD_LIMIT)))
 
 
 def error_text(error: BaseException, lang: str = "fr") -> str:
@@ -235,7 +165,7 @@ def read_upload(name: str, data: bytes, lang: str = "fr") -> Loaded | Failure:
     try:
         return load_bytes(name, data)
     except SwisslearnError as error:
-        return Failure(error_text(error, lang))
+        return Failure.of(lang, lambda each: error_text(error, each))
 
 
 def read_example(path: str | Path, lang: str = "fr") -> Loaded | Failure:
@@ -244,7 +174,8 @@ def read_example(path: str | Path, lang: str = "fr") -> Loaded | Failure:
     try:
         data = path.read_bytes()
     except OSError as error:
-        return Failure(f"{labels(lang)['refused']} — {path.name}: {error.strerror or error}")
+        return Failure.of(lang, lambda each: f"{labels(each)['refused']} — {path.name}: "
+                                             f"{error.strerror or error}")
     return read_upload(path.name, data, lang)
 
 
@@ -371,15 +302,19 @@ def boards_html(tournament: Tournament, result: RoundPaired, lang: str = "fr") -
     words = labels(lang)
 
     def who(pid: PlayerId) -> str:
-        return html.escape(f"{pid} {tournament.player(pid).name}")
+        return f"{pid} {tournament.player(pid).name}"
 
-    rows = "".join(f"<tr><td>{b.board}</td><td>{who(b.white)}</td><td>{who(b.black)}</td></tr>"
-                   for b in result.boards)
-    byes = "".join(f"<p>{words['bye']} : {who(pid)}</p>" for pid in result.byes)
-    released = (f"<p>{words['released']} : {', '.join(map(str, result.released))}</p>"
+    def line(key: str, **fields: str) -> str:
+        return f"<p>{html.escape(words[key].format(**fields))}</p>"
+
+    rows = "".join(f"<tr><td>{b.board}</td><td>{html.escape(who(b.white))}</td>"
+                   f"<td>{html.escape(who(b.black))}</td></tr>" for b in result.boards)
+    byes = "".join(line("bye_line", player=who(pid)) for pid in result.byes)
+    released = (line("released_line", players=", ".join(map(str, result.released)))
                 if result.released else "")
-    return (f"<table class='desk-table'><thead><tr><th>{words['board']}</th>"
-            f"<th>{words['white']}</th><th>{words['black']}</th></tr></thead>"
+    return (f"<table class='desk-table'><thead><tr><th>{html.escape(words['board'])}</th>"
+            f"<th>{html.escape(words['white'])}</th><th>{html.escape(words['black'])}</th>"
+            "</tr></thead>"
             f"<tbody>{rows}</tbody></table>{byes}{released}")
 
 
@@ -388,11 +323,10 @@ def boards_html(tournament: Tournament, result: RoundPaired, lang: str = "fr") -
 
 
 def download_problem(loaded: Loaded, paired: Paired, lang: str = "fr") -> str | None:
-    """Why the paired round cannot be downloaded (``None``: it can)."""
-    from swisslearn.formats.teams import TeamTournament
+    """Why the paired round cannot be downloaded (``None``: it can).  A team
+    round can: it is written board by board
+    (:func:`swisslearn.formats.paired.team_round_entries`)."""
     words = labels(lang)
-    if isinstance(loaded.tournament, TeamTournament):
-        return words["no_team_download"]
     if paired.round <= loaded.tournament.rounds_paired:
         return words["recorded"].format(round=paired.round)
     return None
@@ -403,9 +337,10 @@ def paired_document(loaded: Loaded, paired: Paired) -> TrfDocument:
     round blocks (opponent, colour, no result yet), the byes (``U``), every
     other byte as read; with protections, their groups frozen with the round
     (:func:`~swisslearn.protections.write_records`).  A plain list becomes
-    its TRF first (:func:`~swisslearn.formats.plainlist.to_trf`).
-    Raises :class:`UsageError` for a round already in the file or a team
-    round, :class:`InputError` for a list that has no TRF."""
+    its TRF first (:func:`~swisslearn.formats.plainlist.to_trf`); a team
+    round is written board by board, as ``swisslearn pair -o`` does.
+    Raises :class:`UsageError` for a round already in the file,
+    :class:`InputError` for a list that has no TRF."""
     problem = download_problem(loaded, paired, "en")
     if problem is not None:
         raise UsageError(problem)
@@ -426,8 +361,8 @@ def download_name(name: str, round: RoundNumber, lang: str = "fr") -> str:
         if stem.lower().endswith(suffix):
             stem = stem[: -len(suffix)]
             break
-    word = "ronde" if lang == "fr" else "round"
-    return f"{stem or 'tournoi'}-{word}-{round}.trf"
+    words = labels(lang)
+    return words["download_name"].format(stem=stem or words["download_stem"], round=round)
 
 
 def download_link(data: bytes, filename: str, text: str) -> str:
@@ -458,10 +393,47 @@ _STYLE = """<style>
 .desk-download-link { font-weight: bold; padding: 0 1em; line-height: 2.2; }
 .desk-why p { line-height: 1.5; margin: 0.4em 0; }
 .desk-why { background: #f6f8fb; padding: 0 0.8em; border-left: 3px solid #4a7ab5; }
+.desk-busy p { color: #4a7ab5; font-weight: bold; margin: 0.2em 0; }
+.desk-busy p::before { content: ""; display: inline-block; width: 0.8em; height: 0.8em;
+                       margin-right: 0.5em; border: 2px solid #4a7ab5;
+                       border-right-color: transparent; border-radius: 50%;
+                       animation: desk-turn 0.8s linear infinite; vertical-align: -0.1em; }
+@keyframes desk-turn { to { transform: rotate(360deg); } }
 </style>"""
 
 
+def page_data(lang: str) -> str:
+    """What the page's script (``desk/template/index.html.j2``) reads in the
+    page, in ``lang``: the upload limit and its message, the message of a
+    page whose kernel the server freed (after ``SWISSLEARN_DESK_IDLE``
+    seconds without activity, set by :mod:`swisslearn.deskserver`); an
+    element of the hidden style widget."""
+    words = labels(lang)
+    try:
+        idle = int(os.environ.get("SWISSLEARN_DESK_IDLE", "100"))
+    except ValueError:
+        idle = 100
+
+    def attribute(name: str, value: str) -> str:
+        return f" data-{name}='{html.escape(value, quote=True)}'"
+    return ("<span class='desk-page-data' hidden"
+            + attribute("lang", lang) + attribute("upload-limit", str(UPLOAD_LIMIT))
+            + attribute("limit-text", catalogue(lang).number(UPLOAD_LIMIT))
+            + attribute("too-big", words["upload_refused_js"])
+            + attribute("expired", words["expired"])
+            + attribute("idle-minutes", str(max(1, round(idle / 60)))) + "></span>")
+
+
 Action = Callable[[], None]
+#: A message the page shows, as a function of the language (shown again in
+#: the new language when it changes).
+Message = Callable[[str], str]
+
+
+def _error_message(error: BaseException) -> Message:
+    """:func:`error_text` of ``error`` in any language (``error`` is kept:
+    an ``except`` clause's name is gone once the clause ends)."""
+    return lambda lang: error_text(error, lang)
 
 
 class Desk:
@@ -475,11 +447,14 @@ class Desk:
     def __init__(self, lang: str = "fr", *, data: Path | None = None,
                  example: str | None = "club-12-joueurs.trf") -> None:
         w = _ipywidgets()
-        self.lang = lang if lang in LABELS else "fr"
+        self.lang = lang if lang in available_languages() else "fr"
         self.loaded: Loaded | None = None
         self.paired: Paired | None = None
         self.stepper: Any = None
-        self._busy = False
+        self._quiet = False
+        self._message: Message | None = None
+        self._message_is_error = True
+        self._download: bytes | None = None
         self._examples = {p.name: p for p in examples(data)}
 
         def classed(widget: Any, name: str) -> Any:
@@ -500,6 +475,7 @@ class Desk:
             "desk-upload")
         self.error: Any = classed(w.HTML(), "desk-error")
         self.info: Any = classed(w.HTML(), "desk-info")
+        self.busy: Any = classed(w.HTML(), "desk-busy")
         self.system: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-system")
         self.avoid: Any = classed(w.Dropdown(value="", options=[("", "")], layout=layout(),
                                              style=label), "desk-avoid")
@@ -526,7 +502,7 @@ class Desk:
         self.box: Any = classed(w.VBox([
             self.style, w.HBox([self.title, self.language]),
             self.headings["s_tournament"], w.HBox([self.example, self.upload_button]),
-            self.error, self.info,
+            self.error, self.info, self.busy,
             self.headings["s_system"], w.HBox([self.system, self.avoid, self.constraint]),
             self.groups,
             self.headings["s_round"],
@@ -549,37 +525,57 @@ class Desk:
         if example is not None and example in self._examples:
             self.example.value = example  # loads it
         else:
-            self._clear(labels(self.lang)["nothing"], error=False)
+            self._clear(lambda lang: labels(lang)["nothing"], error=False)
 
     # -- the controls ---------------------------------------------------------
 
     def _safely(self, action: Action) -> None:
         """Run ``action``; any error becomes a message in the page."""
-        if self._busy:
+        if self._quiet:
             return
         try:
             action()
         except Exception as error:  # the page shows a message, never a traceback
-            self._clear(error_text(error, self.lang))
+            self._clear(_error_message(error))
 
     def _quietly(self, action: Action) -> None:
         """Change widgets without their observers running."""
-        busy, self._busy = self._busy, True
+        quiet, self._quiet = self._quiet, True
         try:
             action()
         finally:
-            self._busy = busy
+            self._quiet = quiet
+
+    @contextmanager
+    def _working(self, key: str, **fields: object) -> Iterator[None]:
+        """Say in the page what it is doing while it does it (the change is
+        sent to the browser at once, before the work starts)."""
+        text = labels(self.lang)[key].format(**fields)
+        self.busy.value = f"<p role='status'>{html.escape(text)}</p>"
+        try:
+            yield
+        finally:
+            self.busy.value = ""
 
     def set_language(self, lang: str) -> None:
-        self.lang = lang if lang in LABELS else "fr"
+        """Every word in ``lang``; the pairing, the question and the step stay."""
+        self.lang = lang if lang in available_languages() else "fr"
         self._quietly(lambda: setattr(self.language, "value", self.lang))
         self._set_words()
+        if self._message is not None:
+            self._show_message(self._message, self._message_is_error)
         if self.loaded is not None:
             self._fill_players()
-            self.refresh()
+            self.info.value = self._info_html(self.paired)
+        if self.loaded is not None and self.paired is not None:
+            self._show_paired(self.paired)
+            if self.stepper is not None:
+                self.stepper.set_language(self.lang)
+            self._show_why()
 
     def _set_words(self) -> None:
         words = labels(self.lang)
+        self.style.value = _STYLE + page_data(self.lang)
         self.title.value = (f"<h2>{html.escape(words['title'])}</h2>"
                             f"<p>{html.escape(words['intro'])}</p>")
         self.language.description = words["language"]
@@ -624,9 +620,15 @@ class Desk:
         self.upload(name, data)
 
     def upload(self, name: str, data: bytes) -> None:
-        """What the upload button does with a file."""
+        """What the upload button does with a file (refused over :data:`UPLOAD_LIMIT`)."""
         self._quietly(lambda: setattr(self.example, "value", ""))
-        self.load(read_upload(name, data, self.lang))
+        if len(data) > UPLOAD_LIMIT:
+            self.load(too_big(name, len(data), self.lang))
+            return
+        self._show_message(None)
+        with self._working("busy_reading"):
+            loaded = read_upload(name, data, self.lang)
+        self.load(loaded)
 
     def load(self, loaded: Loaded | Failure) -> None:
         """Show a tournament (and pair its default round), or the failure."""
@@ -637,7 +639,7 @@ class Desk:
                 for menu in (self.round, self.player_a, self.player_b):
                     menu.options = []
             self._quietly(empty)
-            self._clear(loaded.message)
+            self._clear(loaded.text)
             return
         self.loaded = loaded
         tournament = loaded.tournament
@@ -665,12 +667,17 @@ class Desk:
             self.player_b.value = b if b in ids and not reset else None
         self._quietly(fill)
 
-    def _clear(self, message: str, error: bool = True) -> None:
-        """Nothing to show but ``message``."""
-        self.paired = None
+    def _show_message(self, message: Message | None, error: bool = True) -> None:
+        self._message, self._message_is_error = message, error
+        text = message(self.lang) if message is not None else ""
         style = "color:#b03a2e" if error else "color:#555"
-        self.error.value = (f"<p role='alert' style='{style}'><b>{html.escape(message)}</b></p>"
-                            if message else "")
+        self.error.value = (f"<p role='alert' style='{style}'><b>{html.escape(text)}</b></p>"
+                            if text else "")
+
+    def _clear(self, message: Message, error: bool = True) -> None:
+        """Nothing to show but ``message`` (in the page's language)."""
+        self.paired = None
+        self._show_message(message, error)
         if self.loaded is None:
             self.info.value = ""
         self.boards.value = ""
@@ -688,36 +695,44 @@ class Desk:
         """Pair the chosen round with the chosen system and protections; show it."""
         if self.loaded is None:
             return
-        words = labels(self.lang)
-        tournament = self.loaded.tournament
-        self.error.value = ""
+        self._show_message(None)
         self.info.value = self._info_html(None)
-        try:
-            paired = pair_round(self.loaded, int(self.round.value), str(self.system.value),
-                                self._protections())
-        except SwisslearnError as error:
-            self._clear(error_text(error, self.lang))
-            return
-        self.paired = paired
-        self.info.value = self._info_html(paired)
-        self.boards.value = boards_html(tournament, paired.result, self.lang)
-        problem = download_problem(self.loaded, paired, self.lang)
-        if problem is None:
+        round = int(self.round.value)
+        with self._working("busy_pairing", round=round):
             try:
-                data = paired_trf(self.loaded, paired)
+                paired = pair_round(self.loaded, round, str(self.system.value),
+                                    self._protections())
             except SwisslearnError as error:
-                problem = words["no_download"].format(message=str(error))
-            else:
-                self.download.value = download_link(
-                    data, download_name(self.loaded.name, paired.round, self.lang),
-                    words["download"].format(round=paired.round))
-        if problem is not None:
-            self.download.value = f"<p style='color:#555'>{html.escape(problem)}</p>"
-        self._show_steps(paired)
+                self._clear(_error_message(error))
+                return
+            self.paired = paired
+            self._download = None
+            self.info.value = self._info_html(paired)
+            self._show_paired(paired)
+            self._show_steps(paired)
         if self.player_b.value is None:
             self._quietly(lambda: setattr(self.player_b, "value",
                                           self._opponent(paired, self.player_a.value)))
         self._show_why()
+
+    def _show_paired(self, paired: Paired) -> None:
+        """The boards and the download (or why there is none), in the page's language."""
+        assert self.loaded is not None
+        words = labels(self.lang)
+        self.boards.value = boards_html(self.loaded.tournament, paired.result, self.lang)
+        problem = download_problem(self.loaded, paired, self.lang)
+        if problem is None:
+            try:
+                if self._download is None:  # written once per pairing
+                    self._download = paired_trf(self.loaded, paired)
+            except SwisslearnError as error:
+                problem = words["no_download"].format(message=str(error))
+            else:
+                self.download.value = download_link(
+                    self._download, download_name(self.loaded.name, paired.round, self.lang),
+                    words["download"].format(round=paired.round))
+        if problem is not None:
+            self.download.value = f"<p style='color:#555'>{html.escape(problem)}</p>"
 
     def _info_html(self, paired: Paired | None) -> str:
         assert self.loaded is not None

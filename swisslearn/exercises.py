@@ -17,7 +17,8 @@ in an ordinary cell, so nbval checks every answer against the engine.
 :func:`transposition_question`     D1: the transposition after a given one
 :func:`exchange_question`          D2: the exchange after a given one
 :func:`colour_question`            E1-E4: who has white in a pair
-:func:`pairs_question`             C6-C8: the pairs of a bracket or a round
+:func:`pairs_question`             C6-C8: the pairs of a bracket (or a round)
+:func:`round_question`             a whole round, White first, the bye after
 =================================  =========================================
 """
 
@@ -32,13 +33,15 @@ from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges
 from swisslearn.dutch1998.transpositions import transposition_at, transposition_rank
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.model import Colour, PlayerId, PlayerState, PreferenceStrength, colour_preference
-from swisslearn.trace import BracketPaired, BracketView, RoundPaired
+from swisslearn.card.sheet import CardSheet, difference_notation
+from swisslearn.trace import BracketPaired, BracketView, Event, RoundPaired
 from swisslearn.widgets import normalise_answer, parse_pairs
 
 __all__ = [
     "Checker", "Question", "colour_question", "exchange_question", "history",
     "next_exchange", "next_transposition", "p_question", "pairs_question",
-    "preference_label", "preference_question", "transposition_question", "x_question",
+    "preference_label", "preference_question", "round_question", "transposition_question",
+    "x_question",
 ]
 
 Checker = Callable[[str], tuple[bool, str]]
@@ -47,12 +50,18 @@ Checker = Callable[[str], tuple[bool, str]]
 
 @dataclass(frozen=True)
 class Question:
-    """A question, the engine's answer, and the checker of a trainee's answer."""
+    """A question, the engine's answer, and the checker of a trainee's answer.
+
+    ``hint`` is what a wrong answer is told first (the rule, not the answer;
+    empty: the checker's explanation); ``sheet`` the card a question needs
+    to be solved from (:class:`swisslearn.card.sheet.CardSheet`), if any."""
 
     text: str
     answer: str
     explanation: str
     check: Checker
+    hint: str = ""
+    sheet: CardSheet | None = None
 
 
 def _accepting(accepted: Sequence[str], explanation: str) -> Checker:
@@ -61,6 +70,11 @@ def _accepting(accepted: Sequence[str], explanation: str) -> Checker:
     def check(answer: str) -> tuple[bool, str]:
         return (normalise_answer(answer) in wanted, explanation)
     return check
+
+
+def _hint(key: str) -> str:
+    """The rule a wrong answer is reminded of (the catalogue's ``drill.*`` words)."""
+    return catalogue("fr").text(key)
 
 
 def _ids(players: Sequence[int]) -> str:
@@ -99,13 +113,12 @@ def preference_question(text: str) -> Question:
     """A7: « Quelle est la couleur préférentielle d'un joueur dont l'historique est BNN ? »"""
     label = preference_label(text)
     played = [c for c in history(text) if c is not None]
-    difference = sum(1 if c is Colour.WHITE else -1 for c in played)
     if label == "-":
         why = "A7 : aucune partie jouée, pas de couleur préférentielle (tirage au sort, règle E)."
     else:
         colour = "blanche" if label[0] == "B" else "noire"
         strength = _STRENGTH_WORDS[label[1:]]
-        why = (f"A7 : différence de couleurs {difference:+d}, dernières couleurs "
+        why = (f"A7 : différence de couleurs {difference_notation(played)}, dernières couleurs "
                f"{''.join('B' if c is Colour.WHITE else 'N' for c in played[-2:])} : "
                f"préférence {colour} {strength} ({label}).")
     words = {"B!!": ["B!!", "blanc absolu", "blanche absolue", "blancs absolue"],
@@ -119,7 +132,8 @@ def preference_question(text: str) -> Question:
         text=(f"Historique de couleurs {text} (B = blancs, N = noirs, - = pas de partie) : "
               "quelle couleur préférentielle ? Écrivez B ou N, suivi de !! si elle est "
               "absolue, de ! si elle est forte (ex. : N!)."),
-        answer=label, explanation=why, check=_accepting(words, why))
+        answer=label, explanation=why, check=_accepting(words, why),
+        hint=_hint("drill.preference.hint"))
 
 
 # ---------------------------------------------------------------------------
@@ -140,7 +154,7 @@ def x_question(players: Sequence[PlayerState], *, score: Decimal | None = None) 
         text=(f"{where}, les joueurs et leur couleur préférentielle : {prefs}. "
               "Combien vaut x (A8) ?"),
         answer=str(x), explanation=why,
-        check=_accepting([str(x), f"x={x}"], why))
+        check=_accepting([str(x), f"x={x}"], why), hint=_hint("drill.x.hint"))
 
 
 def _score(value: Decimal) -> str:
@@ -174,7 +188,7 @@ def p_question(view: BracketView) -> Question:
     return Question(
         text=f"Niveau {_score(view.score)} : {_ids(players)}{moved}. Combien vaut p (A6) ?",
         answer=str(len(s1)), explanation=why,
-        check=_accepting([str(len(s1)), f"p={len(s1)}"], why))
+        check=_accepting([str(len(s1)), f"p={len(s1)}"], why), hint=_hint("drill.p.hint"))
 
 
 # ---------------------------------------------------------------------------
@@ -197,7 +211,8 @@ def transposition_question(s2: Sequence[int], current: Sequence[int]) -> Questio
         text=(f"S2 = {_ids(s2)}. Après la permutation {'-'.join(map(str, current))}, "
               "quelle est la suivante (D1) ? Écrivez-la comme 5-6-8-7."),
         answer=answer, explanation=why,
-        check=_accepting([answer, answer.replace("-", " "), answer.replace("-", "")], why))
+        check=_accepting([answer, answer.replace("-", " "), answer.replace("-", "")], why),
+        hint=_hint("drill.d1.hint"))
 
 
 def next_exchange(n_s1: int, n_s2: int, current: Exchange | None = None) -> Exchange:
@@ -234,7 +249,8 @@ def exchange_question(n_s1: int, n_s2: int, current: Exchange | None = None) -> 
         text=(f"Niveau homogène de {n} joueurs numérotés 1 à {n} : S1 = 1 à {n_s1}, "
               f"S2 = {n_s1 + 1} à {n}. {after} (D2) ? Écrivez-le comme 3+4<->5+6 "
               "(ou la lettre de la case du texte)."),
-        answer=label, explanation=why, check=_accepting(_exchange_words(following), why))
+        answer=label, explanation=why, check=_accepting(_exchange_words(following), why),
+        hint=_hint("drill.d2.hint"))
 
 
 # ---------------------------------------------------------------------------
@@ -253,7 +269,8 @@ def colour_question(higher: PlayerState, lower: PlayerState,
         text=(f"{higher.id} (mieux classé, historique {higher.history_string}, préférence "
               f"{_pref(higher)}) rencontre {lower.id} (historique {lower.history_string}, "
               f"préférence {_pref(lower)}). Qui a les blancs (E1-E4) ? Écrivez son numéro."),
-        answer=str(white), explanation=why, check=_accepting([str(white)], why))
+        answer=str(white), explanation=why, check=_accepting([str(white)], why),
+        hint=_hint("drill.colour.hint"))
 
 
 def pairs_question(event: BracketPaired | RoundPaired, text: str, explanation: str = ""
@@ -271,3 +288,22 @@ def pairs_question(event: BracketPaired | RoundPaired, text: str, explanation: s
     def check(given: str) -> tuple[bool, str]:
         return (parse_pairs(given) == expected, why)
     return Question(text=text, answer=answer, explanation=why, check=check)
+
+
+def round_question(events: Sequence[Event], text: str, explanation: str = "",
+                   lang: str = "fr") -> Question:
+    """A whole round, written White first with the bye after (« 3-1, 2-7 ;
+    exempt 12 »): right only with the colours; a wrong answer is told the
+    first wrong board and why() for it (:func:`swisslearn.card.rounds.check_round`,
+    any system's trace)."""
+    from swisslearn.card.rounds import check_round, round_text
+    result = events[-1]
+    if not isinstance(result, RoundPaired):
+        raise ValueError("the trace has no round_paired event")
+    answer = round_text(result, lang)
+
+    def check(given: str) -> tuple[bool, str]:
+        verdict = check_round(events, given, lang)
+        return verdict.correct, (explanation or answer) if verdict.correct else verdict.message
+    return Question(text=text, answer=answer, explanation=explanation or answer, check=check,
+                    hint=_hint("drill.round.hint"))

@@ -49,9 +49,9 @@ import sys
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Callable, Iterator, Mapping, TextIO
+from typing import Any, Callable, Iterator, Mapping, TextIO
 
-from swisslearn.errors import PairingError, UsageError
+from swisslearn.errors import PairingError, usage
 from swisslearn.formats.trf import TrfDocument, format_round_block, parse_trf
 from swisslearn.model import Colour, PlayerId, Result, RoundEntry, RoundNumber, Tournament
 from swisslearn.points import DEFAULT as DEFAULT_POINTS
@@ -105,22 +105,21 @@ class GeneratorSettings:
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= MAX_PLAYERS:
-            raise UsageError(f"--players {self.players}: expected 2 to {MAX_PLAYERS} players")
+            raise usage("cli.generate.players", value=self.players, most=MAX_PLAYERS)
         if not 1 <= self.rounds <= MAX_ROUNDS:
-            raise UsageError(f"--rounds {self.rounds}: expected 1 to {MAX_ROUNDS} rounds")
+            raise usage("cli.generate.rounds", value=self.rounds, most=MAX_ROUNDS)
         if not 0 <= self.draw_rate <= 0.6:
-            raise UsageError(f"draw rate {self.draw_rate}: expected 0 to 0.6")
+            raise usage("cli.generate.draw_rate", value=self.draw_rate)
         for name in ("forfeit_rate", "half_bye_rate", "absence_rate", "withdrawal_rate",
                      "late_entry_rate"):
             value = getattr(self, name)
             if not 0 <= value <= 1:
-                raise UsageError(f"{name.replace('_', ' ')} {value}: expected 0 to 1")
+                raise usage("cli.generate.rate", option="--" + name.replace("_", "-"),
+                            value=value)
         if self.half_bye_rate + self.absence_rate + self.withdrawal_rate > 1:
-            raise UsageError("half-bye, absence and withdrawal rates add up to more than 1: "
-                             "expected at most 1 (they are exclusive for a player and round)")
+            raise usage("cli.generate.rates_sum")
         if not 1 <= self.rating_min <= self.rating_max <= 9999:
-            raise UsageError(f"rating range {self.rating_min}-{self.rating_max}: expected "
-                             "1 <= min <= max <= 9999")
+            raise usage("cli.generate.ratings", low=self.rating_min, high=self.rating_max)
 
 
 @dataclass(frozen=True)
@@ -386,14 +385,16 @@ def random_tournaments(count: int, seed: int, players: tuple[int, int] = (5, 60)
 
 def _engine_for(name: str) -> PairRound:
     from swisslearn import systems
+    if name not in systems.SYSTEMS:
+        raise usage("cli.system.unknown", name=name, known=", ".join(systems.SYSTEMS))
     system = systems.get(name)
     if system.module is None or name == "team-2026":
-        raise UsageError(f"--system {name}: generate can pair individual tournaments with "
-                         f"{', '.join(n for n in systems.available() if n != 'team-2026')}")
+        raise usage("cli.generate.system", name=name,
+                    systems=", ".join(n for n in systems.available() if n != "team-2026"))
     return system.pair
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``generate`` to the sub-commands of the ``swisslearn`` parser."""
     defaults = GeneratorSettings()
     parser = commands.add_parser(
@@ -416,6 +417,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                             metavar="X", help=f"{help} (default {default})")
     parser.add_argument("--rating-min", type=int, default=defaults.rating_min, metavar="N")
     parser.add_argument("--rating-max", type=int, default=defaults.rating_max, metavar="N")
+    from swisslearn.cli import LANGUAGES, default_language
+    parser.add_argument("--lang", choices=LANGUAGES, default=default_language(),
+                        help="language of what is printed (default: fr)")
     parser.set_defaults(run=_run)
 
 
@@ -429,11 +433,15 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
         rating_max=args.rating_max)
     out = Path(args.output)
     if out.exists() and not args.force:
-        raise UsageError(f"{args.output} exists: use --force to replace it")
+        from swisslearn.fileio import exists_error
+        raise exists_error(args.output)
     document = generate(settings, engine)
-    document.write(out)
+    document.write(out, replace=args.force)
     played = document.tournament.rounds
     if played is not None and played < settings.rounds:
-        print(f"swisslearn: round {played + 1} could not be paired: {args.output} has "
-              f"{played} rounds instead of {settings.rounds}", file=sys.stderr)
+        from swisslearn.explain.catalogue import catalogue
+        words = catalogue(args.lang)
+        print(words.text("cli.prefix", text=words.text(
+            "cli.generate.fewer_rounds", round=played + 1, output=args.output, played=played,
+            asked=settings.rounds)), file=sys.stderr)
     return 0

@@ -16,7 +16,7 @@ from functools import cached_property
 from decimal import Decimal
 from typing import Iterable, Iterator, Mapping
 
-from swisslearn.errors import UsageError
+from swisslearn.errors import usage
 from swisslearn.points import DEFAULT as DEFAULT_POINTS
 from swisslearn.points import Points, PointSystem
 from swisslearn.results import Colour, Result
@@ -24,7 +24,7 @@ from swisslearn.results import Colour, Result
 __all__ = [
     "PlayerId", "RoundNumber", "Colour", "Result", "Float", "PreferenceStrength",
     "ColourPreference", "RoundEntry", "Player", "ByeRequest", "ForbiddenPairs",
-    "Acceleration", "Tournament", "PlayerState", "player_states", "e3_history",
+    "Acceleration", "PointAdjustment", "Tournament", "PlayerState", "player_states", "e3_history",
     "colour_preference",
 ]
 
@@ -185,6 +185,27 @@ class Acceleration:
 
 
 @dataclass(frozen=True)
+class PointAdjustment:
+    """Points outside the point system (TRF-2026 ``299``, abnormal assignment).
+
+    With no ``results``: a bonus (or, negative, a penalty) of ``points``,
+    counted in the score from the round after ``round`` on (``None``: from
+    the start).  With ``results``: what those results are worth in
+    ``round`` (``None``: every round).  ``players`` empty: every player.
+    ``match_points`` is a team file's column 8-11 (read by the team reader).
+    """
+
+    points: Points
+    round: RoundNumber | None = None
+    players: tuple[PlayerId, ...] = ()
+    results: tuple[Result, ...] = ()
+    match_points: Points | None = None
+
+    def applies_to(self, player: PlayerId) -> bool:
+        return not self.players or player in self.players
+
+
+@dataclass(frozen=True)
 class Tournament:
     """A tournament as read from a file: who plays, and what happened so far."""
 
@@ -199,6 +220,13 @@ class Tournament:
     system: str = ""
     source: str = "<tournament>"
     initial_order: tuple[PlayerId, ...] = ()
+    # What the file says of itself, as written (TRF 042, 052, 092): the dates
+    # of start and end, the type of tournament (free text).  Read by
+    # swisslearn.systems to tell which edition of the rules paired it.
+    start_date: str = ""
+    end_date: str = ""
+    type_text: str = ""
+    adjustments: tuple[PointAdjustment, ...] = ()
     _index: Mapping[PlayerId, Player] = field(default_factory=dict, init=False,
                                               repr=False, compare=False, hash=False)
 
@@ -215,11 +243,50 @@ class Tournament:
                                {pid: i for i, pid in enumerate(self.initial_order, 1)})
         return self._positions[id]  # type: ignore[attr-defined, no-any-return]
 
+    def entry_points(self, player: PlayerId, entry: RoundEntry) -> Points:
+        """What ``entry`` is worth to ``player``: the point system's value, or
+        the one a ``299`` record sets for that result."""
+        value = self.point_system.points(entry.result)
+        for adjustment in self.adjustments:
+            if (entry.result in adjustment.results and adjustment.applies_to(player)
+                    and adjustment.round in (None, entry.round)):
+                value = adjustment.points
+        return value
+
+    def bonus_before(self, player: PlayerId, round: RoundNumber) -> Points:
+        """The ``299`` bonuses and penalties of ``player`` counted before ``round``."""
+        return sum((a.points for a in self.adjustments
+                    if not a.results and a.applies_to(player)
+                    and (a.round is None or a.round < round)), Decimal(0))
+
+    def score_before(self, player: PlayerId, round: RoundNumber) -> Points:
+        """``player``'s score before ``round``: the results of the earlier rounds
+        (a pending game counts as a draw, F9) and the ``299`` bonuses."""
+        entries = self.player(player).entries
+        if not self.adjustments:
+            points = self.point_system
+            return sum((points.points(e.result) for e in entries if e.round < round),
+                       Decimal(0))
+        return sum((self.entry_points(player, e) for e in entries if e.round < round),
+                   Decimal(0)) + self.bonus_before(player, round)
+
+    def standing_points(self, player: PlayerId) -> Points:
+        """The points a standings table shows (TRF columns 81-84): every result
+        known so far (a pending game has none yet) and every ``299`` bonus."""
+        entries = self.player(player).entries
+        if not self.adjustments:
+            points = self.point_system
+            return sum((points.points(e.result) for e in entries
+                        if e.result is not Result.PENDING), Decimal(0))
+        total = sum((self.entry_points(player, e) for e in entries
+                     if e.result is not Result.PENDING), Decimal(0))
+        return total + self.bonus_before(player, 10 ** 6)
+
     def player(self, id: PlayerId) -> Player:
         try:
             return self._index[id]
         except KeyError:
-            raise UsageError(f"{self.source}: no player with pairing number {id}") from None
+            raise usage("cli.no_player", source=self.source, player=id) from None
 
     def __contains__(self, id: object) -> bool:
         return id in self._index
@@ -257,10 +324,10 @@ class Tournament:
         if round is None:
             round = self.next_round()
         if round < 1:
-            raise UsageError(f"{self.source}: round {round} does not exist (rounds start at 1)")
+            raise usage("model.round_before_first", source=self.source, round=round)
         if self.rounds is not None and round > self.rounds:
-            raise UsageError(f"{self.source}: round {round} is after the last round "
-                             f"({self.rounds})")
+            raise usage("model.round_after_last", source=self.source, round=round,
+                        rounds=self.rounds)
         return round
 
     def is_last_round(self, round: RoundNumber) -> bool:
@@ -412,26 +479,26 @@ def colour_preference(played: tuple[Colour, ...], *, exception: bool = False) ->
     return ColourPreference(PreferenceStrength.MILD, played[-1].opposite)
 
 
-def _score(player: Player, before: RoundNumber, points: PointSystem) -> Points:
-    return sum((points.points(e.result) for e in player.entries if e.round < before),
-               Decimal(0))
 
 
 def player_states(tournament: Tournament, round: RoundNumber) -> tuple[PlayerState, ...]:
     """Every player's state before ``round`` (1-based), in pairing-number order."""
     if round < 1:
-        raise UsageError(f"{tournament.source}: round {round} does not exist (rounds start at 1)")
+        raise usage("model.round_before_first", source=tournament.source, round=round)
     points = tournament.point_system
+    adjusted = bool(tournament.adjustments)  # 299 records: the slower, exact sums
     # Scores before each earlier round, to tell who floated (A4).
     scores_before: dict[tuple[PlayerId, RoundNumber], Points] = {}
     for player in tournament.players:
         running = Decimal(0)
         by_round = {e.round: e for e in player.entries}
         for r in range(1, round):
-            scores_before[(player.id, r)] = running
+            scores_before[(player.id, r)] = running + (
+                tournament.bonus_before(player.id, r) if adjusted else 0)
             entry = by_round.get(r)
             if entry is not None:
-                running += points.points(entry.result)
+                running += (tournament.entry_points(player.id, entry) if adjusted
+                            else points.points(entry.result))
     announced = {(b.player, b.round) for b in tournament.bye_requests}
     last_round = tournament.is_last_round(round)
     win = points.win
@@ -465,10 +532,12 @@ def player_states(tournament: Tournament, round: RoundNumber) -> tuple[PlayerSta
             elif entry.result is Result.PAIRING_ALLOCATED_BYE:
                 flt = Float.DOWN  # A5: "a bye is considered to be a downfloat"
             floats.append(flt)
-        score = _score(player, round, points)
+        score = tournament.score_before(player.id, round)
         current = by_round.get(round)
+        # A block without an opponent other than the PAB (a bye asked for, an
+        # absence, 0000 - + / - / =) says the player is not paired this round.
         absent = (player.id, round) in announced or (
-            current is not None and current.result.is_bye
+            current is not None and current.opponent is None
             and current.result is not Result.PAIRING_ALLOCATED_BYE)
         withdrawn = absent and _withdrawn(by_round, round)
         # A7a's note: over 50% of the points possible so far, in the last round.
@@ -490,7 +559,8 @@ def _withdrawn(by_round: Mapping[RoundNumber, RoundEntry], round: RoundNumber) -
     if r < 1:
         return False
     entry = by_round.get(r)
-    return entry is not None and entry.result is Result.ZERO_POINT_BYE
+    return entry is not None and entry.opponent is None and entry.result in (
+        Result.ZERO_POINT_BYE, Result.FORFEIT_LOSS)
 
 
 def standings_html(states: Iterable[PlayerState], *, title: str = "") -> str:

@@ -39,7 +39,8 @@ A round may mix the constraints:
     the order in which the rules would try them.  ``dutch-2026``: a weight
     field under [C21], above the 4.2-4.3 order; ``team-2026``: a field under
     [C10], above the 3.6.2 identifier (the upfloater set of 3.5.5 is chosen
-    as without protections); ``simple``: among the group pairings with the
+    as without protections); ``team-2026-sharly``: a field of its whole-round
+    weight under [C10], above the top members; ``simple``: among the group pairings with the
     most pairs, the fewest same-group pairs, then the seed's order;
     ``dutch-1998``: in each bracket, among the pairings acceptable at the
     level at which the rules accepted their first one (same x, p, dropped
@@ -94,7 +95,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
-from swisslearn.errors import PairingError, TRFError, UsageError
+from swisslearn.errors import PairingError, TRFError, UsageError, usage
 from swisslearn.model import ForbiddenPairs, Player, PlayerId, RoundNumber, Tournament
 from swisslearn.standings import Standings, board_tournament, standings, tiebreaks_from_trf
 from swisslearn.trace import last_round_paired
@@ -123,8 +124,7 @@ class Constraint(enum.Enum):
         for member in cls:
             if member.value == text.strip().lower():
                 return member
-        raise UsageError(f"constraint {text!r}: expected strict, soft-bottom, soft-avoid "
-                         "or none")
+        raise usage("protect.constraint", text=text)
 
     def __repr__(self) -> str:
         return f"Constraint.{self.name}"
@@ -218,9 +218,8 @@ class Protections:
             for used in frozen.groups:
                 for pid in used.members:
                     if pid not in tournament:
-                        raise UsageError(f"{tournament.source}: the group {used.name!r} frozen "
-                                         f"with round {round} names player {pid}, who is not "
-                                         "in the tournament")
+                        raise usage("protect.frozen_unknown", source=tournament.source,
+                                    name=used.name, round=round, player=pid)
             return frozen.groups
         rules: dict[str, AttributeRule] = {}
         for rule in self.rules:
@@ -249,8 +248,8 @@ class Protections:
             members = tuple(sorted(set(group.members)))
             for pid in members:
                 if pid not in tournament:
-                    raise UsageError(f"{tournament.source}: group {name!r} names player {pid}, "
-                                     "who is not in the tournament")
+                    raise usage("protect.group_unknown", source=tournament.source, name=name,
+                                player=pid)
             found.append(Group(name, members, group.constraint))
         return tuple(found)
 
@@ -295,7 +294,7 @@ def parse_avoid(text: str) -> AttributeRule:
     """``--avoid ATTRIBUTE:CONSTRAINT``."""
     attribute, sep, constraint = text.rpartition(":")
     if not sep or not attribute.strip():
-        raise UsageError(f"--avoid {text!r}: expected ATTRIBUTE:CONSTRAINT, e.g. club:strict")
+        raise usage("protect.avoid", text=text)
     return AttributeRule(attribute.strip(), Constraint.parse(constraint))
 
 
@@ -303,17 +302,16 @@ def parse_group(text: str) -> ManualGroup:
     """``--group NAME:ID,ID,...:CONSTRAINT``."""
     parts = text.rsplit(":", 2)
     if len(parts) != 3 or not parts[0].strip():
-        raise UsageError(f"--group {text!r}: expected NAME:ID,ID,...:CONSTRAINT, "
-                         "e.g. family:3,17:strict")
+        raise usage("protect.group", text=text)
     name, ids, constraint = parts
     members = []
     for item in ids.split(","):
         item = item.strip()
         if not (item.isascii() and item.isdigit()) or int(item) < 1:
-            raise UsageError(f"--group {text!r}: {item!r} is not a pairing number")
+            raise usage("protect.group_number", text=text, item=item)
         members.append(int(item))
     if len(set(members)) < 2:
-        raise UsageError(f"--group {text!r}: a group needs at least two players")
+        raise usage("protect.group_two", text=text)
     return ManualGroup(name.strip(), tuple(members), Constraint.parse(constraint))
 
 
@@ -609,9 +607,9 @@ def _read_records(lines: Sequence[str], source: str) -> Protections:
         if code not in _CODES:
             continue
 
-        def error(message: str, column: int = 5) -> TRFError:
-            return TRFError(f"{code} record: {message}", file=source, line=number,
-                            column=column, field=code)
+        def error(key: str, column: int = 5, **fields: object) -> TRFError:
+            return TRFError(file=source, line=number, column=column, field=code,
+                            key=f"protect.record.{key}", fields={"code": code, **fields})
 
         head, sep, name = line[4:].partition(" : ")
         tokens = head.split()
@@ -619,30 +617,28 @@ def _read_records(lines: Sequence[str], source: str) -> Protections:
 
         def integer(index: int, what: str) -> int:
             if index >= len(tokens):
-                raise error(f"expected {what}", len(line) + 1)
+                raise error(f"missing_{what}", len(line) + 1)
             text = tokens[index]
             if not (text.isascii() and text.isdigit()) or int(text) < 1:
-                raise error(f"{what} {text!r}: expected a number >= 1", columns[index])
+                raise error(f"bad_{what}", columns[index], value=text)
             return int(text)
 
         def constraint(index: int) -> Constraint:
             if index >= len(tokens):
-                raise error("expected a constraint", len(line) + 1)
+                raise error("missing_constraint", len(line) + 1)
             try:
                 return Constraint.parse(tokens[index])
             except UsageError:
-                raise error(f"constraint {tokens[index]!r}: expected strict, soft-bottom, "
-                            "soft-avoid or none", columns[index]) from None
+                raise error("bad_constraint", columns[index], value=tokens[index]) from None
 
         if code == "XSV":
             version = integer(0, "version")
             if version > RECORDS_VERSION:
-                raise error(f"version {version}: this swisslearn reads version "
-                            f"{RECORDS_VERSION} of its protection records")
+                raise error("version", version=version, known=RECORDS_VERSION)
         elif code == "XSA":
-            first = integer(0, "first round")
+            first = integer(0, "first_round")
             if len(tokens) < 2:
-                raise error("expected an attribute", len(line) + 1)
+                raise error("missing_attribute", len(line) + 1)
             rules.append(AttributeRule(tokens[1], constraint(2), first))
         elif code in ("XSG", "XSR"):
             first = integer(0, "round")
@@ -650,14 +646,13 @@ def _read_records(lines: Sequence[str], source: str) -> Protections:
             kind = "manual"
             if code == "XSR":
                 if len(tokens) < 3 or tokens[2] not in ("auto", "manual"):
-                    raise error("expected auto or manual after the constraint",
-                                columns[2] if len(tokens) > 2 else len(line) + 1)
+                    raise error("missing_kind", columns[2] if len(tokens) > 2 else len(line) + 1)
                 kind = tokens[2]
             members = tuple(integer(i, "player") for i in range(kind_index + 1, len(tokens)))
             if not sep or not name.strip():
-                raise error("expected ' : NAME' after the players", len(line) + 1)
+                raise error("missing_name", len(line) + 1)
             if len(members) < 2:
-                raise error("a group needs at least two players", len(line) + 1)
+                raise error("two_players", len(line) + 1)
             if code == "XSG":
                 manual.append(ManualGroup(name.strip(), members, constraint(1), first))
             else:
@@ -667,11 +662,11 @@ def _read_records(lines: Sequence[str], source: str) -> Protections:
         else:  # XSL
             r = integer(0, "round")
             if len(tokens) < 2:
-                raise error("expected a threshold (or -)", len(line) + 1)
+                raise error("missing_threshold", len(line) + 1)
             threshold = None if tokens[1] == "-" else None
             if tokens[1] != "-":
                 if not (tokens[1].isascii() and tokens[1].isdigit()):
-                    raise error(f"threshold {tokens[1]!r}: expected a number or -", columns[1])
+                    raise error("bad_threshold", columns[1], value=tokens[1])
                 threshold = int(tokens[1])
             released[r] = (threshold, tuple(integer(i, "player") for i in range(2, len(tokens))))
     rounds = sorted(set(frozen) | set(released))

@@ -3,7 +3,8 @@
 Pairs a round of ``data/club-12-joueurs.trf`` (round 5 by default) and
 writes, for three of its steps, what the notebook stepper shows: the step
 label, the flowchart with the rule's box coloured beside the bracket table
-(or the D1 list, the D2 tables...), and the explanation in French.  Drawn by
+(or the D1 list, the D2 tables...), and the explanation, in French (or
+``--lang en``).  Drawn by
 matplotlib alone (no browser); the same settings give the same bytes.
 
 The steps (:func:`pick_steps`): a C7 transposition that was accepted; an
@@ -61,6 +62,7 @@ def write_screenshots(outdir: Path, trf: Path = DEFAULT_TRF, round: int = DEFAUL
     """Write the PNGs into ``outdir`` (created if needed); return their paths."""
     from swisslearn.dutch1998.procedure import trace
     from swisslearn.explain import explain
+    from swisslearn.explain.catalogue import catalogue
     from swisslearn.formats.trf import read_trf
     from swisslearn.viz import figure_png, step_figure
     from swisslearn.widgets import step_label
@@ -71,9 +73,10 @@ def write_screenshots(outdir: Path, trf: Path = DEFAULT_TRF, round: int = DEFAUL
     written = []
     for index in pick_steps(events):
         event = events[index]
-        title = f"{tournament.name or trf.name} · ronde {round} · " + step_label(
-            index + 1, len(events), event, lang)
-        fig = step_figure(event, title=title, caption=explain(event, lang))
+        title = catalogue(lang).text("viz.screenshot.title", name=tournament.name or trf.name,
+                                     round=round,
+                                     label=step_label(index + 1, len(events), event, lang))
+        fig = step_figure(event, title=title, caption=explain(event, lang), lang=lang)
         path = outdir / f"stepper-r{round}-etape-{index + 1:03d}-{event.rule}.png"
         path.write_bytes(figure_png(fig))
         written.append(path)
@@ -89,7 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the tournament (default: data/club-12-joueurs.trf)")
     parser.add_argument("--round", type=int, default=DEFAULT_ROUND,
                         help=f"the round to pair (default: {DEFAULT_ROUND})")
-    parser.add_argument("--lang", default="fr", help="language of the explanations (fr, en)")
+    parser.add_argument("--lang", default="fr",
+                        help="language of the pictures and explanations (fr, en)")
     args = parser.parse_args(argv)
     if not args.trf.is_file():
         parser.error(f"{args.trf}: no such file (pass --trf)")

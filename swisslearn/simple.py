@@ -97,7 +97,7 @@ from typing import Generator, Iterator, Sequence
 
 from swisslearn.dutch2026.completion import Completion
 from swisslearn.dutch2026.matching import max_weight_mates
-from swisslearn.errors import PairingError
+from swisslearn.errors import PairingError, no_pairing
 from swisslearn.model import (Colour, ColourPreference, PlayerId, PlayerState,
                               PreferenceStrength, RoundNumber, Tournament)
 from swisslearn.trace import last_round_paired
@@ -441,11 +441,11 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     if len(present) % 2:
         bye = _choose_bye(present, matcher)
         if bye is None:
-            raise PairingError(_no_pairing(tournament, round, present, bye=True))
+            raise _no_pairing(tournament, round, present, bye=True)
         byes = (bye.id,)
         yield ByeAssigned(rule="S-bye", player=bye.id, view=views[bye.id])
     elif not matcher.matchable(everyone):
-        raise PairingError(_no_pairing(tournament, round, present, bye=False))
+        raise _no_pairing(tournament, round, present, bye=False)
     to_pair = [s for s in present if s.id not in byes]
     scores = sorted({s.score for s in to_pair}, reverse=True)
     pairs: list[tuple[PlayerId, PlayerId]] = []
@@ -458,7 +458,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         result = yield from _pair_group(index, score, group, moved, lower, lowest, matcher,
                                         views, avoid)
         if result is None:  # pragma: no cover - the look-ahead makes it impossible
-            raise PairingError(_no_pairing(tournament, round, present, bye=bool(byes)))
+            raise _no_pairing(tournament, round, present, bye=bool(byes))
         pairs.extend(result.pairs)
         moved = [states[pid] for pid in result.movers]
     boards: list[Board] = []
@@ -559,14 +559,12 @@ class _GroupResult:
 
 
 def _no_pairing(tournament: Tournament, round: RoundNumber, present: Sequence[PlayerState],
-                bye: bool) -> str:
-    ids = ", ".join(str(s.id) for s in present)
+                bye: bool) -> PairingError:
+    ids = [s.id for s in present]
     if bye and all(s.had_bye for s in present):
-        why = "every player present has already had a bye, and nobody gets a second one"
+        why = "simple_all_had_bye"
     elif bye:
-        why = ("whoever gets the bye (nobody gets a second one), the others cannot all be "
-               "paired without a rematch")
+        why = "simple_bye_rematch"
     else:
-        why = "they cannot all be paired without a rematch"
-    return (f"{tournament.source}: round {round} cannot be paired under {SYSTEM}: players "
-            f"{ids}: {why}")
+        why = "simple_rematch"
+    return no_pairing(tournament.source, round, SYSTEM, ids, why)

@@ -3,17 +3,43 @@
 A system is a module with ``trace(tournament, round) -> Iterator[Event]`` and
 ``pair(tournament, round) -> RoundPaired``; ``pair`` keeps the last event of
 ``trace`` (one code path).
+
+Which system a file gets when ``--system`` is not given (:func:`choose`,
+in this order; the README's "Which rules pair a file" says the same):
+
+1. its ``192`` record, if it names a system implemented here
+   (``FIDE_DUTCH_2017`` -> ``dutch-2017``; ``FIDE_DUTCH_2025``,
+   ``FIDE_DUTCH_2026`` or ``FIDE_DUTCH`` -> ``dutch-2026``; ``FIDE_TEAM...``
+   -> ``team-2026``; a ``_BAKU`` suffix is ignored);
+2. else its own statement: a ``092`` text naming the Dutch system and an
+   edition (``Swiss-System (FIDE Dutch 1998)``: the course's files say so);
+3. else its dates: the start (``042``), or failing it the end (``052``): a
+   tournament that started before 1 February 2026 was paired under the 2017
+   text (in force from 1 July 2017 to 31 January 2026); before 1 July 2017,
+   under an older edition than any implemented here: ``dutch-2017`` with a
+   warning (:attr:`Choice.older`); from 1 February 2026, ``dutch-2026``.  A
+   date read two ways (``05/06/2016``: 5 June or 6 May?) decides only if both
+   readings fall on the same side;
+4. else the course's system, ``dutch-1998``.
+
+A team tournament (its teams read from ``310``/``013``) is never given an
+individual edition by its dates.
 """
 
 from __future__ import annotations
 
+import datetime
 import importlib
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from swisslearn.errors import UsageError
 from swisslearn.model import RoundNumber, Tournament
 from swisslearn.trace import Event, RoundPaired
+
+__all__ = ["System", "Choice", "SYSTEMS", "DEFAULT", "available", "get", "choose",
+           "EDITION_2026_FROM", "EDITION_2017_FROM", "date_readings"]
 
 
 @dataclass(frozen=True)
@@ -42,10 +68,15 @@ class System:
 SYSTEMS: dict[str, System] = {
     "dutch-1998": System("dutch-1998", "FIDE Dutch system, 1998 wording (seed 000)",
                          "swisslearn.dutch1998.procedure"),
+    "dutch-2017": System("dutch-2017", "FIDE Dutch system C.04.3, in force 1 Jul 2017 - "
+                         "31 Jan 2026", "swisslearn.dutch2017.procedure"),
     "dutch-2026": System("dutch-2026", "FIDE Dutch system C.04.3, applied from 1 Feb 2026",
                          "swisslearn.dutch2026.procedure"),
     "team-2026": System("team-2026", "FIDE Swiss Team Pairing System C.04.6 (2026)",
                         "swisslearn.team2026.procedure"),
+    "team-2026-sharly": System("team-2026-sharly", "C.04.6 as the engine inside Sharly Chess "
+                               "pairs it (the whole round as one weighted matching)",
+                               "swisslearn.team2026.sharly"),
     "simple": System("simple", "the simplified tool of seed 003", "swisslearn.simple"),
 }
 
@@ -53,8 +84,49 @@ DEFAULT = "dutch-1998"
 
 # 192 codes (TRF-2026) that name a system we know.
 _TYPE_CODES = {
+    "FIDE_DUTCH_2017": "dutch-2017",
     "FIDE_DUTCH_2025": "dutch-2026", "FIDE_DUTCH_2026": "dutch-2026", "FIDE_DUTCH": "dutch-2026",
 }
+
+EDITION_2026_FROM = datetime.date(2026, 2, 1)
+"""C.04.3 (2026) applies from this day; the 2017 text until the day before."""
+
+EDITION_2017_FROM = datetime.date(2017, 7, 1)
+"""The 2017 text (Baku 2016) in force from this day ("New FIDE Swiss Rules,
+in effect from 1st July 2017", FIDE Arbiters' Magazine, 2017)."""
+
+# 092: the Dutch system named, with a year that says the edition.
+_DUTCH_WORDS = re.compile(r"dutch|holland|néerland|neerland|niederländ|holländ|c\.?\s?04\.?\s?3",
+                          re.IGNORECASE)
+_EDITION_YEARS = {"1998": "dutch-1998", "2016": "dutch-2017", "2017": "dutch-2017",
+                  "2025": "dutch-2026", "2026": "dutch-2026"}
+_YEAR = re.compile(r"(?<!\d)(1998|2016|2017|2025|2026)(?!\d)")
+_DATE = re.compile(r"^(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})$")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The system a tournament is paired with, and why (language-neutral;
+    the command line words it from the catalogue, keys ``edition.*``).
+
+    ``source``: ``"option"`` (``--system``), ``"code"`` (``192``),
+    ``"statement"`` (``092``), ``"start"`` / ``"end"`` (``042`` / ``052``)
+    or ``"default"``; ``detail``: what the file says there, as written.
+    ``older``: the date is before 1 July 2017, older than any edition
+    implemented.  ``notes``: what was set aside on the way, as
+    ``(kind, text)``: ``("code", "FIDE_DUBOV")`` a ``192`` naming a system
+    not implemented, ``("date", "05/06/2017")`` a date that cannot decide.
+    """
+
+    system: System
+    source: str
+    detail: str = ""
+    older: bool = False
+    notes: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.system.name
 
 
 def available() -> tuple[str, ...]:
@@ -62,16 +134,94 @@ def available() -> tuple[str, ...]:
 
 
 def get(name: str | None, tournament: Tournament | None = None) -> System:
-    """The system named ``name``; with no name, the file's ``192`` code if we
-    implement it, else the default (``dutch-1998``, the course's system)."""
-    if name is None:
-        code = tournament.system if tournament is not None else ""
-        named = "team-2026" if code.startswith("FIDE_TEAM") else _TYPE_CODES.get(code)
-        if named is not None and SYSTEMS[named].module is not None:
-            return SYSTEMS[named]
-        return SYSTEMS[DEFAULT]
+    """The system named ``name``; with no name, the file's (:func:`choose`)."""
+    return choose(name, tournament).system
+
+
+def _named(name: str) -> System:
     try:
         return SYSTEMS[name]
     except KeyError:
         raise UsageError(f"unknown system {name!r}: expected one of "
                          f"{', '.join(SYSTEMS)}") from None
+
+
+def _from_code(code: str) -> str | None:
+    if code.startswith("FIDE_TEAM"):
+        return "team-2026"
+    return _TYPE_CODES.get(code.removesuffix("_BAKU"))
+
+
+def _from_statement(text: str) -> str | None:
+    if not _DUTCH_WORDS.search(text):
+        return None
+    years = {_EDITION_YEARS[found] for found in _YEAR.findall(text)}
+    return years.pop() if len(years) == 1 else None
+
+
+def date_readings(text: str) -> tuple[datetime.date, ...]:
+    """Every date ``text`` can be read as: ``2016/05/14``, ``2016-05-14``,
+    ``14.05.2016``, ``05/14/2016``, ``10.09.13`` (two-digit years: 20YY)...
+    Empty when it is not a date."""
+    found = _DATE.match(text.strip())
+    if not found:
+        return ()
+    a, b, c = found.groups()
+    orders: list[tuple[str, str, str]] = []
+    if len(a) == 4:
+        orders = [(a, b, c)]                       # year first
+    elif len(c) == 4:
+        orders = [(c, b, a), (c, a, b)]            # day first, or month first
+    elif len(a) <= 2 and len(c) <= 2:
+        orders = [(a, b, c), (c, b, a), (c, a, b)]  # YY/MM/DD (as 132), DD/MM/YY, MM/DD/YY
+    readings: list[datetime.date] = []
+    for year, month, day in orders:
+        number = int(year)
+        if len(year) <= 2:
+            number += 2000
+        try:
+            date = datetime.date(number, int(month), int(day))
+        except ValueError:
+            continue
+        if date not in readings:
+            readings.append(date)
+    return tuple(readings)
+
+
+def _edition_of(date: datetime.date) -> tuple[str, bool]:
+    if date >= EDITION_2026_FROM:
+        return "dutch-2026", False
+    return "dutch-2017", date < EDITION_2017_FROM
+
+
+def choose(name: str | None, tournament: Tournament | None = None) -> Choice:
+    """The system named ``name`` (``--system``); with no name, the file's
+    (see the module doc for the order), and why."""
+    if name is not None:
+        return Choice(_named(name), "option", name)
+    if tournament is None:
+        return Choice(SYSTEMS[DEFAULT], "default")
+    notes: list[tuple[str, str]] = []
+    code = tournament.system
+    if code:
+        named = _from_code(code)
+        if named is not None and SYSTEMS[named].module is not None:
+            return Choice(SYSTEMS[named], "code", code)
+        notes.append(("code", code))
+    if not getattr(tournament, "teams", ()):
+        stated = _from_statement(tournament.type_text)
+        if stated is not None:
+            return Choice(SYSTEMS[stated], "statement", tournament.type_text,
+                          notes=tuple(notes))
+        for source, text in (("start", tournament.start_date), ("end", tournament.end_date)):
+            if not text:
+                continue
+            editions = {_edition_of(date) for date in date_readings(text)}
+            if source == "end":
+                # An end before 1 February 2026 tells the start; a later end does not.
+                editions = editions if all(e == "dutch-2017" for e, _ in editions) else set()
+            if len(editions) == 1:
+                edition, older = editions.pop()
+                return Choice(SYSTEMS[edition], source, text, older, tuple(notes))
+            notes.append(("date", text))
+    return Choice(SYSTEMS[DEFAULT], "default", notes=tuple(notes))

@@ -49,6 +49,17 @@ no game: ``"wbb-w"``, ``"b!!"``), with the preference also as
 ``preference_colour`` and ``preference_strength``; sentences take each
 language's letters from the catalogue (``fmt.letter.white``/``black``).
 
+The C.04.3 engines (``dutch-2026``, ``dutch-2017``) yield the same events,
+labelled with their edition's articles (``1.2``/``A.2``, ``3.4.1``/``B.4``,
+``[C12]``/``C.10``, ``5.2.3``/``E.3``...), plus the two of
+:mod:`swisslearn.dutch2026.events` (``CompletionChecked``,
+``BracketParameters``).  ``dutch-2017`` also yields, for A.9's other route,
+``BracketUndone`` (rule ``A.9``: the bracket just paired is the PPB and is
+paired again; ``because_of`` shows the players who could not be completed)
+and a ``BracketOpened`` with rule ``A.9`` (the Collapsed Last Bracket); its
+board order is :class:`swisslearn.dutch2017.events.BoardsOrdered`, a
+subclass of :class:`BoardsOrdered` (same kind, same fields).
+
 Protections (seed 002) add, on ``dutch-1998``, one event (not one of the
 1998 text's steps, so not in :data:`EVENT_KINDS`; ``event_to_json`` writes
 it like the others):
@@ -61,6 +72,23 @@ SoftAvoidChosen        protection:soft-avoid   the bracket's first
                                                of a soft-avoid group: the
                                                equivalent pairing kept, with
                                                the fewest such pairs
+=====================  ======================  ============================
+
+The team systems (C.04.6) add four events, documented with their classes in
+:mod:`swisslearn.team2026.events` (``team-2026`` and ``team-2026-sharly``):
+
+=====================  ======================  ============================
+event                  rule                    what happened
+=====================  ======================  ============================
+PabCandidatesRanked    3.4                     the teams allowed the PAB, in
+                                               3.4.2-3.4.4 order
+UpfloatersCounted      3.5.2                   how many upfloaters, of which
+                                               scores ([C4], [C5])
+UpfloaterSetTried      3.5.5 / [C1] [C3]       one set of upfloaters in
+                       [C6] [C7]               3.5.4 order, chosen or refused
+WholeRoundWeighed      C.04.6                  ``team-2026-sharly``: the
+                                               round as one matching, its
+                                               fields against the text's
 =====================  ======================  ============================
 """
 

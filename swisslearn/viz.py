@@ -11,7 +11,7 @@ returns a :class:`matplotlib.figure.Figure` or a :class:`pandas.DataFrame`:
 :func:`transpositions_figure`  the same list as a picture, current row coloured
 :func:`exchange_tables_figure` the seed's two D2 tables, current cell coloured
 :func:`flowchart_figure`       C1-C14, then E and F1, the rule's box coloured
-:func:`colour_grid`            players x rounds, B / N / -, and the preference
+:func:`colour_grid`            players x rounds, the colours played, the preference
 :func:`score_groups_figure`    score brackets as rows, float arrows
 :func:`render`                 the best picture for any event
 =============================  =================================================
@@ -21,7 +21,16 @@ window, no backend to choose, nothing kept in pyplot's registry, so there is
 nothing to close and it works headless.  The output is deterministic (no
 dates; :func:`figure_png` writes no ``Software`` metadata either).
 
-Labels are in French, the language of the course (B = blancs, N = noirs).
+Every word drawn comes from the message catalogue (``explain/fr.viz.json``,
+``en.viz.json``), in the language each function is given (``lang``, French
+by default: the course's language); the colour letters too
+(``fmt.letter.white``/``black``: French B/N, English W/B), numbers as the
+language writes them (``1,5`` / ``1.5``).  A :class:`~swisslearn.trace.PlayerView`
+carries French letters (its documented encoding); :func:`_letters` turns them
+into the language's.  Column names are the language's too:
+:func:`bracket_columns` and the others (the ``*_COLUMNS`` constants are the
+French ones).
+
 This module is never imported on the pairing path (the command line does not
 import it, the tests check it).
 """
@@ -34,17 +43,19 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Union
+from typing import TYPE_CHECKING, Any, Union
 
-import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
 
 from swisslearn.dutch1998.exchanges import seed_cell
 from swisslearn.dutch1998.transpositions import count_transpositions, transposition_at
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.model import PlayerId, PlayerState
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+
 from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketsMerged,
                               BracketSplit, BracketView, ByeAssigned, CandidatesSkipped,
                               CandidateTried, ColourAllocated, Event, ExchangeApplied,
@@ -53,10 +64,12 @@ from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, Brack
 
 __all__ = [
     "ACCEPTED", "BOARD_COLUMNS", "BRACKET_COLUMNS", "D1_COLUMNS", "FLOWCHART_BOXES",
-    "HIGHLIGHT", "PLAYER_COLUMNS", "REJECTED", "boards_table", "bracket_table",
-    "colour_grid", "colour_table", "d1_list", "exchange_tables_figure", "figure_png",
-    "flowchart_box", "flowchart_figure", "highlighted", "players_table", "render",
-    "score_groups_figure", "step_figure", "table_figure", "transpositions_figure", "views",
+    "HIGHLIGHT", "PLAYER_COLUMNS", "REJECTED", "board_columns", "boards_table",
+    "bracket_columns", "bracket_table", "colour_grid", "colour_story", "colour_table",
+    "d1_columns", "d1_list", "exchange_tables_figure", "figure_png", "flowchart_box",
+    "flowchart_figure",
+    "highlighted", "player_columns", "players_table", "render", "score_groups_figure",
+    "step_figure", "table_figure", "transpositions_figure", "views",
 ]
 
 #: The colour of "where we are": the flowchart box, the D2 cell, the D1 row.
@@ -74,33 +87,82 @@ _MISSING = "#eeeeee"
 _DOWN = "#c0392b"
 _UP = "#1f5fa8"
 
-_PLAYER_FIELDS = ("n°", "nom", "pts", "couleurs", "préf.", "flott.")
+#: The catalogue keys of a player's cells: number, name, score, colours, preference, floats.
+_PLAYER_KEYS = ("number", "name", "points", "colours", "preference", "floats")
 
-#: The columns of :func:`bracket_table`: S1's player, the pair, S2's player, a remark.
-BRACKET_COLUMNS: tuple[str, ...] = (
-    tuple(f"{f} S1" for f in _PLAYER_FIELDS) + ("paire",)
-    + tuple(f"{f} S2" for f in _PLAYER_FIELDS) + ("remarque",))
-#: The columns of :func:`d1_list`.
-D1_COLUMNS: tuple[str, ...] = ("n°", "D1", "ordre de S2", "paires", "état")
-#: The columns of :func:`players_table`.
-PLAYER_COLUMNS: tuple[str, ...] = _PLAYER_FIELDS + ("remarque",)
-#: The columns of :func:`boards_table`.
-BOARD_COLUMNS: tuple[str, ...] = ("échiquier", "blancs", "noirs")
+
+def _column(cat: Catalogue, key: str) -> str:
+    return cat.text(f"viz.col.{key}")
+
+
+def _player_fields(cat: Catalogue) -> tuple[str, ...]:
+    return tuple(_column(cat, k) for k in _PLAYER_KEYS)
+
+
+def bracket_columns(lang: str = "fr") -> tuple[str, ...]:
+    """The columns of :func:`bracket_table`: S1's player, the pair, S2's player, a remark."""
+    cat = catalogue(lang)
+    fields = _player_fields(cat)
+    return (tuple(f"{f} S1" for f in fields) + (_column(cat, "pair"),)
+            + tuple(f"{f} S2" for f in fields) + (_column(cat, "remark"),))
+
+
+def d1_columns(lang: str = "fr") -> tuple[str, ...]:
+    """The columns of :func:`d1_list`."""
+    cat = catalogue(lang)
+    return tuple(_column(cat, k) for k in ("d1_rank", "d1", "s2_order", "pairs", "state"))
+
+
+def player_columns(lang: str = "fr") -> tuple[str, ...]:
+    """The columns of :func:`players_table`."""
+    cat = catalogue(lang)
+    return _player_fields(cat) + (_column(cat, "remark"),)
+
+
+def board_columns(lang: str = "fr") -> tuple[str, ...]:
+    """The columns of :func:`boards_table`."""
+    cat = catalogue(lang)
+    return tuple(_column(cat, k) for k in ("board", "white", "black"))
+
+
+#: The French columns (the course's language) of :func:`bracket_table`,
+#: :func:`d1_list`, :func:`players_table` and :func:`boards_table`.
+BRACKET_COLUMNS: tuple[str, ...] = bracket_columns()
+D1_COLUMNS: tuple[str, ...] = d1_columns()
+PLAYER_COLUMNS: tuple[str, ...] = player_columns()
+BOARD_COLUMNS: tuple[str, ...] = board_columns()
 
 Players = Iterable[Union[PlayerView, PlayerState]]
+
+
+def _data_frame(rows: list[list[str]], columns: Sequence[str],
+                index: Sequence[int] | None = None) -> pd.DataFrame:
+    """A table.  pandas is imported with the first one, not with this module:
+    the pictures without a table (the flowchart and the score groups of a
+    round's first step) do not need it, and the desk's page shows sooner."""
+    import pandas
+    frame: Any = pandas.DataFrame(rows, columns=list(columns), index=index)
+    return frame
 
 
 # ---------------------------------------------------------------------------
 # Small helpers
 
 
-def _num(value: int | Decimal) -> str:
-    """A score the way an arbiter writes it in French: ``2``, ``1,5``."""
-    return catalogue("fr").number(value)
+#: The letters of a :class:`~swisslearn.trace.PlayerView` (French, its encoding).
+_VIEW_LETTERS = {"B": "white", "N": "black"}
 
 
-def _pair(a: PlayerId, b: PlayerId) -> str:
-    return f"{a}–{b}"
+def _letters(text: str, cat: Catalogue) -> str:
+    """A view's colours or preference (``"BN-B"``, ``"N!"``) in the catalogue's
+    letters (English ``"WB-W"``, ``"B!"``); other marks are kept."""
+    return "".join(cat.text(f"fmt.letter.{_VIEW_LETTERS[c]}") if c in _VIEW_LETTERS else c
+                   for c in text)
+
+
+def _colour_of(letter: str) -> str | None:
+    """``"white"``/``"black"`` for a view's letter (its first character), else ``None``."""
+    return _VIEW_LETTERS.get(letter[:1])
 
 
 def _d1_letter(index: int) -> str:
@@ -118,14 +180,15 @@ def _view(player: PlayerView | PlayerState) -> PlayerView:
     return player if isinstance(player, PlayerView) else PlayerView.of(player)
 
 
-def _player_cells(player: PlayerView | None, moved_down: bool = False) -> list[str]:
+def _player_cells(player: PlayerView | None, cat: Catalogue,
+                  moved_down: bool = False) -> list[str]:
     """Number (``7 (FD)`` for a player moved down into the bracket), name, score,
     colours, preference, floats."""
     if player is None:
-        return [""] * len(_PLAYER_FIELDS)
-    number = f"{player.id} (FD)" if moved_down else str(player.id)
-    return [number, player.name, _num(player.score), player.colours or "",
-            player.preference, player.floats]
+        return [""] * len(_PLAYER_KEYS)
+    number = cat.text("viz.moved_down", player=player.id) if moved_down else str(player.id)
+    return [number, player.name, cat.number(player.score), _letters(player.colours or "", cat),
+            _letters(player.preference, cat), player.floats]
 
 
 def _bracket_of(event: Event) -> BracketView | None:
@@ -135,23 +198,25 @@ def _bracket_of(event: Event) -> BracketView | None:
 
 def _bracket_kind(view: BracketView) -> str:
     if view.remainder:
-        return "résiduel"
+        return "remainder"
     if view.moved_down and not view.homogeneous:
-        return "hétérogène"
+        return "heterogeneous"
     if view.moved_down:
-        return "traité comme homogène"
-    return "homogène"
+        return "as_homogeneous"
+    return "homogeneous"
 
 
-def _bracket_title(view: BracketView) -> str:
-    title = f"Niveau {_num(view.score)} ({_bracket_kind(view)})"
+def _bracket_title(view: BracketView, cat: Catalogue) -> str:
+    title = cat.text("viz.bracket.title", score=cat.number(view.score),
+                     kind=cat.text(f"viz.bracket.{_bracket_kind(view)}"))
     if view.lowest:
-        title += ", dernier niveau"
+        title += cat.text("viz.bracket.lowest")
     title += f" · p = {view.p}, x = {view.x}"
     if view.dropped:
-        words = {"down": "descendants", "up": "montants"}
-        title += " · abandonnés : " + ", ".join(
-            " ".join(words.get(w, w) for w in d.split()) for d in view.dropped)
+        # "B6 down": the criterion, then which floaters it no longer binds.
+        criteria = [" ".join(cat.text(f"viz.dropped.{w}") if w in ("down", "up") else w
+                             for w in d.split()) for d in view.dropped]
+        title += cat.text("viz.bracket.dropped", criteria=cat.text("fmt.list_sep").join(criteria))
     return title
 
 
@@ -188,10 +253,11 @@ def _rejected_pairs(rejection: Rejection | None,
 # DataFrames
 
 
-def bracket_table(event: Event | BracketView) -> pd.DataFrame:
+def bracket_table(event: Event | BracketView, lang: str = "fr") -> pd.DataFrame:
     """S1 and S2 side by side, one row per S1 player, with the current pairs.
 
-    Columns: :data:`BRACKET_COLUMNS` (every cell a string).  For a candidate
+    Columns: :func:`bracket_columns` (:data:`BRACKET_COLUMNS` in French; every
+    cell a string).  For a candidate
     (``CandidateTried``) S2 is shown in the candidate's order, so each row is
     one pair; the rejected pair is marked ``✗ 4–9 (B1a)``, an accepted
     candidate's pairs ``✓``.  A player moved down into the bracket has
@@ -201,6 +267,7 @@ def bracket_table(event: Event | BracketView) -> pd.DataFrame:
     ``df.attrs``: ``title`` (the bracket, p, x, criteria dropped) and
     ``marks`` (one of ``"accepted"``, ``"rejected"`` or ``""`` per row).
     """
+    cat = catalogue(lang)
     if isinstance(event, BracketView):
         view: BracketView = event
         event = BracketOpened(rule="A3", bracket=view)
@@ -251,42 +318,42 @@ def bracket_table(event: Event | BracketView) -> pd.DataFrame:
             if key in rejected:
                 crit = event.rejection.criterion if isinstance(event, CandidateTried) \
                     and event.rejection is not None else ""
-                pair_text, mark = f"✗ {_pair(a, b)} ({crit})", "rejected"
+                pair_text, mark = f"✗ {cat.pair(a, b)} ({crit})", "rejected"
             elif accepted:
-                pair_text, mark = f"✓ {_pair(a, b)}", "accepted"
+                pair_text, mark = f"✓ {cat.pair(a, b)}", "accepted"
             else:
-                pair_text = _pair(a, b)
+                pair_text = cat.pair(a, b)
         remarks: list[str] = []
         if a is not None and a not in partner and a in floaters:
-            remarks.append(f"{a} ↓ flotte")
+            remarks.append(cat.text("viz.remark.floats", player=a))
         if b is not None:
             if b in outside:
-                remarks.append(f"{b} hors S1/S2")
+                remarks.append(cat.text("viz.remark.outside", player=b))
             if b in partner and partner[b] != a:
-                remarks.append(f"résiduel : {_pair(*pair_of[b])}")
+                remarks.append(cat.text("viz.remark.remainder", pair=cat.pair(*pair_of[b])))
             elif b not in partner and b in floaters:
-                remarks.append(f"{b} ↓ flotte")
+                remarks.append(cat.text("viz.remark.floats", player=b))
             elif b not in partner and isinstance(event, CandidateTried) and pairs:
-                remarks.append(f"{b} non apparié")
+                remarks.append(cat.text("viz.remark.unpaired", player=b))
         if lone_rejection & {x for x in (a, b) if x is not None}:
             crit = event.rejection.criterion if isinstance(event, CandidateTried) \
                 and event.rejection is not None else ""
             remarks.append(f"✗ {crit}")
             mark = "rejected"
-        rows.append(_player_cells(by_id.get(a) if a is not None else None, a in moved)
+        rows.append(_player_cells(by_id.get(a) if a is not None else None, cat, a in moved)
                     + [pair_text]
-                    + _player_cells(by_id.get(b) if b is not None else None, b in moved)
+                    + _player_cells(by_id.get(b) if b is not None else None, cat, b in moved)
                     + ["; ".join(remarks)])
         marks.append(mark)
-    frame = pd.DataFrame(rows, columns=list(BRACKET_COLUMNS))
-    frame.attrs["title"] = _bracket_title(view)
+    frame = _data_frame(rows, bracket_columns(lang))
+    frame.attrs["title"] = _bracket_title(view, cat)
     frame.attrs["marks"] = marks
     return frame
 
 
 def d1_list(source: int | Event, *, around: int | None = None, window: int = 3,
-            limit: int = 8) -> pd.DataFrame:
-    """The D1 orders of S2 (columns :data:`D1_COLUMNS`), the index is the D1 rank.
+            limit: int = 8, lang: str = "fr") -> pd.DataFrame:
+    """The D1 orders of S2 (columns :func:`d1_columns`), the index is the D1 rank.
 
     ``source`` is a bracket size (S1 = 1..n//2, S2 = the rest, as in the
     seed's example: ``d1_list(8)`` is the seed's list, the untouched order
@@ -294,11 +361,13 @@ def d1_list(source: int | Event, *, around: int | None = None, window: int = 3,
     ``CandidateTried``/``BracketPaired``, its transposition marked
     ``actuelle``; for ``CandidatesSkipped`` the skipped range ``écartée``.
     Only the rows near the current one are listed (``window`` either side;
-    the first ``limit`` when nothing is current).
+    the first ``limit`` when nothing is current).  ``df.attrs["states"]``:
+    each row's state, language-neutral (``"current"``, ``"skipped"`` or ``""``).
     """
+    cat = catalogue(lang)
     current: int | None = around
     skipped: tuple[int, int] | None = None
-    status = "actuelle"
+    status = cat.text("viz.d1.current")
     if isinstance(source, int):
         if source < 0:
             raise ValueError(f"a score bracket cannot have {source} players")
@@ -312,12 +381,13 @@ def d1_list(source: int | Event, *, around: int | None = None, window: int = 3,
         if isinstance(source, CandidateTried):
             current = source.transposition
             if source.accepted:
-                status = "acceptée"
+                status = cat.text("viz.d1.accepted")
             else:
                 crit = source.rejection.criterion if source.rejection else ""
-                status = f"refusée ({crit})" if crit else "refusée"
+                status = (cat.text("viz.d1.refused_for", criterion=crit) if crit
+                          else cat.text("viz.d1.refused"))
         elif isinstance(source, BracketPaired):
-            current, status = source.transposition, "retenue"
+            current, status = source.transposition, cat.text("viz.d1.kept")
         elif isinstance(source, CandidatesSkipped) and source.count > 0 \
                 and source.last >= source.first:
             skipped = (source.first, source.last)
@@ -333,42 +403,50 @@ def d1_list(source: int | Event, *, around: int | None = None, window: int = 3,
         ranks.update(range(limit))
     rows: list[list[str]] = []
     index: list[int] = []
+    states: list[str] = []
     for rank in sorted(r for r in ranks if 0 <= r < total):
         order = transposition_at(s2, rank)
-        pairs = ", ".join(_pair(a, b) for a, b in zip(s1, order))
         state = ""
         if rank == current:
-            state = status
+            state = "current"
         elif skipped is not None and skipped[0] <= rank <= skipped[1]:
-            state = "écartée"
-        letter = _d1_letter(rank) or "tel quel"
-        rows.append([str(rank), letter, "-".join(map(str, order)), pairs, state])
+            state = "skipped"
+        letter = _d1_letter(rank) or cat.text("viz.d1.untouched")
+        shown = {"current": status, "skipped": cat.text("viz.d1.skipped"), "": ""}[state]
+        pairs = cat.text("fmt.list_sep").join(cat.pair(a, b) for a, b in zip(s1, order))
+        rows.append([str(rank), letter, cat.order(order), pairs, shown])
         index.append(rank)
-    frame = pd.DataFrame(rows, columns=list(D1_COLUMNS), index=index)
-    frame.attrs["title"] = (f"D1 : ordres de S2 ({total:,} en tout)".replace(",", " ")
-                            + f" · S1 = {', '.join(map(str, s1)) or '—'}")
+        states.append(state)
+    frame = _data_frame(rows, d1_columns(lang), index)
+    frame.attrs["title"] = cat.label("D1", cat.text(
+        "viz.d1.what", total=cat.number(total), s1=cat.players(s1) if s1 else "—"))
     frame.attrs["current"] = current
+    frame.attrs["states"] = states
     return frame
 
 
-def players_table(players: Players, remarks: Mapping[PlayerId, str] | None = None
-                  ) -> pd.DataFrame:
-    """Players (views or states) with score, colours, preference, floats (:data:`PLAYER_COLUMNS`)."""
+def players_table(players: Players, remarks: Mapping[PlayerId, str] | None = None,
+                  lang: str = "fr") -> pd.DataFrame:
+    """Players (views or states) with score, colours, preference, floats
+    (:func:`player_columns`)."""
+    cat = catalogue(lang)
     remarks = remarks or {}
     rows = []
     for player in players:
         view = _view(player)
-        rows.append(_player_cells(view) + [remarks.get(view.id, "")])
-    return pd.DataFrame(rows, columns=list(PLAYER_COLUMNS))
+        rows.append(_player_cells(view, cat) + [remarks.get(view.id, "")])
+    return _data_frame(rows, player_columns(lang))
 
 
-def boards_table(event: BoardsOrdered | RoundPaired) -> pd.DataFrame:
-    """The boards of F1 (:data:`BOARD_COLUMNS`); byes of a ``RoundPaired`` as ``exempt``."""
+def boards_table(event: BoardsOrdered | RoundPaired, lang: str = "fr") -> pd.DataFrame:
+    """The boards of F1 (:func:`board_columns`); byes of a ``RoundPaired`` as
+    ``exempt`` (``bye``)."""
+    cat = catalogue(lang)
     rows = [[str(b.board), str(b.white), str(b.black)] for b in event.boards]
     if isinstance(event, RoundPaired):
-        rows += [["exempt", str(pid), ""] for pid in event.byes]
-    frame = pd.DataFrame(rows, columns=list(BOARD_COLUMNS))
-    frame.attrs["title"] = "F1 : ordre des échiquiers"
+        rows += [[cat.text("viz.bye"), str(pid), ""] for pid in event.byes]
+    frame = _data_frame(rows, board_columns(lang))
+    frame.attrs["title"] = cat.label("F1", cat.text("viz.boards.what"))
     return frame
 
 
@@ -400,10 +478,10 @@ def _grid_data(source: Event | Iterable[Event | PlayerView | PlayerState]) -> _G
         elif isinstance(item, ColourAllocated):
             add(item.white_view)
             add(item.black_view)
-            new[item.white], new[item.black] = "B", "N"
+            new[item.white], new[item.black] = "white", "black"
         elif isinstance(item, ByeAssigned):
             add(item.view)
-            new[item.player] = "exempt"
+            new[item.player] = "bye"
         else:
             bracket = _bracket_of(item)
             if bracket is not None:
@@ -413,33 +491,55 @@ def _grid_data(source: Event | Iterable[Event | PlayerView | PlayerState]) -> _G
     return _Grid(ordered, round_, new)
 
 
-def colour_table(events_or_states: Event | Iterable[Event | PlayerView | PlayerState]
-                 ) -> pd.DataFrame:
-    """Players x rounds: ``B``, ``N`` or ``-`` (no game), then the preference.
+def colour_table(events_or_states: Event | Iterable[Event | PlayerView | PlayerState],
+                 lang: str = "fr") -> pd.DataFrame:
+    """Players x rounds: the colour letter (French ``B``/``N``, English
+    ``W``/``B``) or ``-`` (no game), then the preference.
 
     Accepts player states or views, one event, or a whole trace: the
     ``RoundStarted`` gives the players, and each ``ColourAllocated`` (or
     ``ByeAssigned``) adds the colour of the round being paired, in a last
-    column ``R5 (nouvelle)``.
+    column ``R5 (nouvelle)``.  ``df.attrs["kinds"]``: ``(row, column)`` ->
+    the language-neutral colour of a round or preference cell (``"white"``,
+    ``"black"``, ``"none"`` for no game, ``"bye"``); ``df.attrs["new"]``: the
+    new round's column (or ``None``).
     """
+    cat = catalogue(lang)
     grid = _grid_data(events_or_states)
     rounds = max((len(v.colours) for v in grid.views), default=0)
-    columns = ["n°", "nom"] + [f"R{r}" for r in range(1, rounds + 1)]
+    round_names = [cat.text("viz.col.round", round=r) for r in range(1, rounds + 1)]
+    columns = [_column(cat, "number"), _column(cat, "name")] + round_names
+    new_column = None
     if grid.new:
-        label = f"R{grid.round if grid.round is not None else rounds + 1}"
-        columns.append(f"{label} (nouvelle)")
-    columns.append("préf.")
+        new_column = cat.text("viz.col.new_round",
+                              round=grid.round if grid.round is not None else rounds + 1)
+        columns.append(new_column)
+    columns.append(_column(cat, "preference"))
+    words = {"white": cat.text("fmt.letter.white"), "black": cat.text("fmt.letter.black"),
+             "bye": cat.text("viz.bye"), "": ""}
     rows = []
-    for view in grid.views:
+    kinds: dict[tuple[int, str], str] = {}
+
+    def kind(text: str) -> str:
+        return _colour_of(text) or ("none" if text == "-" else "")
+    for i, view in enumerate(grid.views):
         history = list(view.colours.ljust(rounds, " ").replace(" ", ""))
         history += [""] * (rounds - len(history))
-        row = [str(view.id), view.name] + history
-        if grid.new:
-            row.append(grid.new.get(view.id, ""))
-        row.append(view.preference)
+        row = [str(view.id), view.name] + [_letters(c, cat) for c in history]
+        cells = list(zip(round_names, map(kind, history)))
+        if new_column is not None:
+            new = grid.new.get(view.id, "")
+            row.append(words[new])
+            cells.append((new_column, new))
+        row.append(_letters(view.preference, cat))
+        cells.append((columns[-1], kind(view.preference)))
         rows.append(row)
-    frame = pd.DataFrame(rows, columns=columns)
-    frame.attrs["title"] = "Couleurs jouées (B = blancs, N = noirs, - = pas de partie)"
+        kinds.update(((i, column), k) for column, k in cells if k)
+    frame = _data_frame(rows, columns)
+    frame.attrs["title"] = cat.text("viz.colours.title", white=cat.text("fmt.letter.white"),
+                                    black=cat.text("fmt.letter.black"))
+    frame.attrs["kinds"] = kinds
+    frame.attrs["new"] = new_column
     return frame
 
 
@@ -567,7 +667,7 @@ def table_figure(frame: pd.DataFrame, *, title: str | None = None,
 
 
 def _draw_bracket(ax: Axes, frame: pd.DataFrame) -> None:
-    size = len(_PLAYER_FIELDS)
+    size = len(_PLAYER_KEYS)
     names = {c: c[:-3] for c in frame.columns if c.endswith((" S1", " S2"))}
     _draw_table(ax, frame, row_fill=_bracket_fills(frame), names=names,
                 groups=(("S1", 0, size), ("S2", size + 1, 2 * size + 1)))
@@ -585,8 +685,8 @@ def _bracket_fills(frame: pd.DataFrame) -> dict[int, str]:
 
 def _d1_fills(frame: pd.DataFrame) -> dict[int, str]:
     fills: dict[int, str] = {}
-    for i, state in enumerate(frame["état"]):
-        if state == "écartée":
+    for i, state in enumerate(frame.attrs.get("states", [])):
+        if state == "skipped":
             fills[i] = _MISSING
         elif state:
             fills[i] = HIGHLIGHT
@@ -597,25 +697,14 @@ def _d1_fills(frame: pd.DataFrame) -> dict[int, str]:
 # The flowchart
 
 
-#: The flowchart's boxes: key -> (column, row, French label).  Column 0 is the
-#: main line (a bracket from A3 to C6, then the end of the round), column 1 the
-#: rules applied in turn when C6 fails.
-FLOWCHART_BOXES: dict[str, tuple[int, int, str]] = {
-    "A3": (0, 0, "A2–A3 · Niveau de points\n(homogène ou hétérogène)"),
-    "C1": (0, 1, "C1 · Joueur inappariable (B1, B2) ?\nIl flotte (sinon C12 / C13)"),
-    "C2-C5": (0, 2, "C2–C5 · x (A8), p (A6)\nS1 = p plus forts, S2 ; tri A2"),
-    "C6": (0, 3, "C6 · S1 contre S2 dans l'ordre\nB1, B2 respectés ?"),
-    "A5": (0, 5, "A5 · Exempt : le joueur restant"),
-    "E": (0, 6, "E1–E5 · Couleurs"),
-    "F1": (0, 7, "F1 · Ordre des échiquiers"),
-    "C7": (1, 0, "C7 · Permutation suivante\nde S2 (D1) → C6"),
-    "C8": (1, 1, "C8 · Échange S1 ↔ S2 suivant\n(D2, homogène) → C5"),
-    "C9": (1, 2, "C9 · Abandon de B6 puis B5\n(flotteurs descendants) → C4"),
-    "C10": (1, 3, "C10 · Résiduel : autre adversaire\ndu FD ; B6, B5 montants → C2"),
-    "C11": (1, 4, "C11 · Tant que x < p :\nx + 1 → C3"),
-    "C12": (1, 5, "C12 · Hétérogène : refaire\nle niveau précédent"),
-    "C13": (1, 6, "C13 · Dernier niveau : refaire\nl'avant-dernier (p = 0 : fusion)"),
-    "C14": (1, 7, "C14 · p − 1 (et x − 1) → C4\np = 0 : le niveau descend → C1"),
+#: The flowchart's boxes: key -> (column, row); each box's words are the
+#: catalogue's ``viz.flow.<key>``.  Column 0 is the main line (a bracket from
+#: A3 to C6, then the end of the round), column 1 the rules applied in turn
+#: when C6 fails.
+FLOWCHART_BOXES: dict[str, tuple[int, int]] = {
+    "A3": (0, 0), "C1": (0, 1), "C2-C5": (0, 2), "C6": (0, 3), "A5": (0, 5), "E": (0, 6),
+    "F1": (0, 7), "C7": (1, 0), "C8": (1, 1), "C9": (1, 2), "C10": (1, 3), "C11": (1, 4),
+    "C12": (1, 5), "C13": (1, 6), "C14": (1, 7),
 }
 
 _RULE_BOXES = {"A2": "A3", "A3": "A3", "A6": "C2-C5", "A8": "C2-C5", "A9": "C2-C5",
@@ -639,7 +728,7 @@ def flowchart_box(rule: str | None) -> str | None:
     return None
 
 
-def _draw_flowchart(ax: Axes, rule: str | None, *, title: bool = True) -> None:
+def _draw_flowchart(ax: Axes, rule: str | None, cat: Catalogue, *, title: bool = True) -> None:
     _blank(ax)
     current = flowchart_box(rule)
     width_in, height_in = _axes_inches(ax)
@@ -648,9 +737,9 @@ def _draw_flowchart(ax: Axes, rule: str | None, *, title: bool = True) -> None:
     top, step, box_h, box_w = 0.9, 0.118, 0.085, 0.42
     centres: dict[str, tuple[float, float]] = {}
     if title:
-        ax.text(0.5, 0.985, "Organigramme d'un niveau de points (C1–C14)", ha="center",
+        ax.text(0.5, 0.985, cat.text("viz.flow.title"), ha="center",
                 va="top", fontsize=font + 1.5, fontweight="bold")
-    for key, (column, row, label) in FLOWCHART_BOXES.items():
+    for key, (column, row) in FLOWCHART_BOXES.items():
         x = 0.265 if column == 0 else 0.745
         y = top - row * step
         centres[key] = (x, y)
@@ -662,7 +751,8 @@ def _draw_flowchart(ax: Axes, rule: str | None, *, title: bool = True) -> None:
                                linewidth=2.2 if on else 0.9, gid=f"flowchart:{key}",
                                label="current" if on else "_box", zorder=2)
         ax.add_artist(patch)
-        ax.text(x, y, label, ha="center", va="center", fontsize=font, zorder=3,
+        ax.text(x, y, cat.text(f"viz.flow.{key}"), ha="center", va="center", fontsize=font,
+                zorder=3,
                 fontweight="bold" if on else "normal", linespacing=1.25)
 
     def arrow(a: tuple[float, float], b: tuple[float, float], text: str = "",
@@ -684,28 +774,28 @@ def _draw_flowchart(ax: Axes, rule: str | None, *, title: bool = True) -> None:
     for a, b in (("A5", "E"), ("E", "F1")):
         arrow((centres[a][0], centres[a][1] - half), (centres[b][0], centres[b][1] + half))
     c6, c7 = centres["C6"], centres["C7"]
-    arrow((c6[0] + box_w / 2, c6[1] + 0.01), (c7[0] - box_w / 2, c7[1] - 0.01), "non",
-          where=0.5, colour=_DOWN)
+    arrow((c6[0] + box_w / 2, c6[1] + 0.01), (c7[0] - box_w / 2, c7[1] - 0.01),
+          cat.text("viz.flow.no"), where=0.5, colour=_DOWN)
     arrow((c6[0], c6[1] - half), (centres["A5"][0], centres["A5"][1] + half),
-          "oui, dernier niveau", colour="#2c7a2c")
+          cat.text("viz.flow.yes_lowest"), colour="#2c7a2c")
     arrow((c6[0] - box_w / 2, c6[1]), (centres["A3"][0] - box_w / 2, centres["A3"][1]),
           rad=-0.15, colour="#2c7a2c")
     ax.text(centres["A3"][0] - box_w / 2 - 0.042, (c6[1] + centres["A3"][1]) / 2,
-            "oui : niveau suivant", rotation=90, ha="center", va="center",
+            cat.text("viz.flow.yes_next"), rotation=90, ha="center", va="center",
             fontsize=font * 0.85, color="#2c7a2c")
-    right = [k for k, (column, _, _) in sorted(FLOWCHART_BOXES.items(),
-                                               key=lambda kv: kv[1][1]) if column == 1]
+    right = [k for k, (column, _) in sorted(FLOWCHART_BOXES.items(),
+                                            key=lambda kv: kv[1][1]) if column == 1]
     for a, b in zip(right, right[1:]):
         arrow((centres[a][0], centres[a][1] - half), (centres[b][0], centres[b][1] + half),
-              "épuisé" if a in ("C7", "C8") else "")
+              cat.text("viz.flow.exhausted") if a in ("C7", "C8") else "")
 
 
-def flowchart_figure(rule: str | None = None) -> Figure:
+def flowchart_figure(rule: str | None = None, lang: str = "fr") -> Figure:
     """The C1-C14 procedure (then A5, E and F1) as boxes and arrows, the box of
     ``rule`` coloured (:func:`flowchart_box` says which; no box for ``None``)."""
     fig = _new_figure(7.0, 7.5)
     ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
-    _draw_flowchart(ax, rule)
+    _draw_flowchart(ax, rule, catalogue(lang))
     return fig
 
 
@@ -713,9 +803,9 @@ def flowchart_figure(rule: str | None = None) -> Figure:
 # D1 and D2
 
 
-def transpositions_figure(event: Event | int) -> Figure:
+def transpositions_figure(event: Event | int, lang: str = "fr") -> Figure:
     """:func:`d1_list` as a picture, the current row coloured."""
-    frame = d1_list(event)
+    frame = d1_list(event, lang=lang)
     return table_figure(frame, row_fill=_d1_fills(frame), width=7.5)
 
 
@@ -728,7 +818,7 @@ def _exchange_layout(n_s1: int, size: int) -> tuple[list[tuple[int, ...]], list[
 
 
 def _draw_exchange_tables(ax: Axes, n_s1: int, n_s2: int, current_cell: str | None,
-                          players: Sequence[PlayerId] | None = None) -> None:
+                          cat: Catalogue, players: Sequence[PlayerId] | None = None) -> None:
     _blank(ax)
     width_in, height_in = _axes_inches(ax)
     font = max(5.0, min(10.0, height_in * 72 * 0.07 / 1.5, width_in * 72 * 0.06 / 3.5))
@@ -741,7 +831,8 @@ def _draw_exchange_tables(ax: Axes, n_s1: int, n_s2: int, current_cell: str | No
         return text
 
     cell_w, cell_h, y_top = 0.095, 0.17, 0.7
-    for t, (size, title) in enumerate(((1, "Échanger un joueur"), (2, "Échanger deux joueurs"))):
+    for t, (size, title) in enumerate(((1, cat.text("viz.d2.one")),
+                                       (2, cat.text("viz.d2.two")))):
         columns, rows = _exchange_layout(n_s1, size)
         left = t * 0.5
         x0 = left + 0.16   # the first cell's left edge
@@ -776,22 +867,23 @@ def _draw_exchange_tables(ax: Axes, n_s1: int, n_s2: int, current_cell: str | No
                 ax.text(x0 + (c + 0.5) * cell_w, y + cell_h / 2, letter or "",
                         ha="center", va="center", fontsize=font + 1,
                         fontweight="bold" if on else "normal", zorder=3)
-    note = (f"Numéros dans le niveau (ordre A2) : S1 = 1 à {n_s1}, S2 = {n_s1 + 1} à {n}."
-            if n_s1 and n_s2 else "S1 ou S2 vide : pas d'échange possible.")
+    note = (cat.text("viz.d2.numbers", last_s1=n_s1, first_s2=n_s1 + 1, last=n)
+            if n_s1 and n_s2 else cat.text("viz.d2.empty"))
     if current_cell and not (len(current_cell) == 1 and current_cell.isalpha()):
-        note += f"  Échange en cours, hors des tableaux : {current_cell.replace('<->', ' ↔ ')}."
+        note += "  " + cat.text("viz.d2.outside", cell=current_cell.replace("<->", " ↔ "))
     ax.text(0.5, 0.04, note, ha="center", va="center", fontsize=font * 0.9)
 
 
 def exchange_tables_figure(n_s1: int, n_s2: int, current_cell: str | None = None, *,
-                           players: Sequence[PlayerId] | None = None) -> Figure:
+                           players: Sequence[PlayerId] | None = None,
+                           lang: str = "fr") -> Figure:
     """The seed's two D2 tables (one player: cells a-i, two players: j-r) for a
     bracket split ``n_s1``/``n_s2``, read at its S1/S2 boundary, the cell
     ``current_cell`` coloured.  ``players``: the bracket's pairing numbers in
     A2 order, shown under the bracket numbers."""
     fig = _new_figure(9.0, 3.6)
     ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
-    _draw_exchange_tables(ax, n_s1, n_s2, current_cell, players)
+    _draw_exchange_tables(ax, n_s1, n_s2, current_cell, catalogue(lang), players)
     return fig
 
 
@@ -799,29 +891,28 @@ def exchange_tables_figure(n_s1: int, n_s2: int, current_cell: str | None = None
 # Colour grid
 
 
+#: A colour grid's cell fills: white, black, no game; the new round's white, and other.
+_GRID_FILLS = {"white": "#ffffff", "black": "#8a8f99", "none": _MISSING}
+_NEW_WHITE, _NEW_OTHER = HIGHLIGHT, "#c98f1a"
+
+
 def _draw_colour_grid(ax: Axes, frame: pd.DataFrame) -> None:
     fills: dict[tuple[int, str], str] = {}
-    new_columns = [c for c in frame.columns if str(c).endswith("(nouvelle)")]
-    for i, row in enumerate(frame.itertuples(index=False, name=None)):
-        for column, value in zip(frame.columns, row):
-            if not (str(column).startswith("R") or column == "préf."):
-                continue
-            text = str(value)
-            if text.startswith("N"):
-                fills[(i, str(column))] = "#8a8f99"
-            elif text.startswith("B"):
-                fills[(i, str(column))] = "#ffffff"
-            elif text in ("-", "exempt"):
-                fills[(i, str(column))] = _MISSING
-            if column in new_columns and text:
-                fills[(i, str(column))] = HIGHLIGHT if text == "B" else "#c98f1a"
-    _draw_table(ax, frame, cell_fill=fills, header_fill={c: HIGHLIGHT for c in new_columns})
+    new = frame.attrs.get("new")
+    for (i, column), kind in frame.attrs.get("kinds", {}).items():
+        if column == new:
+            fills[(i, column)] = _NEW_WHITE if kind == "white" else _NEW_OTHER
+        elif kind in _GRID_FILLS:
+            fills[(i, column)] = _GRID_FILLS[kind]
+    _draw_table(ax, frame, cell_fill=fills,
+                header_fill={new: HIGHLIGHT} if new is not None else None)
 
 
-def colour_grid(events_or_states: Event | Iterable[Event | PlayerView | PlayerState]
-                ) -> Figure:
-    """Players x rounds grid of B / N / - with the preference (see :func:`colour_table`)."""
-    frame = colour_table(events_or_states)
+def colour_grid(events_or_states: Event | Iterable[Event | PlayerView | PlayerState],
+                lang: str = "fr") -> Figure:
+    """Players x rounds grid of the colours played, with the preference (see
+    :func:`colour_table`)."""
+    frame = colour_table(events_or_states, lang)
     width = min(14.0, 3.0 + 0.45 * len(frame.columns))
     fig = _new_figure(width, 0.28 * (len(frame) + 2) + 0.4)
     ax = fig.add_axes((0.02, 0.02, 0.96, 0.96))
@@ -845,11 +936,11 @@ class _Groups:
     title: str = ""
 
 
-def _groups_data(event: Event, players: Players | None) -> _Groups:
+def _groups_data(event: Event, players: Players | None, cat: Catalogue) -> _Groups:
     given = tuple(_view(p) for p in players) if players is not None else ()
     if isinstance(event, RoundStarted):
         return _Groups(given or event.players,
-                       title=f"Ronde {event.round} : niveaux de points (A3)")
+                       title=cat.text("viz.groups.round", round=event.round))
     view = _bracket_of(event)
     if view is not None:
         pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
@@ -865,26 +956,27 @@ def _groups_data(event: Event, players: Players | None) -> _Groups:
             outgoing = tuple(p.id for p in view.players)
         return _Groups(given or view.players, pairs, view.moved_down, outgoing, view.score,
                        tentative, bye=view.lowest and bool(outgoing),
-                       title=f"Niveau {_num(view.score)} : flotteurs")
+                       title=cat.text("viz.groups.floaters", score=cat.number(view.score)))
     if isinstance(event, (RoundPaired, BoardsOrdered)):
         if not given:
             raise ValueError(f"a {event.kind} event has no scores: pass players= "
                              "(the RoundStarted players or the states before the round)")
         byes = event.byes if isinstance(event, RoundPaired) else ()
         return _Groups(given, tuple((b.white, b.black) for b in event.boards), (), byes,
-                       bye=bool(byes), title="Appariements de la ronde par niveau de points")
+                       bye=bool(byes), title=cat.text("viz.groups.boards"))
     if isinstance(event, ColourAllocated):
         views = given or tuple(v for v in (event.white_view, event.black_view) if v)
-        return _Groups(views, ((event.white, event.black),), title="Paire")
+        return _Groups(views, ((event.white, event.black),), title=cat.text("viz.groups.pair"))
     if isinstance(event, ByeAssigned):
         views = given or ((event.view,) if event.view else ())
-        return _Groups(views, (), (), (event.player,), bye=True, title="Exempt (A5)")
+        return _Groups(views, (), (), (event.player,), bye=True,
+                       title=cat.text("viz.groups.bye"))
     if given:
-        return _Groups(given, title="Niveaux de points")
+        return _Groups(given, title=cat.text("viz.groups.brackets"))
     raise TypeError(f"a {event.kind} event has no players to draw: pass players=")
 
 
-def _draw_groups(ax: Axes, data: _Groups) -> None:
+def _draw_groups(ax: Axes, data: _Groups, cat: Catalogue) -> None:
     _blank(ax)
     width_in, height_in = _axes_inches(ax)
     scores = sorted({v.score for v in data.views}, reverse=True)
@@ -908,8 +1000,9 @@ def _draw_groups(ax: Axes, data: _Groups) -> None:
     for score in scores:
         rows = lines_of[score]
         band_h = rows * line_h + 0.6 * line_h
-        bands.append((_num(score) + " pt" + ("s" if score > 1 else ""), y - band_h, band_h,
-                      score == data.bracket))
+        points = cat.text("viz.groups.points" if score > 1 else "viz.groups.point",
+                          score=cat.number(score))
+        bands.append((points, y - band_h, band_h, score == data.bracket))
         members = [v for v in data.views if v.score == score]
         for k, view in enumerate(members):
             line, col = divmod(k, per_line)
@@ -920,7 +1013,8 @@ def _draw_groups(ax: Axes, data: _Groups) -> None:
     bottom_y = y
     if data.outgoing:
         band_h = line_h * 1.6
-        bands.append(("exempt" if data.bye else "niveau\nsuivant", y - band_h, band_h, False))
+        bands.append((cat.text("viz.bye" if data.bye else "viz.groups.next"), y - band_h,
+                      band_h, False))
         bottom_y = y - band_h / 2
     for label, y0, h, current in bands:
         ax.add_artist(Rectangle((0.0, y0), 1.0, h, facecolor="#fff3d6" if current else "#f6f7f9",
@@ -938,7 +1032,7 @@ def _draw_groups(ax: Axes, data: _Groups) -> None:
                                     edgecolor=_DOWN if moved else _EDGE,
                                     linewidth=1.6 if moved else 0.8,
                                     linestyle="--" if moved else "-"))
-        ax.text(cx, cy, f"{pid}\n{view.preference}", ha="center", va="center",
+        ax.text(cx, cy, f"{pid}\n{_letters(view.preference, cat)}", ha="center", va="center",
                 fontsize=font * 0.9, zorder=4, linespacing=1.1)
     score_of = {v.id: v.score for v in data.views}
     # Many pairs inside one bracket make a tangle: the tables show them.
@@ -988,7 +1082,8 @@ def _draw_groups(ax: Axes, data: _Groups) -> None:
                 color=_DOWN, zorder=4)
 
 
-def score_groups_figure(event: Event, players: Players | None = None) -> Figure:
+def score_groups_figure(event: Event, players: Players | None = None,
+                        lang: str = "fr") -> Figure:
     """Score brackets as rows (highest on top), each player a chip (number and
     preference), with the floats of the event.
 
@@ -1000,11 +1095,12 @@ def score_groups_figure(event: Event, players: Players | None = None) -> Figure:
     * ``RoundPaired``/``BoardsOrdered``: pass ``players`` (the ``RoundStarted``
       players, or the states before the round): every board, floats marked.
     """
-    data = _groups_data(event, players)
+    cat = catalogue(lang)
+    data = _groups_data(event, players, cat)
     scores = {v.score for v in data.views}
     fig = _new_figure(9.0, min(9.0, 1.2 + 0.75 * (len(scores) + (1 if data.outgoing else 0))))
     ax = fig.add_axes((0.01, 0.01, 0.98, 0.98))
-    _draw_groups(ax, data)
+    _draw_groups(ax, data, cat)
     return fig
 
 
@@ -1035,33 +1131,89 @@ def views(event: Event) -> tuple[str, ...]:
     return ("flowchart",)
 
 
-def _event_players(event: Event) -> tuple[pd.DataFrame, dict[int, str]]:
+#: Colour rules where the stronger preference decides, and where the higher
+#: ranked player's does (dutch-1998, dutch-2026, simple).
+_STRONGER_RULES = frozenset({"E2", "5.2.2", "S-colours-strong"})
+_HIGHER_RULES = frozenset({"E4", "5.2.4", "S-colours-rank"})
+
+
+def colour_story(event: ColourAllocated, lang: str = "fr") -> tuple[str, dict[PlayerId, str]]:
+    """What the colour picture says: who gets his colour preference and why
+    (« E4 : 1, le mieux classé, reçoit sa couleur : les noirs ; 3 a les
+    blancs »), and each player's remark (the colour he gets, whether it is
+    his preference)."""
+    cat = catalogue(lang)
+    views_ = {v.id: v for v in (event.white_view, event.black_view) if v is not None}
+    received = {event.white: "white", event.black: "black"}
+
+    def wanted(pid: PlayerId) -> str | None:
+        view = views_.get(pid)
+        return _colour_of(view.preference) if view is not None else None
+
+    def colour(pid: PlayerId) -> str:
+        return cat.text(f"fmt.colour.{received[pid]}")
+
+    remarks: dict[PlayerId, str] = {}
+    for pid in received:
+        remark = cat.text("viz.colour.gets", colour=colour(pid),
+                          letter=cat.text(f"fmt.letter.{received[pid]}"))
+        if wanted(pid) == received[pid]:
+            remark += cat.text("viz.colour.preferred")
+        elif wanted(pid) is not None:
+            remark += cat.text("viz.colour.not_preferred",
+                               preference=_letters(views_[pid].preference, cat))
+        if pid == event.higher and event.rule in _HIGHER_RULES:
+            remark += cat.text("viz.colour.higher_mark")
+        remarks[pid] = remark
+    met = [pid for pid in received if wanted(pid) == received[pid]]
+    if len(met) == 2:
+        text = cat.text("viz.colour.both", white=event.white, black=event.black)
+    elif met or (event.rule in _HIGHER_RULES and event.higher in received):
+        player = met[0] if met else event.higher
+        other = event.black if player == event.white else event.white
+        fields = {"player": player, "colour": colour(player), "other": other,
+                  "other_colour": colour(other)}
+        if not met:
+            key = "viz.colour.initial"
+        elif event.rule in _STRONGER_RULES:
+            key = "viz.colour.stronger"
+            fields["preference"] = _letters(views_[player].preference, cat)
+        elif event.rule in _HIGHER_RULES and player == event.higher:
+            key = "viz.colour.higher"
+        else:
+            key = "viz.colour.one"
+        text = cat.text(key, **fields)
+    else:
+        text = cat.text("viz.colour.neither", white=event.white, black=event.black)
+    return cat.label(event.rule, text), remarks
+
+
+def _event_players(event: Event, lang: str) -> tuple[pd.DataFrame, dict[int, str]]:
+    cat = catalogue(lang)
     if isinstance(event, ColourAllocated):
         views_ = [v for v in (event.white_view, event.black_view) if v is not None]
-        remarks = {event.white: "reçoit les blancs (B)", event.black: "reçoit les noirs (N)"}
-        for pid in remarks:
-            if pid == event.higher:
-                remarks[pid] += ", mieux classé (A2)"
-        frame = players_table(views_, remarks)
-        frame.attrs["title"] = f"{event.rule} : couleurs de la paire {_pair(event.white, event.black)}"
+        title, remarks = colour_story(event, lang)
+        frame = players_table(views_, remarks, lang)
+        frame.attrs["title"] = title
         return frame, {i: ACCEPTED for i in range(len(frame))}
     if isinstance(event, ByeAssigned):
         frame = players_table([event.view] if event.view else [],
-                              {event.player: "exempt : 1 point, flotteur descendant"})
-        frame.attrs["title"] = f"A5 : exempt {event.player}"
+                              {event.player: cat.text("viz.bye.remark")}, lang)
+        frame.attrs["title"] = cat.label("A5", cat.text("viz.bye.who", player=event.player))
         return frame, {0: HIGHLIGHT} if len(frame) else {}
     raise TypeError(f"no player table for a {event.kind} event")
 
 
-def _panel(ax: Axes, name: str, event: Event) -> None:
+def _panel(ax: Axes, name: str, event: Event, lang: str) -> None:
+    cat = catalogue(lang)
     if name == "flowchart":
-        _draw_flowchart(ax, event.rule)
+        _draw_flowchart(ax, event.rule, cat)
     elif name == "groups":
-        _draw_groups(ax, _groups_data(event, None))
+        _draw_groups(ax, _groups_data(event, None, cat), cat)
     elif name == "bracket":
-        _draw_bracket(ax, bracket_table(event))
+        _draw_bracket(ax, bracket_table(event, lang))
     elif name == "d1":
-        frame = d1_list(event)
+        frame = d1_list(event, lang=lang)
         _draw_table(ax, frame, row_fill=_d1_fills(frame))
     elif name == "d2":
         assert isinstance(event, ExchangeApplied)
@@ -1070,13 +1222,13 @@ def _panel(ax: Axes, name: str, event: Event) -> None:
         order = tuple(view.s1) + tuple(view.s2)
         # The numbers are those of the split before the exchange: A2 order.
         ids = tuple(v.id for v in view.players if v.id in order)
-        _draw_exchange_tables(ax, p, len(order) - p, event.cell, ids)
+        _draw_exchange_tables(ax, p, len(order) - p, event.cell, cat, ids)
     elif name == "players":
-        frame, fills = _event_players(event)
+        frame, fills = _event_players(event, lang)
         _draw_table(ax, frame, row_fill=fills)
     elif name == "boards":
         assert isinstance(event, (BoardsOrdered, RoundPaired))
-        _draw_table(ax, boards_table(event))
+        _draw_table(ax, boards_table(event, lang))
     else:
         raise ValueError(f"unknown view {name!r}")
 
@@ -1090,7 +1242,7 @@ def _panel_height(name: str, event: Event) -> float:
     if name == "d2":
         return 3.2
     if name == "groups":
-        data = _groups_data(event, None)
+        data = _groups_data(event, None, catalogue("fr"))  # the layout, not the words
         counts = [sum(1 for v in data.views if v.score == s) for s in {v.score for v in data.views}]
         lines = sum(math.ceil(c / 12) + 0.6 for c in counts) + (1.6 if data.outgoing else 0)
         return 0.5 + 0.6 * lines
@@ -1103,10 +1255,11 @@ def _panel_height(name: str, event: Event) -> float:
     return 3.0
 
 
-def step_figure(event: Event, *, title: str | None = None, caption: str | None = None
-                ) -> Figure:
+def step_figure(event: Event, *, title: str | None = None, caption: str | None = None,
+                lang: str = "fr") -> Figure:
     """The flowchart (left) and the event's other :func:`views` (right, stacked),
-    with an optional ``title`` on top and ``caption`` (an explanation) below."""
+    with an optional ``title`` on top and ``caption`` (an explanation) below,
+    every word in ``lang``."""
     names = views(event)
     others = [n for n in names if n != "flowchart"]
     wrapped = textwrap.fill(caption, 150) if caption else ""
@@ -1126,7 +1279,7 @@ def step_figure(event: Event, *, title: str | None = None, caption: str | None =
                  linespacing=1.35)
     flow_w = 6.6 / width if others else 0.98
     ax = fig.add_axes((0.005, bottom, flow_w, top - bottom))
-    _panel(ax, "flowchart", event)
+    _panel(ax, "flowchart", event, lang)
     if not others:
         return fig
     needed = [_panel_height(n, event) for n in others]
@@ -1140,13 +1293,14 @@ def step_figure(event: Event, *, title: str | None = None, caption: str | None =
         h = inches * scale / height
         y -= h
         ax = fig.add_axes((left, y, span, h))
-        _panel(ax, name, event)
+        _panel(ax, name, event, lang)
         y -= gap_in / height
     return fig
 
 
-def render(event: Event) -> Figure:
+def render(event: Event, lang: str = "fr") -> Figure:
     """The best picture for any event: :func:`step_figure` without title or
     caption (the flowchart with the event's rule coloured, and the bracket
-    table, D1 list, D2 tables, score groups... that the event calls for)."""
-    return step_figure(event)
+    table, D1 list, D2 tables, score groups... that the event calls for), in
+    ``lang``."""
+    return step_figure(event, lang=lang)

@@ -5,7 +5,10 @@
   (« étape 12/87 — C7 »), the explanation of the event (:func:`explain`), and
   an output area with :func:`swisslearn.viz.render` of the event (the
   flowchart with the rule's box coloured, beside the bracket table, the D1
-  list, the D2 tables... that the event calls for).
+  list, the D2 tables... that the event calls for).  The picture is drawn
+  before anything changes, then picture, label and explanation are sent
+  back to back, so that they always show the same step (during Play too);
+  :meth:`Stepper.set_language` changes every word without leaving the step.
 * :func:`step_through` builds one for a round of a tournament.
 * :class:`Exercise` asks a question: a text field, a « Vérifier » button,
   and « Juste » or the engine's explanation.
@@ -14,6 +17,9 @@ What the widgets do is decided by plain functions (:func:`step_label`,
 :func:`clamp_step`, :func:`next_step`, :func:`previous_step`,
 :func:`slider_bounds`, :func:`view_for`, :func:`check_answer`,
 :func:`answer_is`, :func:`pairs_answer`), tested without a browser.
+
+Every word comes from the message catalogue (``explain/fr.viz.json``,
+``en.viz.json``: ``stepper.*``, ``exercise.*``).
 
 ipywidgets ships no type information; it is imported through
 :func:`importlib.import_module` so that the rest of this module stays
@@ -25,12 +31,14 @@ from __future__ import annotations
 import html
 import importlib
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Union
 
 from swisslearn.explain import explain
+from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.model import PlayerId, RoundNumber, Tournament
 from swisslearn.trace import BoardsOrdered, BracketPaired, CandidateTried, Event, RoundPaired
 
@@ -40,18 +48,17 @@ __all__ = [
     "slider_bounds", "step_label", "step_through", "view_for",
 ]
 
-_WORDS = {
-    "fr": {"step": "étape", "previous": "◀ Précédent", "next": "Suivant ▶",
-           "play": "Lecture", "slider": "Étape", "check": "Vérifier", "right": "Juste",
-           "wrong": "Faux", "answer": "Réponse"},
-    "en": {"step": "step", "previous": "◀ Previous", "next": "Next ▶",
-           "play": "Play", "slider": "Step", "check": "Check", "right": "Right",
-           "wrong": "Wrong", "answer": "Answer"},
-}
+#: How many pictures a stepper keeps (a round of a thousand players has
+#: thousands of steps: drawing them all once would hold hundreds of MB).
+PICTURES_KEPT = 32
 
 
-def _words(lang: str) -> dict[str, str]:
-    return _WORDS.get(lang, _WORDS["fr"])
+def _words(lang: str) -> Catalogue:
+    """The catalogue of ``lang`` (French if there is none)."""
+    try:
+        return catalogue(lang)
+    except ValueError:
+        return catalogue("fr")
 
 
 def _ipywidgets() -> ModuleType:
@@ -88,7 +95,7 @@ def previous_step(step: int, total: int) -> int:
 def step_label(step: int, total: int, event: Event | str, lang: str = "fr") -> str:
     """« étape 12/87 — C7 » (``event``: the event, or its rule label)."""
     rule = event if isinstance(event, str) else event.rule
-    return f"{_words(lang)['step']} {step}/{total} — {rule}"
+    return _words(lang).text("stepper.label", step=step, total=total, rule=rule)
 
 
 def view_for(event: Event) -> tuple[str, ...]:
@@ -105,30 +112,27 @@ class Stepper:
     """Step through ``events`` (a trace): see the module docstring.
 
     ``stepper.step`` is the current step (1-based); :meth:`go`, :meth:`next`
-    and :meth:`previous` move it (the widgets follow).  Display the stepper
-    itself in a notebook (or ``stepper.box``).
+    and :meth:`previous` move it (the widgets follow).  ``stepper.shown`` is
+    the step the label, explanation and picture show.  Display the stepper itself in a notebook (or
+    ``stepper.box``).  The last :data:`PICTURES_KEPT` pictures are kept.
     """
 
     def __init__(self, events: Iterable[Event], lang: str = "fr", *, start: int = 1,
                  interval: int = 1200) -> None:
         self.events: tuple[Event, ...] = tuple(events)
         self.lang = lang
-        self._pictures: dict[int, bytes] = {}
+        self._pictures: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        self.shown = 0
         total = len(self.events)
         low, high = slider_bounds(total)
-        words = _words(lang)
         w = _ipywidgets()
         start = clamp_step(start, total)
-        self.play: Any = w.Play(value=start, min=low, max=high, step=1, interval=interval,
-                                description=words["play"])
+        self.play: Any = w.Play(value=start, min=low, max=high, step=1, interval=interval)
         self.slider: Any = w.IntSlider(value=start, min=low, max=high, step=1,
-                                       description=words["slider"], continuous_update=False,
-                                       layout=w.Layout(width="45%"))
+                                       continuous_update=False, layout=w.Layout(width="45%"))
         self.link: Any = w.link((self.play, "value"), (self.slider, "value"))
-        self.previous_button: Any = w.Button(description=words["previous"],
-                                             layout=w.Layout(width="auto"))
-        self.next_button: Any = w.Button(description=words["next"],
-                                         layout=w.Layout(width="auto"))
+        self.previous_button: Any = w.Button(layout=w.Layout(width="auto"))
+        self.next_button: Any = w.Button(layout=w.Layout(width="auto"))
         self.label: Any = w.HTML()
         self.explanation: Any = w.HTML()
         self.output: Any = w.Image(format="png", layout=w.Layout(max_width="100%"))
@@ -138,6 +142,7 @@ class Stepper:
         self.box: Any = w.VBox([
             w.HBox([self.play, self.previous_button, self.slider, self.next_button]),
             self.label, self.explanation, self.output])
+        self._set_words()
         self._show(start)
 
     # -- moving -------------------------------------------------------------
@@ -174,20 +179,46 @@ class Stepper:
         return explain(self.events[step - 1], self.lang)
 
     def png(self, step: int | None = None) -> bytes:
-        """The picture of a step (drawn once, then kept)."""
+        """The picture of a step in the stepper's language (drawn once, then
+        kept while among the last :data:`PICTURES_KEPT` drawn)."""
         from swisslearn.viz import figure_png, render
         step = self.step if step is None else step
-        if step not in self._pictures:
-            self._pictures[step] = figure_png(render(self.events[step - 1]))
-        return self._pictures[step]
+        key = (self.lang, step)
+        if key in self._pictures:
+            self._pictures.move_to_end(key)
+        else:
+            self._pictures[key] = figure_png(render(self.events[step - 1], self.lang))
+            while len(self._pictures) > PICTURES_KEPT:
+                self._pictures.popitem(last=False)
+        return self._pictures[key]
+
+    def set_language(self, lang: str) -> None:
+        """Every word (buttons, label, explanation, picture) in ``lang``, on
+        the same step."""
+        self.lang = lang
+        self._set_words()
+        self._show(self.step)
+
+    def _set_words(self) -> None:
+        words = _words(self.lang)
+        self.play.description = words.text("stepper.play")
+        self.slider.description = words.text("stepper.slider")
+        self.previous_button.description = words.text("stepper.previous")
+        self.next_button.description = words.text("stepper.next")
 
     def _changed(self, change: dict[str, Any]) -> None:
         self._show(int(change["new"]))
 
     def _show(self, step: int) -> None:
-        self.label.value = f"<b>{html.escape(self.label_text(step))}</b>"
-        self.explanation.value = f"<p>{html.escape(self.explanation_text(step))}</p>"
-        self.output.value = self.png(step)
+        # Everything is computed first (the picture takes the time), then
+        # sent at once: the picture never lags the label (or leads it).
+        picture = self.png(step)
+        label = f"<b>{html.escape(self.label_text(step))}</b>"
+        explanation = f"<p>{html.escape(self.explanation_text(step))}</p>"
+        self.output.value = picture
+        self.label.value = label
+        self.explanation.value = explanation
+        self.shown = step
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)
@@ -227,8 +258,8 @@ def check_answer(checker: Callable[[str], Verdict], answer: str, lang: str = "fr
     else:
         correct, explanation = False, verdict
     if correct:
-        return Feedback(True, words["right"])
-    return Feedback(False, explanation or words["wrong"])
+        return Feedback(True, words.text("exercise.right"))
+    return Feedback(False, explanation or words.text("exercise.wrong"))
 
 
 def normalise_answer(text: str) -> str:
@@ -295,8 +326,10 @@ class Exercise:
         words = _words(lang)
         w = _ipywidgets()
         self.prompt: Any = w.HTML(f"<p>{html.escape(question)}</p>")
-        self.text: Any = w.Text(placeholder=placeholder, description=words["answer"])
-        self.button: Any = w.Button(description=words["check"], button_style="primary")
+        self.text: Any = w.Text(placeholder=placeholder,
+                                description=words.text("exercise.answer"))
+        self.button: Any = w.Button(description=words.text("exercise.check"),
+                                    button_style="primary")
         self.feedback: Any = w.HTML()
         self.button.on_click(lambda _: self.check())
         self.box: Any = w.VBox([self.prompt, w.HBox([self.text, self.button]), self.feedback])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from swisslearn.formats.teams import TeamTournament, team_tournament
+from swisslearn.formats.teams import MatchPoints, TeamTournament, format_362, team_tournament
 from swisslearn.formats.trf import parse_trf
 
 # The boards of the team with White on board 1 for a won, drawn, lost match.
@@ -39,7 +39,7 @@ def team_trf(teams: int, rounds: list[dict[tuple[int, int], str]], *, total: int
             for board in range(4):
                 blocks[4 * byes[number] - 3 + board].append("0000 - U")
     lines = ["012 Test teams", f"142 {total}", f"152 {initial}", f"192 {code}",
-             "352 WBWB", "362 TW  2.0   TD  1.0   TL  0.0"]
+             "352 WBWB", format_362(MatchPoints())]
     if byes:
         lines.append(" ".join(["320  1.0  2.0"] + [f"{byes.get(r, 0):03d}"
                                                    for r in range(1, len(rounds) + 1)]))

@@ -47,24 +47,41 @@ def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, 
 # -- show -------------------------------------------------------------------------
 
 
+# The small file keeps an unknown record on purpose (line 30): the one warning.
+UNKNOWN_777 = f"{SMALL}:30:1: warning: unknown record '777': kept as it is, not read\n"
+
+
 def test_show_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_main(capsys, "show", str(SMALL))
-    assert code == EXIT_OK and err == ""
+    assert code == EXIT_OK and err == UNKNOWN_777
     lines = out.splitlines()
     assert lines[0] == "Tiny Example Open: state of each player before round 3"
-    rows = [line.split() for line in lines[2:]]
+    assert lines[1:4] == [
+        "  file: TRF-2026, encoding UTF-8",
+        "  first colour: white (152)",
+        "  records kept as read, not used for pairing: 172, 182, 202, 212, 222, SUI"]
+    lines = lines[4:]
+    # The last line says which rules pair the file (its 192 record), and why.
+    assert lines[-1] == "System: dutch-2026 — the file names it (192 FIDE_DUTCH_2025)."
+    lines = lines[:-1]
+    rows = [line.split() for line in lines[1:]]
     assert [row[1] for row in rows] == ["1", "2", "6", "5", "3", "4"]  # score, then number
     assert [row[0] for row in rows] == ["1", "2", "3", "4", "5", "6"]
-    assert "Alpha, Anna" in lines[2] and "1.5" in lines[2]
-    assert "absent" in lines[7] or "withdrawn" in lines[7]  # player 4: 240 Z 003 4
-    assert len(lines) == 8
+    assert "Alpha, Anna" in lines[1] and "1.5" in lines[1]
+    assert "absent" in lines[6] or "withdrawn" in lines[6]  # player 4: 240 Z 003 4
+    assert len(lines) == 7
 
 
 def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_main(capsys, "show", str(SMALL), "--json")
-    assert code == EXIT_OK and err == ""
+    assert code == EXIT_OK and err == UNKNOWN_777
     data = json.loads(out)
     assert data["round"] == 3
+    assert (data["encoding"], data["first_colour"], data["warnings"]) == (
+        "utf-8", {"colour": "w", "from": "152"}, 1)
+    assert data["system_choice"] == {"system": "dutch-2026", "source": "code",
+                                     "detail": "FIDE_DUTCH_2025", "older": False,
+                                     "reason": "the file names it (192 FIDE_DUTCH_2025)"}
     players = {p["id"]: p for p in data["players"]}
     assert [p["id"] for p in data["players"]] == [1, 2, 6, 5, 3, 4]
     # JSON colours use the English letters W/B, like the text output.
@@ -123,7 +140,7 @@ def test_convert_writes_a_copy(small: Path, tmp_path: Path,
                                capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.trf"
     code, stdout, err = run_main(capsys, "convert", str(small), "-o", str(out))
-    assert code == EXIT_OK and err == ""
+    assert code == EXIT_OK and err == UNKNOWN_777.replace(str(SMALL), str(small))
     assert out.read_bytes() == SMALL.read_bytes()
     # No temporary file left behind.
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.trf", "small.trf"]

@@ -130,7 +130,8 @@ def test_system_choices_start_with_the_files_own() -> None:
     club = loaded(CLUB).tournament
     choices = desk.system_choices(club)
     assert choices[0] == ("celui du fichier (dutch-1998)", "")
-    assert [v for _, v in choices[1:]] == ["dutch-1998", "dutch-2026", "team-2026", "simple"]
+    assert [v for _, v in choices[1:]] == ["dutch-1998", "dutch-2017", "dutch-2026", "team-2026",
+                                           "team-2026-sharly", "simple"]
     teams = loaded(DATA / "equipes-dix.trf").tournament
     assert desk.system_choices(teams, "en")[0] == ("the file's (team-2026)", "")
 
@@ -153,6 +154,7 @@ def test_the_pairing_is_the_command_lines() -> None:
     paired = desk.pair_round(loaded(CHYSTEME), 1)
     expected = cli_json("pair", str(CHYSTEME), "--round", "1")
     assert paired.system == "dutch-1998" == expected["system"]
+    expected.pop("system_choice")  # the command line also says why that system
     assert cli.pair_json(paired.result) == expected
     assert paired.result.pairs()[:3] == ((1, 19), (20, 2), (3, 21))
 
@@ -215,10 +217,14 @@ def test_what_cannot_be_downloaded() -> None:
         "la ronde suivante.")
     with pytest.raises(UsageError):
         desk.paired_document(club, paired)
+    # A team round can be downloaded (issue 20): board by board, as pair -o writes it.
     teams = loaded(DATA / "equipes-dix.trf")
     paired = desk.pair_round(teams, 3)
-    assert desk.download_problem(teams, paired, "en") == \
-        "Downloading a team round is not possible yet."
+    assert desk.download_problem(teams, paired, "en") is None
+    from swisslearn.cli import recorded_round
+    from swisslearn.formats.teams import with_teams
+    written = with_teams(parse_trf(desk.paired_trf(teams, paired), source="out.trf"))
+    assert recorded_round(written.tournament, 3)[0] == frozenset(paired.result.pairs())
     # Seed 003's list has no TRF (its points cannot come from results).
     listed = loaded(DATA / "six-joueurs.txt")
     paired = desk.pair_round(listed, 4, "simple")
@@ -332,6 +338,141 @@ def test_the_page_says_why_nothing_is_downloaded() -> None:
     assert page.paired is not None and page.paired.round == 4
     assert text(page.download).startswith(
         "<p style='color:#555'>Pas de téléchargement : six-joueurs.txt:0:0: the points add up")
-    page.example.value = "equipes-dix.trf"
-    assert "team-2026" in text(page.info) and "par équipes" in text(page.download)
-    assert "1 et 8 sont appariées à la ronde 3" in text(page.answer)
+    page.example.value = "equipes-dix.trf"  # a team round is downloaded (issue 20)
+    assert "team-2026" in text(page.info) and "equipes-dix-ronde-3.trf" in text(page.download)
+    assert "1 et 3 sont appariées à la ronde 3" in text(page.answer)
+
+
+# -- a hall's desk: words, busy, big files, language (issue 22) -----------------
+
+
+def _page_text(page: desk.Desk) -> str:
+    """Every word the page shows but the stepper's picture: HTML widgets,
+    descriptions, menu labels."""
+    import ipywidgets
+
+    parts: list[str] = []
+
+    def walk(widget: object) -> None:
+        for name in ("value", "description", "placeholder", "tooltip"):
+            value = getattr(widget, name, None)
+            if isinstance(value, str):
+                parts.append(value)
+        for label in getattr(widget, "_options_labels", ()):
+            parts.append(str(label))
+        for child in getattr(widget, "children", ()):
+            walk(child)
+    assert isinstance(page.box, ipywidgets.Widget)
+    walk(page.box)
+    return html.unescape(" ".join(parts))
+
+
+def test_the_pages_words_come_from_the_catalogue() -> None:
+    from swisslearn.explain.catalogue import catalogue
+    assert not hasattr(desk, "LABELS")
+    assert desk.labels("en")["title"] == catalogue("en").text("desk.title") == "The arbiter's desk"
+    assert desk.labels("xx") == desk.labels("fr")
+    assert desk.download_name(".trf", 1, "en") == "tournament-round-1.trf"
+
+
+def test_the_page_in_english_is_english_everywhere() -> None:
+    from test_viz import french_only_words
+
+    from swisslearn.viz import figure_png, render
+    page = desk.app("en", data=DATA)
+    page.round.value = 4
+    page.choose_pair(1, 3)
+    page.stepper.go(3)
+    # Data is not words of the page: file, tournament, player and system names.
+    shown = _page_text(page)
+    data = [p.name for p in desk.examples(DATA)] + [page.loaded.tournament.name or ""]
+    data += [p.name for p in page.loaded.tournament.players] + ["simple"]
+    for name in sorted(data, key=len, reverse=True):
+        shown = shown.replace(name, " ")
+    words = set(re.findall(r"[^\W\d_]+", shown.lower()))
+    french = french_only_words("desk")
+    assert {"ronde", "joueurs", "fichier", "blancs"} <= french
+    assert not words & french, words & french
+    # The picture too: drawn in English (B is Black there, W White).
+    event = page.paired.events[2]
+    assert bytes(page.stepper.output.value) == figure_png(render(event, "en"))
+
+
+def test_switching_language_keeps_the_pairing_and_the_step() -> None:
+    page = desk.app(data=DATA)
+    page.round.value = 4
+    page.choose_pair(1, 3)
+    paired = page.paired
+    page.stepper.go(5)
+    page.language.value = "en"
+    assert page.paired is paired            # not paired again
+    assert page.stepper.step == 5 and page.stepper.shown == 5
+    assert page.stepper.label.value.startswith(f"<b>step 5/{page.stepper.total} — ")
+    assert "In the file, round 4: 3–1" in text(page.answer)
+    assert "round 4 paired by dutch-1998" in text(page.info)
+    assert "<th>White</th>" in page.boards.value
+    page.language.value = "fr"
+    assert page.stepper.step == 5 and "ronde 4 appariée" in text(page.info)
+
+
+def test_a_refused_file_is_said_again_in_the_new_language() -> None:
+    page = desk.app(data=DATA, example=None)
+    assert "Aucun tournoi chargé" in text(page.error)
+    page.language.value = "en"
+    assert "No tournament loaded" in text(page.error)
+    bad = TEST_DATA / "bad" / "bad-152.trf"
+    page.upload("bad-152.trf", bad.read_bytes())
+    assert "File refused (line 12, column 5)" in text(page.error)
+    page.language.value = "fr"
+    assert "Fichier refusé (ligne 12, colonne 5)" in text(page.error)
+
+
+def test_the_page_says_it_is_pairing_while_it_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    page = desk.app(data=DATA)
+    seen: list[str] = []
+    pair_round = desk.pair_round
+
+    def watched(*args: object, **kwargs: object) -> desk.Paired:
+        seen.append(text(page.busy))
+        return pair_round(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(desk, "pair_round", watched)
+    page.round.value = 4
+    assert seen == ["<p role='status'>Appariement de la ronde 4…</p>"]
+    assert page.busy.value == ""
+    page.language.value = "en"
+    page.round.value = 3
+    assert seen[-1] == "<p role='status'>Pairing round 3…</p>" and page.busy.value == ""
+    # Reading an upload says so too, and an error ends the busy sign as well.
+    monkeypatch.setattr(desk, "read_upload", lambda *a, **k: seen.append(text(page.busy))
+                        or desk.Failure("no"))
+    page.upload("x.trf", b"012 x\n")
+    assert seen[-1] == "<p role='status'>Reading the file…</p>" and page.busy.value == ""
+
+
+def test_an_upload_over_the_limit_is_refused_with_a_message() -> None:
+    page = desk.app(data=DATA, example=None)
+    page.upload("bad-152.trf", (TEST_DATA / "bad" / "bad-152.trf").read_bytes())
+    assert "bad-152.trf:12:5" in text(page.error)
+    big = CLUB.read_bytes() + b" " * desk.UPLOAD_LIMIT
+    page.upload_button.value = uploaded("gros.trf", big)
+    assert page.loaded is None and page.stepper is None
+    message = text(page.error)
+    assert "bad-152.trf" not in message        # the previous file's error is gone
+    size = f"{len(big):,}".replace(",", "\u202f")
+    assert (f"Fichier refusé — gros.trf : {size} octets, au-delà de la limite de 8\u202f388\u202f608 "
+            "octets pour un téléversement ; rien n'a été lu.") in message
+    page.language.value = "en"
+    assert f"File refused — gros.trf: {len(big):,} bytes, over the upload limit" in text(page.error)
+    # A file at the limit is read.
+    page.upload("club.trf", CLUB.read_bytes() + b"\n" * (desk.UPLOAD_LIMIT - len(CLUB.read_bytes())))
+    assert page.loaded is not None and page.error.value == ""
+
+
+def test_the_page_tells_its_script_the_limit_and_the_words() -> None:
+    page = desk.app(data=DATA, example=None)
+    data = page.style.value
+    assert f"data-upload-limit='{desk.UPLOAD_LIMIT}'" in data
+    assert "data-too-big='Fichier refusé — {name} : {size} octets" in html.unescape(data)
+    page.language.value = "en"
+    assert ("data-expired='This page is no longer connected to the desk"
+            in html.unescape(page.style.value))

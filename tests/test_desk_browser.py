@@ -1,24 +1,22 @@
-"""The arbiter's desk in a real browser: Voilà serves ``desk/bureau.ipynb``
-(as ``make desk`` does) and Playwright drives Debian's headless Chromium
-(``/usr/bin/chromium``, installed by ``.ci/run``; no browser is ever
-downloaded).  Screenshots go to ``tests/artifacts/desk/`` (git-ignored).
+"""The arbiter's desk in a real browser: ``python -m swisslearn.deskserver``
+serves ``desk/bureau.ipynb`` (as ``make desk`` does) and Playwright drives
+Debian's headless Chromium (``/usr/bin/chromium``, installed by ``.ci/run``;
+no browser is ever downloaded).  Screenshots go to ``tests/artifacts/desk/``
+(git-ignored).
 
 What a person would do: open the page, upload a TRF, step through the round,
 ask why two players meet, download the paired round; upload a bad file and
-read which line is wrong.
+read which line is wrong; upload a file too big; play the stepper; read it
+all in English; close the page (its kernel is freed), or leave it until the
+desk frees it.
 """
 
 from __future__ import annotations
 
-import os
+import contextlib
+import hashlib
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +24,8 @@ from typing import Any
 import pytest
 
 from conftest import DATA, ROOT, TEST_DATA
+from deskload import Server, desk_server
+from deskload import free_port as _free_port  # noqa: F401  (test_card_browser.py uses it)
 from swisslearn import desk
 from swisslearn.explain import why
 
@@ -43,52 +43,17 @@ PAGE_TIMEOUT = 60_000    # ms for a page to run its notebook and show the steppe
 STEP_TIMEOUT = 30_000    # ms for one action to show its effect
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+@pytest.fixture(scope="module")
+def desk_hall() -> Iterator[Server]:
+    """The desk as ``make desk`` serves it (its kernel pool filled); stopped at the end."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with desk_server(ARTIFACTS / "voila.log", pool=2, start_timeout=START_TIMEOUT) as running:
+        yield running
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """Voilà on a free port, as ``make desk`` starts it; stopped at the end."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}/"
-    log = (ARTIFACTS / "voila.log").open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "voila", "desk/bureau.ipynb", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--no-browser"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"voila exited with {process.returncode}: see {log.name}")
-            try:
-                # Any answer will do (not "/": that would start a kernel).
-                with urllib.request.urlopen(url + "voila/static/nothing", timeout=2):
-                    break
-            except urllib.error.HTTPError:
-                break
-            except (urllib.error.URLError, OSError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"voila did not answer on {url} within {START_TIMEOUT:.0f} s: "
-                                f"see {log.name}")
-                time.sleep(0.3)
-        yield url
-    finally:
-        # Voilà and the kernels it started share the session made above.
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=10)
-        except ProcessLookupError:
-            pass
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
-        log.close()
+def server(desk_hall: Server) -> str:
+    return desk_hall.url
 
 
 @pytest.fixture(scope="module")
@@ -111,11 +76,16 @@ def page(server: str, browser: Any) -> Iterator[Any]:
     context = browser.new_context(accept_downloads=True, viewport={"width": 1280, "height": 900})
     context.set_default_timeout(STEP_TIMEOUT)
     tab = context.new_page()
+    # Every request the page makes, to check that none leaves the machine.
+    tab.requested = []
+    tab.on("request", lambda request: tab.requested.append(request.url))
     tab.goto(server, timeout=PAGE_TIMEOUT)
     tab.wait_for_selector(".desk-step-label", timeout=PAGE_TIMEOUT)
     try:
         yield tab
     finally:
+        with contextlib.suppress(Exception):   # already closed by the test
+            tab.close(run_before_unload=True)   # as a person closes a tab
         context.close()
 
 
@@ -226,3 +196,174 @@ def test_a_bad_upload_names_its_line(page: Any, tmp_path: Path) -> None:
     expect(page.locator(".desk-step-label")).to_have_count(0)
     _shot(page, "04-fichier-refuse.png")
     _no_traceback(page)
+
+
+# -- the desk in a hall (issue 22) ------------------------------------------------
+
+
+def _kernel_id(page: Any) -> str:
+    kernel: str = page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    return kernel
+
+
+def _kernel_exists(server: str, kernel_id: str) -> bool:
+    import urllib.error
+    import urllib.request
+    try:
+        with urllib.request.urlopen(f"{server}api/kernels/{kernel_id}", timeout=10):
+            return True
+    except urllib.error.HTTPError as error:
+        assert error.code == 404, error.code
+        return False
+
+
+def _picture_hash(page: Any) -> str:
+    """SHA-256 of the stepper's picture as the page holds it."""
+    digest: str = page.evaluate("""async () => {
+        const img = document.querySelector('.desk-stepper img');
+        const bytes = await (await fetch(img.src)).arrayBuffer();
+        const hash = await crypto.subtle.digest('SHA-256', bytes);
+        return Array.from(new Uint8Array(hash)).map(b => b.toString(16).padStart(2, '0')).join('');
+    }""")
+    return digest
+
+
+def _step_hashes(events: Any, lang: str, steps: range) -> dict[str, int]:
+    from swisslearn.viz import figure_png, render
+    return {hashlib.sha256(figure_png(render(events[i - 1], lang))).hexdigest(): i
+            for i in steps}
+
+
+def _club_events(round: int) -> Any:
+    club = desk.read_example(DATA / "club-12-joueurs.trf")
+    assert isinstance(club, desk.Loaded)
+    return desk.pair_round(club, round).events
+
+
+def test_nothing_leaves_the_machine(page: Any, server: str) -> None:
+    """Voilà's template linked Font Awesome from a CDN (a hall without
+    Internet waited on it)."""
+    assert page.requested
+    outside = [u for u in page.requested
+               if not u.startswith((server, "data:", "blob:"))]
+    assert not outside, outside
+
+
+def test_closing_the_page_frees_its_kernel(page: Any, server: str) -> None:
+    """The page's shutdown request on close was refused (403, no _xsrf
+    cookie) and the kernel stayed until the server stopped."""
+    kernel = _kernel_id(page)
+    assert _kernel_exists(server, kernel)
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + 10
+    while _kernel_exists(server, kernel):
+        assert time.monotonic() < deadline, "the closed page's kernel is still running"
+        time.sleep(0.3)
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_sent(page: Any, tmp_path: Path) -> None:
+    """Over ≈ 10 MB a file was silently lost (the kernel connection's
+    message limit) and the previous file's error stayed on screen."""
+    from playwright.sync_api import expect
+    bad = tmp_path / "mon-fichier.trf"
+    shutil.copyfile(TEST_DATA / "bad" / "bad-152.trf", bad)
+    _upload(page, bad)
+    error = page.locator(".desk-error")
+    expect(error).to_contain_text("mon-fichier.trf:12:5")
+    big = tmp_path / "gros.trf"
+    big.write_bytes((DATA / "club-12-joueurs.trf").read_bytes() + b" " * (12 * 1024 * 1024))
+    _upload(page, big)
+    size = f"{big.stat().st_size:,}".replace(",", "\u202f")
+    expect(error).to_contain_text(f"Fichier refusé — gros.trf : {size} octets, au-delà de la "
+                                  "limite de 8\u202f388\u202f608 octets")
+    expect(error).not_to_contain_text("mon-fichier.trf")
+    _shot(page, "05-fichier-trop-gros.png")
+    # The page still works: the next file is read.
+    _upload(page, DATA / "chysteme-36-joueurs.trf")
+    expect(page.locator(".desk-info")).to_contain_text("chysteme-36-joueurs.trf")
+    expect(error).to_have_text("")
+    _no_traceback(page)
+
+
+def test_english_everywhere_pictures_included(page: Any) -> None:
+    """In English mode the pictures stayed French (B = blanc reads as Black)."""
+    from playwright.sync_api import expect
+    events = _club_events(5)
+    page.click(".desk-next")
+    page.click(".desk-next")
+    expect(page.locator(".desk-step-label")).to_contain_text("étape 3/")
+    page.click(".desk-lang button:has-text('English')")
+    # The step stays (switching language reset the stepper to step 1).
+    expect(page.locator(".desk-step-label")).to_contain_text(f"step 3/{len(events)}")
+    english = _step_hashes(events, "en", range(3, 4))
+    deadline = time.monotonic() + 30
+    while _picture_hash(page) not in english:
+        assert time.monotonic() < deadline, "the picture is not step 3's, in English"
+        time.sleep(0.3)
+    for word in ("The round", "White", "Black", "Why?", "Step by step"):
+        expect(page.locator(".desk")).to_contain_text(word)
+    _shot(page, "06-english.png")
+    _no_traceback(page)
+
+
+def test_the_picture_and_the_label_show_the_same_step_during_play(page: Any) -> None:
+    """During Play the picture lagged the label by a step."""
+    from playwright.sync_api import expect
+    events = _club_events(5)
+    steps = range(1, min(len(events), 14) + 1)
+    pictures = _step_hashes(events, "fr", steps)
+    page.click(".desk-stepper .widget-play button:first-child")    # Play
+    samples: list[tuple[int, int | None]] = []
+    deadline = time.monotonic() + 12
+    while time.monotonic() < deadline:
+        label = page.locator(".desk-step-label").inner_text()
+        picture = pictures.get(_picture_hash(page))
+        label_step = int(label.split()[1].split("/")[0])
+        if label_step > steps[-1]:
+            break
+        samples.append((label_step, picture))
+        time.sleep(0.1)
+    page.click(".desk-stepper .widget-play button:nth-child(2)")   # Pause
+    assert len({label for label, _ in samples}) >= 4, samples   # it played
+    apart = [i for i, (label, picture) in enumerate(samples) if picture != label]
+    # Picture and label change a few milliseconds apart at most: never two
+    # samples (0.1 s) in a row that disagree, and hardly any at all.
+    assert not any(b == a + 1 for a, b in zip(apart, apart[1:])), samples
+    assert len(apart) <= max(1, len(samples) // 20), samples
+    expect(page.locator(".desk-step-label")).to_be_visible()
+
+
+def test_the_page_says_it_is_pairing(page: Any) -> None:
+    """No busy sign while pairing."""
+    seen = page.evaluate_handle("""() => {
+        const seen = [];
+        const busy = document.querySelector('.desk-busy');
+        new MutationObserver(() => seen.push(busy.textContent)).observe(
+            busy, {subtree: true, childList: true, characterData: true});
+        return seen;
+    }""")
+    page.select_option(".desk-round select", label="3")
+    page.locator(".desk-info").filter(has_text="ronde 3 appariée").wait_for()
+    from playwright.sync_api import expect
+    expect(page.locator(".desk-busy")).to_have_text("")       # once the stepper is drawn
+    texts = seen.json_value()
+    assert "Appariement de la ronde 3…" in texts, texts
+
+
+def test_a_page_whose_kernel_was_freed_says_so(page: Any, server: str) -> None:
+    """An idle page's kernel is culled (make desk: after 100 s); the page
+    then says it must be reloaded instead of silently doing nothing."""
+    from playwright.sync_api import expect
+    kernel = _kernel_id(page)
+    # What the culler does, done at once: the kernel is shut down.
+    status = page.evaluate("""async (kernel) => {
+        const form = new FormData();
+        form.append('_xsrf', document.cookie.match('\\\\b_xsrf=([^;]*)\\\\b')[1]);
+        return (await fetch(`/voila/api/shutdown/${kernel}`, {method: 'POST', body: form})).status;
+    }""", kernel)
+    assert status == 204
+    banner = page.locator(".desk-expired")
+    expect(banner).to_contain_text("Cette page n'est plus reliée au bureau", timeout=30_000)
+    expect(banner).to_contain_text("rechargez-la pour continuer")
+    _shot(page, "07-page-liberee.png")

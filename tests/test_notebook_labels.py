@@ -6,7 +6,7 @@ of the seed: A1-A9, B1-B6, C1-C14, D1-D2, E1-E4, F1-F10, and every rule of
 seed 003's simplified tool (S-groups, S-halves, S-rematch, S-down, S-bye,
 S-colours).  A tag may also name another label of the simplified tool
 (``swisslearn.simple.RULES``) or of C.04.3 (2026): a criterion ``[C1]``-``[C21]``
-or an article number (``3.1``, ``5.2.4``).  Each notebook opens
+or an article number (``3.1``, ``5.2.4``), or of C.04.3 (2017): ``A.9``, ``C.6``...  Each notebook opens
 with « Ce que ce carnet enseigne » and ends with a section « Exercices »;
 widget cells (whose output changes from run to run) are marked for nbval.
 
@@ -38,15 +38,18 @@ SIMPLE_LABELS = SEED_003_LABELS | {"S-colours-strong", "S-colours-rank", "S-boar
 # C.04.3 (2026): the criteria [C1]-[C21], and article numbers 1.1 to 5.2.5.
 C2026_CRITERIA = frozenset(f"[C{i}]" for i in range(1, 22))
 _C2026_ARTICLE = re.compile(r"[1-5](\.[1-9][0-9]?){1,2}")
+# C.04.3 (2017): lettered articles A.1-E.5 (A.4.b, D.1-D.3) and criteria C.1-C.19.
+_C2017_ARTICLE = re.compile(r"[A-E]\.[1-9][0-9]?(\.[a-d])?|D\.1-D\.3")
 
 
 def _known_label(label: str) -> bool:
     return (label in SEED_LABELS or label in SIMPLE_LABELS or label in C2026_CRITERIA
-            or bool(_C2026_ARTICLE.fullmatch(label)))
+            or bool(_C2026_ARTICLE.fullmatch(label)) or bool(_C2017_ARTICLE.fullmatch(label)))
 
 # What the last line of a cell shows when the cell displays a widget (its output
 # holds model ids, so nbval must skip it), or the decorator of an interactive one.
-_WIDGET_CALL = re.compile(r"(Exercise|exercice|Stepper|step_through|interact)\(")
+_WIDGET_CALL = re.compile(r"(Exercise|exercice|Stepper|step_through|interact|DrillWidget|"
+                          r"CardWidget|RoundWidget|ExamWidget|card_for_round|card)\(")
 
 
 def _notebooks() -> list[Path]:

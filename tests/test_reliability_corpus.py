@@ -4,8 +4,10 @@
 its line, column and message in ``expected.tsv``; ``test_trf_errors.py`` and
 ``test_plainlist.py`` check the reader and ``show``/``pair``) go here through
 ``check``, ``trace``, ``why`` and ``convert`` in both directions: exit 3,
-one line ``FILE:LINE:COL: message`` on stderr, nothing on stdout, nothing
-written, never a traceback.  A sample runs through the real command line.
+``FILE:LINE:COL: message`` on stderr (the first problem first, one line a
+problem), nothing on stdout, nothing written, never a traceback.  The files
+the reader accepts with a warning (issue 18) are refused so by ``--strict``
+on every command.  A sample runs through the real command line.
 """
 
 from __future__ import annotations
@@ -27,21 +29,25 @@ class Bad:
     line: int
     column: int
     message: str
+    kind: str = "error"
 
 
 def _corpus() -> list[Bad]:
     rows = []
-    for folder in ("bad", "bad-plain"):
+    for folder in ("bad", "bad-plain", "accepted"):
         tsv = TEST_DATA / folder / "expected.tsv"
         for text in tsv.read_text(encoding="utf-8").splitlines():
             if not text.strip() or text.startswith("#"):
                 continue
-            name, line, column, message = text.split("\t")
-            rows.append(Bad(TEST_DATA / folder / name, int(line), int(column), message))
+            name, line, column, message, *kind = text.split("\t")
+            rows.append(Bad(TEST_DATA / folder / name, int(line), int(column), message,
+                            *kind))
     return rows
 
 
-CORPUS = _corpus()
+EVERY_FILE = _corpus()
+CORPUS = [bad for bad in EVERY_FILE if bad.kind == "error"]
+WARNED = [bad for bad in EVERY_FILE if bad.kind == "warning"]
 
 
 def _id(bad: Bad) -> str:
@@ -50,16 +56,18 @@ def _id(bad: Bad) -> str:
 
 def test_the_corpus_is_large_and_complete() -> None:
     assert len(CORPUS) >= 200
-    listed = {bad.path for bad in CORPUS}
-    on_disk = set((TEST_DATA / "bad").glob("*.trf")) | set((TEST_DATA / "bad-plain").glob("*.txt"))
+    listed = {bad.path for bad in EVERY_FILE}
+    on_disk = (set((TEST_DATA / "bad").glob("*.trf")) | set((TEST_DATA / "bad-plain").glob("*.txt"))
+               | set((TEST_DATA / "accepted").glob("*.trf")))
     assert listed == on_disk
 
 
 def _check(err: str, bad: Bad) -> None:
     assert "Traceback" not in err
     assert err.startswith(f"{bad.path}:{bad.line}:{bad.column}: "), err
-    assert bad.message in err
-    assert err.count("\n") == 1
+    lines = err.splitlines()
+    assert bad.message in lines[0]
+    assert all(line.startswith(f"{bad.path}:") for line in lines), err
 
 
 def _other_suffix(bad: Bad) -> str:
@@ -71,12 +79,7 @@ def test_every_command_reports_the_place(bad: Bad, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / f"out{_other_suffix(bad)}"
     same = tmp_path / f"same{bad.path.suffix}"
-    for args in (["check", str(bad.path)],
-                 ["trace", str(bad.path), "--jsonl"],
-                 ["why", str(bad.path), "1", "2"],
-                 ["pair", str(bad.path), "--system", "dutch-2026", "--json"],
-                 ["convert", str(bad.path), "-o", str(out)],
-                 ["convert", str(bad.path), "-o", str(same)]):
+    for args in _commands(bad, out, same):
         assert main(args) == EXIT_INPUT, args
         captured = capsys.readouterr()
         assert captured.out == "", args
@@ -84,13 +87,37 @@ def test_every_command_reports_the_place(bad: Bad, tmp_path: Path,
     assert list(tmp_path.iterdir()) == []  # nothing written, no temporary left
 
 
+def _commands(bad: Bad, out: Path, same: Path, *extra: str) -> list[list[str]]:
+    return [[*args, "--lang", "en", *extra] for args in (
+        ["check", str(bad.path)],
+        ["trace", str(bad.path), "--jsonl"],
+        ["why", str(bad.path), "1", "2"],
+        ["pair", str(bad.path), "--system", "dutch-2026", "--json"],
+        ["convert", str(bad.path), "-o", str(out)],
+        ["convert", str(bad.path), "-o", str(same)])]
+
+
+@pytest.mark.parametrize("bad", WARNED, ids=_id)
+def test_strict_refuses_a_warning_on_every_command(bad: Bad, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / f"out{_other_suffix(bad)}"
+    same = tmp_path / f"same{bad.path.suffix}"
+    for args in _commands(bad, out, same, "--strict"):
+        assert main(args) == EXIT_INPUT, args
+        captured = capsys.readouterr()
+        assert captured.out == "", args
+        _check(captured.err, bad)
+    assert list(tmp_path.iterdir()) == []
+
+
 SAMPLE = CORPUS[::16]
 
 
 @pytest.mark.parametrize("bad", SAMPLE, ids=_id)
 def test_the_real_command_line(bad: Bad) -> None:
-    run = subprocess.run([sys.executable, "-m", "swisslearn", "check", str(bad.path)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    run = subprocess.run([sys.executable, "-m", "swisslearn", "check", str(bad.path),
+                          "--lang", "en"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
     assert run.returncode == EXIT_INPUT
     assert run.stdout == ""
     _check(run.stderr, bad)
@@ -114,7 +141,7 @@ def test_impossible_scores_stop_the_conversion(name: str, tmp_path: Path,
     source = tmp_path / name
     source.write_text(text, encoding="utf-8")
     out = tmp_path / "out.trf"
-    assert main(["convert", str(source), "-o", str(out)]) == EXIT_INPUT
+    assert main(["convert", str(source), "-o", str(out), "--lang", "en"]) == EXIT_INPUT
     err = capsys.readouterr().err
     assert err.startswith(f"{source}:{line}:0: ") and message in err, err
     assert "Traceback" not in err and not out.exists()

@@ -54,11 +54,13 @@ def big_trf(players: int, rounds: int = ROUNDS, seed: int = 1) -> bytes:
 
 
 def _best_of(times: int, work: Callable[[], object]) -> float:
+    """The least CPU time of ``times`` runs: the scaling tests compare sizes,
+    and wall time on a shared machine measures the neighbours too."""
     best = float("inf")
     for _ in range(times):
-        started = time.perf_counter()
+        started = time.process_time()
         work()
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return best
 
 
@@ -145,10 +147,17 @@ HUGE: dict[str, Callable[[], tuple[bytes, int, int, str]]] = {
     "xxp-with-100000-players": lambda: (
         big_trf(20) + b"XXP " + b" ".join(b"%d" % (i % 20 + 1) for i in range(100_000)) + b"\n",
         -1, -1, ""),
-    "nul-after-20-mb": lambda: (big_trf(20) + b"777 " + b"y" * 20_000_000 + b"\x00", 24, 20_000_005,
+    "nul-after-10-mb": lambda: (big_trf(20) + b"777 " + b"y" * 10_000_000 + b"\x00", 24, 10_000_005,
                                 "NUL byte"),
-    "latin1-after-20-mb": lambda: (big_trf(20) + b"### " + b"z" * 20_000_000 + b" \xe9t\xe9\n",
-                                   24, 20_000_006, "byte 0xe9 is not UTF-8"),
+    # Latin-1 is read (issue 18), but not in a file that also has UTF-8 characters.
+    "latin1-after-10-mb": lambda: (big_trf(20) + b"### " + b"z" * 10_000_000 + b" \xe9t\xe9\n",
+                                   -1, -1, ""),
+    "utf8-then-latin1-after-10-mb": lambda: (
+        big_trf(20) + "### \u00e9t\u00e9\n".encode() + b"### " + b"z" * 10_000_000
+        + b" \xe9t\xe9\n", 25, 10_000_006, "byte 0xe9 is not UTF-8, but the file has UTF-8"),
+    # Above the documented limit (16 MiB): refused before it is read.
+    "17-mb-of-comments": lambda: (b"### " + b"z" * 17_000_000 + b"\n", 0, 0,
+                                  "more than the limit of 16777216 bytes"),
 }
 
 

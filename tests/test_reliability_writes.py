@@ -222,3 +222,90 @@ def test_sigkill_of_the_command_line_at_random_moments(tmp_path: Path) -> None:
         assert visible == ["in.trf", "out.trf"]
     write_bytes_atomically(out, new)
     assert _leftovers(tmp_path) == []
+
+
+# -- races and --force (issue 22, 4) ----------------------------------------------------
+
+
+def test_racing_writers_never_replace_each_other(tmp_path: Path) -> None:
+    """Two writers of an absent name both passed the existence check and one
+    silently replaced the other: now the name is taken by one system call."""
+    import threading
+    target = tmp_path / "out.trf"
+    ready = threading.Barrier(4)
+    outcomes: dict[int, str] = {}
+
+    def writer(index: int) -> None:
+        def chunks() -> Iterator[bytes]:
+            ready.wait()  # every writer is past its checks, its temporary open
+            yield b"writer %d\n" % index
+        try:
+            write_atomically(target, chunks(), replace=False)
+            outcomes[index] = "wrote"
+        except UsageError as error:
+            outcomes[index] = str(error)
+
+    threads = [threading.Thread(target=writer, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    winners = [i for i, outcome in outcomes.items() if outcome == "wrote"]
+    assert len(winners) == 1, outcomes
+    assert target.read_bytes() == b"writer %d\n" % winners[0]
+    assert all("exists: use --force" in o for i, o in outcomes.items() if i != winners[0])
+    assert _leftovers(tmp_path) == []
+
+
+def test_two_pair_commands_racing_for_one_output(tmp_path: Path) -> None:
+    source = ROOT / "data" / "chysteme-36-joueurs.trf"
+    for attempt in range(3):
+        out = tmp_path / f"r1-{attempt}.trf"
+        runs = [subprocess.Popen([sys.executable, "-m", "swisslearn", "pair", str(source),
+                                  "-o", str(out), "--lang", "en"], cwd=ROOT,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                for _ in range(2)]
+        codes = sorted(run.wait(timeout=120) for run in runs)
+        errors = "".join(run.stderr.read() for run in runs if run.stderr)
+        assert codes == [EXIT_OK, EXIT_USAGE], errors
+        assert "exists: use --force" in errors
+        assert out.read_bytes().count(b"\n001 ") == 36  # one whole file, not a mix
+
+
+@pytest.mark.parametrize("kind", ["fifo", "socket", "folder"])
+def test_force_replaces_only_a_regular_file(kind: str, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """-o /dev/null --force (as root) replaced /dev/null by a regular file."""
+    import socket
+    target = tmp_path / "target"
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "socket":
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(target))
+    else:
+        target.mkdir()
+    source = _input(tmp_path)
+    assert main(["convert", str(source), "-o", str(target), "--force"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert f"is a {kind}" in err and "Traceback" not in err
+    mode = os.lstat(target).st_mode
+    assert {"fifo": stat.S_ISFIFO, "socket": stat.S_ISSOCK, "folder": stat.S_ISDIR}[kind](mode)
+    with pytest.raises(UsageError, match="replaces only a regular file|is a folder"):
+        write_bytes_atomically(target, b"x", replace=True)
+    assert _leftovers(tmp_path) == []
+
+
+def test_without_hard_links_the_name_is_still_taken_exclusively(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    def no_links(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EPERM, "hard links not supported here")
+
+    monkeypatch.setattr(os, "link", no_links)
+    target = tmp_path / "out.trf"
+    write_bytes_atomically(target, b"first\n", replace=False)
+    with pytest.raises(UsageError, match="exists: use --force"):
+        write_bytes_atomically(target, b"second\n", replace=False)
+    assert target.read_bytes() == b"first\n" and _leftovers(tmp_path) == []

@@ -69,21 +69,24 @@ def test_six_players_on_the_command_line() -> None:
     blancs." (1 Red Falcons, 2 Blue Wave, 3 Northern Stars, 4 Silver Lions,
     5 Iron Wolves, 6 Golden Hawks)"""
     run = subprocess.run([sys.executable, "-m", "swisslearn", "pair", str(SIX), "--system",
-                          "simple", "--json"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=60)
+                          "simple", "--json", "--lang", "fr"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
     assert run.returncode == EXIT_OK, run.stderr
     assert json.loads(run.stdout) == {
         "system": "simple", "round": 4,
         "boards": [{"board": 1, "white": 1, "black": 2}, {"board": 2, "white": 3, "black": 4},
                    {"board": 3, "white": 5, "black": 6}],
-        "byes": [], "released": []}
+        "byes": [], "released": [],
+        "system_choice": {"system": "simple", "source": "option", "detail": "simple",
+                          "older": False, "reason": "demandé avec --system"}}
 
 
 def test_six_players_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     """| 1 | Red Falcons | Blue Wave | / | 2 | Northern Stars | Silver Lions |
     / | 3 | Iron Wolves | Golden Hawks |"""
-    assert main(["pair", str(SIX), "--system", "simple"]) == EXIT_OK
+    assert main(["pair", str(SIX), "--system", "simple", "--lang", "fr"]) == EXIT_OK
     lines = capsys.readouterr().out.splitlines()
+    assert lines.pop(1) == "Système : simple — demandé avec --system."
     assert [line.split()[0] for line in lines[1:]] == ["1", "2", "3"]
     assert "Red Falcons" in lines[1] and lines[1].index("Red Falcons") < lines[1].index(
         "Blue Wave")

@@ -50,8 +50,8 @@ def test_ten_teams_before_round_2() -> None:
     table = standings(document.tournament, 2, boards=boards)
     assert table.team and table.tiebreaks == ("game-points", "board-count")
     name = {p.id: p.name for p in document.tournament.players}
-    assert [name[i] for i in table.order] == ["A2", "A1", "A3", "B1", "A6", "A5", "A4", "D",
-                                              "C", "B2"]
+    assert [name[i] for i in table.order] == ["A2", "A1", "A3", "B1", "A6", "A5", "A4", "C",
+                                              "D", "B2"]
     row = {name[r.id]: r for r in table.rows}
     assert [row[n].score for n in ("A2", "A6", "B2")] == [3, 2, 1]
     # A5-A6 was drawn 2-2; A6 won boards 1-2 (4 + 3), A5 boards 3-4 (2 + 1).

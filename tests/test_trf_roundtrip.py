@@ -191,8 +191,14 @@ def test_pending_game() -> None:
 
 
 @pytest.mark.parametrize("records, expected", [
-    (["162  W 3.0    D 1.0    L 0.0    P 3.0"],
+    (["162  W 3.0    D 1.0    L 0.0    P 3.0"],   # X (unknown) follows D: F9's draw
      dict(win=3, draw=1, forfeit_win=3, full_point_bye=3, half_point_bye=1,
+          pairing_allocated_bye=3, unknown=1)),
+    (["162  W 3.0    D 1.0"],   # issue 18: P follows W, X follows D, as the engine reads it
+     dict(win=3, draw=1, forfeit_win=3, full_point_bye=3, half_point_bye=1,
+          pairing_allocated_bye=3, unknown=1)),
+    (["BBW  3.0", "BBD  1.0"],   # BBU defaults to the win value (bbpPairings)
+     dict(win=3, forfeit_win=3, full_point_bye=3, draw=1, half_point_bye=1,
           pairing_allocated_bye=3)),
     (["162  W 1.0    D 0.5    L 0.0    Z 0.0    X 0.5"], {}),
     (["XXS PAB=.5"], dict(pairing_allocated_bye="0.5")),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -262,3 +263,97 @@ def test_the_pairing_path_imports_no_notebook_stack() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, result.stderr
+
+
+# -- every word from the catalogue, in the language asked (issue 22) -------------
+
+
+def _drawn_texts(fig: Figure) -> list[str]:
+    from matplotlib.text import Text
+    return [t.get_text() for t in fig.findobj(Text) if t.get_text()]
+
+
+def french_only_words(area: str = "viz") -> set[str]:
+    """Words (4 letters or more) of an area's French catalogue file
+    (``fr.viz.json``) that its English one never uses."""
+    import json
+    folder = ROOT / "swisslearn" / "explain"
+
+    def words(lang: str) -> set[str]:
+        values = json.loads((folder / f"{lang}.{area}.json").read_text("utf-8")).values()
+        return {w.lower() for v in values for w in re.findall(r"[^\W\d_]{4,}", v)}
+    return words("fr") - words("en")
+
+
+def test_english_pictures_have_no_french_word(club: list[Event], generated: list[Event]) -> None:
+    french = french_only_words()
+    assert {"niveau", "blancs", "noirs", "exempt", "organigramme"} <= french
+    # Players' names are data, not words of the picture ("Joueur 013").
+    names = {p.name for e in _all(club, generated) if isinstance(e, RoundStarted)
+             for p in e.players}
+    drawn: set[str] = set()
+    for event in _all(club, generated):
+        if event.kind in drawn:
+            continue
+        drawn.add(event.kind)
+        texts = [t for t in _drawn_texts(viz.render(event, "en")) if t not in names]
+        words = set(re.findall(r"[^\W\d_]+", " ".join(texts).lower()))
+        assert not words & french, (event.kind, words & french)
+    assert drawn == set(EVENT_KINDS)
+
+
+def test_english_tables_use_english_columns_and_letters(club: list[Event]) -> None:
+    event = next(e for e in club if isinstance(e, CandidateTried) and e.transposition)
+    frame = viz.bracket_table(event, "en")
+    assert tuple(frame.columns) == viz.bracket_columns("en")
+    assert "no. S1" in frame.columns and "remark" in frame.columns
+    french = viz.bracket_table(event)
+    # The same colours, in each language's letters: French B/N, English W/B.
+    for fr_cell, en_cell in zip(french["couleurs S1"], frame["colours S1"]):
+        assert en_cell == fr_cell.replace("B", "W").replace("N", "B")
+    assert all("N" not in cell for cell in frame["pref. S1"])
+    assert tuple(viz.d1_list(8, lang="en").columns) == viz.d1_columns("en")
+    assert list(viz.d1_list(8, lang="en")["D1"])[0] == "as is"
+    colours = viz.colour_table(club, "en")
+    assert list(colours.columns)[-2:] == ["R5 (new)", "pref."]
+    assert set(colours["R5 (new)"]) == {"W", "B"}
+    assert (colours["R5 (new)"] == "W").sum() == 6
+    assert colours.attrs["title"].startswith("Colours played (W = white, B = black")
+    started = next(e for e in club if isinstance(e, RoundStarted))
+    assert "Round 5: score brackets (A3)" in _drawn_texts(viz.score_groups_figure(started,
+                                                                                 lang="en"))
+    assert viz.boards_table(next(e for e in club if isinstance(e, BoardsOrdered)),
+                            "en").attrs["title"] == "F1: board order"
+
+
+def test_numbers_are_written_the_languages_way() -> None:
+    frame = viz.d1_list(14)
+    assert frame.attrs["title"].startswith("D1 : ordres de S2 (5\u202f040 en tout)")
+    assert viz.d1_list(14, lang="en").attrs["title"].startswith("D1: orders of S2 (5,040 in all)")
+
+
+def test_the_colour_picture_says_who_gets_his_preference() -> None:
+    """Issue 17: « 1, le mieux classé, reçoit sa couleur : les noirs ; 3 a les
+    blancs », not « 3 a les blancs (couleur préférentielle du joueur le mieux
+    classé, 1) »."""
+    events = list(trace(read_trf(CLUB).tournament, 4))
+    e4 = next(e for e in events if isinstance(e, ColourAllocated) and e.rule == "E4"
+              and {e.white, e.black} == {1, 3})
+    title, remarks = viz.colour_story(e4)
+    assert title == "E4 : 1, le mieux classé, reçoit sa couleur : les noirs ; 3 a les blancs"
+    assert remarks[1] == "reçoit les noirs (N), sa couleur préférentielle, mieux classé (A2)"
+    assert remarks[3].startswith("reçoit les blancs (B), contre sa préférence (N")
+    assert viz.colour_story(e4, "en")[0] == ("E4: 1, the higher ranked, gets his colour: black; "
+                                             "3 has white")
+    frame, _ = viz._event_players(e4, "fr")
+    assert frame.attrs["title"] == title
+    assert f"{title}" in _drawn_texts(viz.render(e4))
+    procedure = list(trace(read_trf(ROOT / "data" / "cours-procedure.trf").tournament, 4))
+    e2 = next(e for e in procedure if isinstance(e, ColourAllocated) and e.rule == "E2")
+    assert viz.colour_story(e2)[0] == ("E2 : 14, dont la préférence est la plus forte (N!!), "
+                                       "reçoit sa couleur : les noirs ; 13 a les blancs")
+    assert viz.colour_story(e2, "en")[0] == ("E2: 14, whose preference is the stronger (B!!), "
+                                             "gets his colour: black; 13 has white")
+    e1 = next(e for e in procedure if isinstance(e, ColourAllocated) and e.rule == "E1")
+    assert viz.colour_story(e1)[0] == (f"E1 : chacun reçoit sa couleur : {e1.white} les blancs, "
+                                       f"{e1.black} les noirs")

@@ -122,3 +122,63 @@ def test_exercise_widget(events: list[Event]) -> None:
     assert result == Feedback(False, explain(paired))
     assert "Juste" not in exercise.feedback.value
     assert exercise.button.description == "Vérifier"
+
+
+# -- one language, one step (issue 22) -------------------------------------------
+
+
+def test_the_picture_and_the_label_change_together(events: list[Event]) -> None:
+    """When the label says step k, the picture is already step k's (today's
+    Play showed the label first and the picture a drawing later)."""
+    stepper = Stepper(events)
+    seen: list[tuple[int, bool]] = []
+
+    def label_changed(change: dict[str, object]) -> None:
+        step = int(str(change["new"]).split()[1].split("/")[0])
+        seen.append((step, bytes(stepper.output.value) == stepper.png(step)))
+    stepper.label.observe(label_changed, names="value")
+    for step in (2, 3, 4, 9, 5):
+        stepper.play.value = step
+    stepper.next_button.click()
+    assert [s for s, _ in seen] == [2, 3, 4, 9, 5, 6]
+    assert all(same for _, same in seen)
+    assert stepper.shown == stepper.step == 6
+
+
+def test_the_stepper_in_english_draws_english_pictures(events: list[Event]) -> None:
+    from swisslearn.viz import figure_png, render
+    stepper = Stepper(events, "en", start=4)
+    assert bytes(stepper.output.value) == figure_png(render(events[3], "en"))
+    assert stepper.play.description == "Play" and stepper.next_button.description == "Next ▶"
+    french = Stepper(events, start=4)
+    assert bytes(french.output.value) == figure_png(render(events[3], "fr"))
+    assert bytes(french.output.value) != bytes(stepper.output.value)
+
+
+def test_set_language_keeps_the_step(events: list[Event]) -> None:
+    from swisslearn.viz import figure_png, render
+    stepper = Stepper(events)
+    stepper.go(7)
+    stepper.set_language("en")
+    assert stepper.step == 7 and stepper.shown == 7
+    assert stepper.label.value == f"<b>step 7/{len(events)} — {events[6].rule}</b>"
+    assert stepper.explanation_text() == explain(events[6], "en")
+    assert bytes(stepper.output.value) == figure_png(render(events[6], "en"))
+    assert stepper.previous_button.description == "◀ Previous"
+    stepper.set_language("fr")
+    assert stepper.label.value.startswith("<b>étape 7/")
+
+
+def test_the_stepper_keeps_a_bounded_number_of_pictures(events: list[Event]) -> None:
+    from swisslearn import widgets
+    stepper = Stepper(events)
+    for step in range(1, min(len(events), widgets.PICTURES_KEPT + 6) + 1):
+        stepper.go(step)
+    assert len(stepper._pictures) <= widgets.PICTURES_KEPT
+    assert stepper.png(stepper.step) == bytes(stepper.output.value)
+
+
+def test_exercise_words_in_english() -> None:
+    exercise = Exercise("Which pairs?", answer_is("1-2", "no"), lang="en")
+    assert exercise.button.description == "Check" and exercise.text.description == "Answer"
+    assert exercise.check("1-2") == Feedback(True, "Right")

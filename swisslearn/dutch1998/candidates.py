@@ -32,7 +32,7 @@ from swisslearn.dutch1998.feasibility import Banned, any_pairing
 from swisslearn.dutch1998.search import (BracketSearch, ExchangeRanks, Found, Refused,
                                          SplitFinder)
 from swisslearn.dutch1998.state import RoundState, Table
-from swisslearn.errors import UsageError
+from swisslearn.errors import usage
 from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import (BracketView, CandidatesSkipped, CandidateTried, Event,
                               ExchangeApplied, Refusal, Rejection)
@@ -215,13 +215,10 @@ def _walk_literal(context: RoundState, search: BracketSearch, view: BracketView,
     """Literal C6/C7: every candidate tried, in D1 order, with its event."""
     count = search.literal_count()
     if count > LITERAL_LIMIT:
-        players = ", ".join(str(p.id) for p in view.players)
-        raise UsageError(
-            f"{context.tournament.source}: round {context.round}: literal mode would try "
-            f"{count:,} candidates one by one on an S1/S2 split of the score bracket "
-            f"{view.score} (players {players}; S1 of {len(search.s1)}, S2 of "
-            f"{len(search.s2)}), more than {LITERAL_LIMIT:,} (8!): pair this round "
-            f"without literal mode (same pairing)")
+        raise usage("dutch1998.literal.limit", source=context.tournament.source,
+                    round=context.round, count=f"{count:,}", score=view.score,
+                    players=", ".join(str(p.id) for p in view.players), s1=len(search.s1),
+                    s2=len(search.s2), limit=f"{LITERAL_LIMIT:,}")
     for tried in search.literal():
         accepted = tried.rejection is None
         yield _tried(search, view, cell, tried.positions, tried.rank, tried.rejection)

@@ -53,7 +53,7 @@ from swisslearn.dutch1998.candidates import reasons_in, summarise
 from swisslearn.dutch1998.feasibility import hopeless
 from swisslearn.dutch1998.outcome import Need, Outcome, Stream
 from swisslearn.dutch1998.state import RoundState
-from swisslearn.errors import PairingError
+from swisslearn.errors import no_pairing
 from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import (BracketOpened, BracketsMerged, BracketUndone, BracketView, Event,
                               LastResort, PairingsTried, Rejection, SoftAvoidChosen)
@@ -83,14 +83,9 @@ def drive(context: RoundState, brackets: Brackets) -> Generator[Event, None, lis
                                                           brackets[-1], (), True))
         result = yield from _solve(context, brackets, 0, ())
     if not isinstance(result, list):
-        raise PairingError(_no_pairing_message(context, brackets[-1]))
+        raise no_pairing(context.tournament.source, context.round, "dutch-1998",
+                         [p.id for p in context.sort(list(brackets[-1]))], "b1_b2")
     return result
-
-
-def _no_pairing_message(context: RoundState, residents: Sequence[PlayerState]) -> str:
-    ids = ", ".join(str(p.id) for p in context.sort(list(residents)))
-    return (f"{context.tournament.source}: round {context.round} cannot be paired under "
-            f"dutch-1998: players {ids} cannot all be paired without breaking B1 or B2")
 
 
 def _ids(players: Sequence[PlayerState]) -> tuple[PlayerId, ...]:

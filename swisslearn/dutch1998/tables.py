@@ -14,6 +14,7 @@ default here (``max_exchange_size=2``). Pass ``None`` for every size up to
 from __future__ import annotations
 
 import itertools
+import math
 from typing import TypedDict
 
 from swisslearn.dutch1998.exchanges import (
@@ -22,11 +23,13 @@ from swisslearn.dutch1998.exchanges import (
     iter_exchanges,
 )
 from swisslearn.dutch1998.transpositions import count_transpositions, transpositions
+from swisslearn.explain.catalogue import Catalogue, catalogue
 
 __all__ = [
     "MAX_TRANSPOSITIONS",
     "ExchangeJson",
     "TablesJson",
+    "exchange_count",
     "format_tables",
     "split",
     "tables",
@@ -62,6 +65,17 @@ def split(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         raise ValueError(f"a score bracket cannot have {n} players")
     p = n // 2
     return tuple(range(1, p + 1)), tuple(range(p + 1, n + 1))
+
+
+def exchange_count(n: int, *, max_exchange_size: int | None = 2) -> int:
+    """How many exchanges :func:`tables` lists for ``n`` players, computed
+    without listing them (``swisslearn tables`` refuses sizes it cannot list
+    in seconds): ``C(p, k) * C(q, k)`` of each size ``k``."""
+    p = n // 2
+    q = n - p
+    if max_exchange_size is None or max_exchange_size >= p:
+        return math.comb(n, p) - 1  # every new S1 but the first (Vandermonde)
+    return sum(math.comb(p, k) * math.comb(q, k) for k in range(1, max_exchange_size + 1))
 
 
 def _exchange_json(exchange: Exchange) -> ExchangeJson:
@@ -111,7 +125,8 @@ def _grid(title: str, columns: list[str], rows: list[str],
     return [line.rstrip() for line in lines]
 
 
-def _seed_window(n: int, size: int, all_exchanges: list[Exchange]) -> list[str]:
+def _seed_window(n: int, size: int, all_exchanges: list[Exchange],
+                 cat: Catalogue) -> list[str]:
     """The seed's 3x3 table for one size, at this bracket's S1/S2 boundary."""
     p, q = n // 2, n - n // 2
     column_sets: list[tuple[int, ...]]
@@ -119,17 +134,17 @@ def _seed_window(n: int, size: int, all_exchanges: list[Exchange]) -> list[str]:
     if size == 1:
         column_sets = [(x,) for x in (p, p - 1, p - 2)]
         row_sets = [(y,) for y in (p + 1, p + 2, p + 3)]
-        title = "Exchange one player"
+        title = cat.text("tables.d2.one")
     else:
         column_sets = [(p - 1, p), (p - 2, p), (p - 2, p - 1)]
         row_sets = [(p + 1, p + 2), (p + 1, p + 3), (p + 2, p + 3)]
-        title = "Exchange two players"
+        title = cat.text("tables.d2.two")
     if n == 8:
-        title += " (the seed's table):"
+        title += cat.text("tables.d2.seed")
     elif n == 7:
-        title += " (the seed's 7-player table, every number less 1):"
+        title += cat.text("tables.d2.seed7")
     else:
-        title += " (the seed's table, read at this bracket's S1/S2 boundary):"
+        title += cat.text("tables.d2.window")
     columns = [c for c in column_sets if min(c) >= 1]
     rows = [r for r in row_sets if max(r) <= p + q]
     if not columns or not rows:
@@ -147,48 +162,48 @@ def _seed_window(n: int, size: int, all_exchanges: list[Exchange]) -> list[str]:
     lines = _grid(title, ["+".join(map(str, c)) for c in columns],
                   ["+".join(map(str, r)) for r in rows], cells)
     if obsolete:
-        lines.append("  * the English text calls this column obsolete for 7 players;"
-                     " the French seed prints it, and we keep it.")
+        lines.append(cat.text("tables.d2.obsolete"))
     return lines
 
 
-def format_tables(n: int, *, max_exchange_size: int | None = 2) -> str:
-    """Plain-text D1/D2 tables for a homogeneous bracket of ``n`` players (``swisslearn tables N``)."""
+def format_tables(n: int, *, max_exchange_size: int | None = 2, lang: str = "en") -> str:
+    """Plain-text D1/D2 tables for a homogeneous bracket of ``n`` players
+    (``swisslearn tables N``), in ``lang`` (the catalogue's ``tables.*``
+    words; English by default, as the command line prints them)."""
+    cat = catalogue(lang)
     s1, s2 = split(n)
     total = count_transpositions(len(s2))
-    lines = [f"Homogeneous score bracket of {n} players (FIDE Dutch system, 1998 text)",
-             f"  S1 = {' '.join(map(str, s1)) or '(empty)'}   (p = {len(s1)}, A6: the higher half)",
-             f"  S2 = {' '.join(map(str, s2)) or '(empty)'}",
+    empty = cat.text("tables.empty")
+    lines = [cat.text("tables.title", n=n),
+             cat.text("tables.s1", s1=' '.join(map(str, s1)) or empty, p=len(s1)),
+             cat.text("tables.s2", s2=' '.join(map(str, s2)) or empty),
              "",
-             f"D1 - orders of S2 in priority order ({total:,} in all, the untouched one included):",
-             f"  S2 untouched: {'-'.join(map(str, s2))}"]
+             cat.text("tables.d1", total=cat.number(total)),
+             cat.text("tables.d1.untouched", order='-'.join(map(str, s2)))]
     shown = itertools.islice(transpositions(s2), 1, 1 + _LETTERED_TRANSPOSITIONS)
     for i, order in enumerate(shown):
         lines.append(f"  {_letter(i)}) {'-'.join(map(str, order))}")
     if total > 1 + _LETTERED_TRANSPOSITIONS:
-        lines.append("  etc. (D1 hint: every order of S2, read as positions, in ascending order)")
+        lines.append(cat.text("tables.d1.etc"))
 
     all_exchanges = list(iter_exchanges(len(s1), len(s2), max_size=max_exchange_size))
-    lines += ["", "D2 - exchanges between S1 and S2 (homogeneous brackets only):"]
+    lines += ["", cat.text("tables.d2")]
     if not all_exchanges:
-        lines.append("  none: S1 or S2 is empty")
+        lines.append(cat.text("tables.d2.none"))
         return "\n".join(lines) + "\n"
     for size in (1, 2):
-        window = _seed_window(n, size, all_exchanges)
+        window = _seed_window(n, size, all_exchanges, cat)
         if window:
             lines += [""] + ["  " + line for line in window]
-    lines += ["",
-              "Full order (smallest difference of the numbers exchanged, then the lowest"
-              " S1 player;", "letters where the seed's tables have the cell):"]
+    lines += ["", cat.text("tables.full.1"), cat.text("tables.full.2")]
     size = 0
     rank = 0
     for exchange in all_exchanges:
         if exchange.size != size:
             size, rank = exchange.size, 0
-            noun = "player" if size == 1 else "players"
-            lines.append(f"  Exchange {size} {noun}:")
+            lines.append(cat.text("tables.full.size.1") if size == 1
+                         else cat.text("tables.full.size", size=size))
         rank += 1
-        letter = exchange.cell or "-"
-        lines.append(f"    {rank:>4}. {letter:<2} {exchange.label():<24}"
-                     f" difference {exchange.difference}")
+        lines.append(cat.text("tables.full.line", rank=rank, letter=exchange.cell or "-",
+                              label=exchange.label(), difference=exchange.difference))
     return "\n".join(lines) + "\n"

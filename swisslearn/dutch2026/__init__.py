@@ -9,8 +9,17 @@ Approach
 Enumerating candidates in the order of Article 4 does not finish on real
 brackets, so the engine does what the FIDE-endorsed engines do: each
 criterion becomes a bit field of an integer edge weight, most important
-first (:mod:`.criteria`), and a maximum-weight matching (networkx, exact on
-Python integers, :mod:`.matching`) satisfies them in priority order.
+first (:mod:`.criteria`: Article 2 as one table, each criterion once;
+:mod:`.weights` turns such a table into the weight), and a maximum-weight
+matching, exact on big integers (:mod:`.matching`: compiled, networkx as a
+fallback), satisfies them in priority order.
+
+The machinery is shared with the 2017 edition (:mod:`swisslearn.dutch2017`),
+parameterised rather than copied: :class:`.procedure.Edition` gives an
+edition's labels, its readings of a round without a game
+(:class:`.scoring.Readings`) and its route through the brackets; the two
+phases of one bracket (:func:`.brackets.pair_bracket`) and the completion
+test (:mod:`.completion`) serve both.
 
 * One matching covers *all* players not yet paired, so a bracket can only
   be paired in a way that leaves the round completable ([C4]); pairs inside
@@ -37,11 +46,11 @@ Python integers, :mod:`.matching`) satisfies them in priority order.
   that greedy sequence on 1,900 random rounds (with forbidden pairs and
   accelerations) and against the 379 reference rounds: all identical.
 
-Sizes and time (pure Python, one core): a matching is O(n³) in the players
-not yet paired; a round costs about 2 × brackets matchings.  60 players:
-at most 0.45 s a round; the 379 reference rounds (5-60 players): about
-30 s.  1,000 players would need an incremental or compiled matching (a
-later issue).
+Sizes and time: a matching is O(n³) in the players it sees; a round costs
+about 2 × brackets matchings, each on the bracket and the next scoregroup
+when the rest can still be completed (:mod:`.brackets`, "Speed").  The 379
+reference rounds take a few seconds; a 1,000-player round, about 3 s (the
+README's "Performance").
 
 Readings of the text (where it is silent or ambiguous, as the reference
 engines read it)

@@ -36,6 +36,18 @@ milliseconds), that matching is a best one of the whole graph.  If not, or
 when the PAB may go to one of those players, the whole graph is solved as
 before.  tests/test_dutch2026_window.py checks that both give the same
 round on random tournaments.
+
+Shared with the 2017 edition (:mod:`swisslearn.dutch2017.brackets`, whose
+round loop differs: A.9's PPB and CLB) -- the interface a faster version
+must keep:
+
+* :class:`Graph` (the weights of the players not yet paired; with
+  ``completion=None`` only its alive vertices and no shortcut) and its
+  :meth:`Graph.snapshot` (:class:`Snapshot`, to judge another candidate);
+* :func:`pair_bracket` (the two phases of one bracket: :func:`pair_mdps`,
+  then :func:`pair_remainder`) returning :class:`Phases`, and
+  :func:`bracket_result` building the :class:`BracketResult`;
+* :func:`compatibility` (who may meet whom) and :func:`scoregroups`.
 """
 
 from __future__ import annotations
@@ -48,8 +60,12 @@ from swisslearn.dutch2026.completion import Completion
 from swisslearn.dutch2026.criteria import Layout, compatible
 from swisslearn.dutch2026.matching import matching_of_sorted, max_weight_matching
 from swisslearn.dutch2026.scoring import Competitor
+from swisslearn.dutch2026.weights import WeightShape
+from swisslearn.model import PlayerId
 
-__all__ = ["BracketResult", "RoundResult", "Unpairable", "pair_brackets"]
+__all__ = ["BracketResult", "RoundResult", "Unpairable", "Graph", "Snapshot",
+           "Phases", "bracket_result", "compatibility", "pair_bracket", "pair_brackets",
+           "pair_mdps", "pair_remainder", "scoregroups"]
 
 
 class Unpairable(Exception):
@@ -72,7 +88,11 @@ class BracketResult:
     made (higher ranked player first); ``downfloaters`` who moves on;
     ``moved_out``/``moved_in`` the resident exchange (4.3) between S1R and
     S2R, if any.  ``solver`` keeps the bracket's weights, to weigh another
-    candidate against the one chosen (:func:`best_total_with`).
+    candidate against the one chosen (:meth:`Snapshot.best_total_with`).
+    ``route`` and ``layout`` are for an edition whose bracket has its own
+    weight layout and more than one way through the round (2017's A.9:
+    ``"dropped"`` for a pairing redone as the PPB, ``"ppb"``, ``"clb"``);
+    2026 leaves them empty (its layout is the round's).
     """
 
     index: int
@@ -91,8 +111,10 @@ class BracketResult:
     downfloaters: tuple[Competitor, ...]
     c9: bool
     last: bool
-    solver: _Snapshot = field(compare=False, repr=False)
+    solver: Snapshot = field(compare=False, repr=False)
     best_total: int = field(default=0, compare=False, repr=False)
+    route: str = ""
+    layout: WeightShape | None = field(default=None, compare=False, repr=False)
 
     @property
     def pairs(self) -> tuple[tuple[Competitor, Competitor], ...]:
@@ -106,12 +128,14 @@ class RoundResult:
     bye: Competitor | None
     bye_score: Decimal | None                # [C5]: the lowest score the PAB can go to
     c9_first: bool
-    layout: Layout
+    layout: WeightShape
     windowed: int = 0                         # matchings solved on two scoregroups only
 
     @property
     def pairs(self) -> tuple[tuple[Competitor, Competitor], ...]:
-        return tuple(pair for bracket in self.brackets for pair in bracket.pairs)
+        """The round's pairs (a bracket paired again, 2017's A.9, counts once)."""
+        return tuple(pair for bracket in self.brackets if bracket.route != "dropped"
+                     for pair in bracket.pairs)
 
 
 def _bits(n: int) -> int:
@@ -121,13 +145,17 @@ def _bits(n: int) -> int:
 Mates = dict[int, int]
 
 
-class _Graph:
+class Graph:
     """The weights between the players not yet paired (vertex = place in 1.2
     order).  A pair never given a weight has its "outside" weight ([C4]/[C5]
-    only), computed when first asked for."""
+    only), computed when first asked for.
+
+    With ``completion`` None the graph is only its alive vertices: no
+    two-scoregroup shortcut, no completion kept (2017's brackets, whose
+    completion is checked afterwards, A.9)."""
 
     def __init__(self, size: int, outside: Callable[[int, int], int],
-                 completion: Completion, quality_bits: int) -> None:
+                 completion: Completion | None, quality_bits: int) -> None:
         self.alive: list[bool] = [True] * size
         self.weights: dict[tuple[int, int], int] = {}
         self.outside = outside
@@ -156,7 +184,8 @@ class _Graph:
     def remove(self, *vertices: int) -> None:
         for v in vertices:
             self.alive[v] = False
-        self.completion.remove(vertices)
+        if self.completion is not None:
+            self.completion.remove(vertices)
 
     def solve(self, extra_bits: int = 0,
               bonus: Mapping[tuple[int, int], int] | None = None,
@@ -166,23 +195,27 @@ class _Graph:
         the two-scoregroup shortcut."""
         bonus = bonus or {}
         override = override or {}
+        completion = self.completion
+        if completion is None:
+            alive = self.vertices()
+            return matching_of_sorted(alive, self._edges(alive, extra_bits, bonus, override, -1))
         if self.window:
             window = sorted(v for v in self.window if self.alive[v])
             mates = matching_of_sorted(window, self._edges(window, extra_bits, bonus, override,
                                                            self.quality_mask))
-            repaired = self.completion.try_without(
+            repaired = completion.try_without(
                 (u, v) for u, v in mates.items() if u < v)
             if repaired is not None:
                 self.windowed += 1
                 self.last_windowed = True
-                self.completion.adopt(repaired)
+                completion.adopt(repaired)
                 return mates
         self.last_windowed = False
         alive = self.vertices()
         mates = matching_of_sorted(alive, self._edges(alive, extra_bits, bonus, override, -1))
-        repaired = self.completion.try_without((u, v) for u, v in mates.items() if u < v)
+        repaired = completion.try_without((u, v) for u, v in mates.items() if u < v)
         if repaired is not None:
-            self.completion.adopt(repaired)
+            completion.adopt(repaired)
         return mates
 
     def _edges(self, vertices: list[int], extra_bits: int, bonus: Mapping[tuple[int, int], int],
@@ -204,22 +237,24 @@ class _Graph:
                         edges.append((i, j, value))
         return edges
 
-    def snapshot(self, members: Sequence[int]) -> _Snapshot:
+    def snapshot(self, members: Sequence[int]) -> Snapshot:
         alive = [v for v in members if self.alive[v]]
         weights = {}
         for j, v in enumerate(alive):
             for u in alive[:j]:
                 weights[(u, v) if u < v else (v, u)] = self.get(u, v)
-        return _Snapshot(weights=weights, outside=self.outside,
-                         alive=tuple(self.vertices()), window=bool(self.window),
-                         members=tuple(alive), mate=tuple(self.completion.mate),
-                         active=tuple(self.completion.active),
-                         neighbours=self.completion.neighbours,
-                         quality_bits=self.quality_bits, base_total=self.base_total)
+        completion = self.completion
+        return Snapshot(weights=weights, outside=self.outside,
+                        alive=tuple(self.vertices()), window=bool(self.window),
+                        members=tuple(alive),
+                        mate=tuple(completion.mate) if completion is not None else (),
+                        active=tuple(completion.active) if completion is not None else (),
+                        neighbours=completion.neighbours if completion is not None else (),
+                        quality_bits=self.quality_bits, base_total=self.base_total)
 
 
 @dataclass(frozen=True)
-class _Snapshot:
+class Snapshot:
     """A bracket's weights as the matching saw them, to weigh other candidates."""
 
     weights: dict[tuple[int, int], int]
@@ -270,17 +305,29 @@ class _Snapshot:
         return total, [v for v in rest if v not in mates]
 
 
-def _neighbours(players: Sequence[Competitor], layout: Layout) -> list[list[int]]:
+def compatibility(players: Sequence[Competitor],
+                  forbidden: frozenset[frozenset[PlayerId]]) -> list[list[int]]:
     """Who may meet whom ([C1]-[C3]), as adjacency lists in 1.2 order."""
     n = len(players)
     lists: list[list[int]] = [[] for _ in range(n)]
     for j in range(n):
         b = players[j]
         for i in range(j):
-            if compatible(players[i], b, layout.forbidden):
+            if compatible(players[i], b, forbidden):
                 lists[i].append(j)
                 lists[j].append(i)
     return lists
+
+
+def scoregroups(players: Sequence[Competitor]) -> list[list[int]]:
+    """The places (in 1.2 order) of each scoregroup, highest score first."""
+    groups: list[list[int]] = []
+    for v, p in enumerate(players):
+        if groups and players[groups[-1][0]].pairing_score == p.pairing_score:
+            groups[-1].append(v)
+        else:
+            groups.append([v])
+    return groups
 
 
 def _lowest_pab_score(players: Sequence[Competitor], completion: Completion,
@@ -329,7 +376,7 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
     zero = Decimal(0)
     # [C4] first: is the round completable, and ([C5]) what is the lowest
     # score the PAB can go to?
-    neighbours = _neighbours(players, layout)
+    neighbours = compatibility(players, layout.forbidden)
     if odd:
         neighbours.append([])
         _join_pab(neighbours, n, [v for v, p in enumerate(players) if p.bye_eligible])
@@ -357,18 +404,14 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
             ranks[games] = rank  # the more games played, the lower the rank
     c9_first = c9
 
+    outside_weight = layout.weigher(bye_score=bye_score, c9=c9_first, unplayed_ranks=ranks)
+
     def outside(i: int, j: int) -> int:
-        return layout.weight(players[i], players[j], in_current=False, in_next=False,
-                             bye_score=bye_score, c9=c9_first, unplayed_ranks=ranks)
+        return outside_weight(players[i], players[j], False, False)
 
     quality_bits = sum(layout.widths)
-    graph = _Graph(n, outside, completion, quality_bits)
-    groups: list[list[int]] = []
-    for v, p in enumerate(players):
-        if groups and players[groups[-1][0]].pairing_score == p.pairing_score:
-            groups[-1].append(v)
-        else:
-            groups.append([v])
+    graph = Graph(n, outside, completion, quality_bits)
+    groups = scoregroups(players)
     brackets: list[BracketResult] = []
     current = list(groups[0])
     mdp_count = 0
@@ -378,11 +421,13 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
         upcoming = list(groups[following]) if following < len(groups) else []
         following += 1
         members = current + upcoming
+        weigh = layout.weigher(bye_score=bye_score, c9=c9, unplayed_ranks=ranks)
         for j in range(mdp_count, len(members)):
+            lower = players[members[j]]
+            in_current = j < size
             for i in range(j):
-                graph.set(members[i], members[j], layout.weight(
-                    players[members[i]], players[members[j]], in_current=j < size,
-                    in_next=j >= size, bye_score=bye_score, c9=c9, unplayed_ranks=ranks))
+                graph.set(members[i], members[j], weigh(players[members[i]], lower, in_current,
+                                                        not in_current))
         # Two scoregroups suffice when players lie below them and none of
         # them may get the PAB (see the module doc).
         below = following < len(groups)
@@ -393,49 +438,21 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
             players[v].bye_eligible and players[v].pairing_score <= bye_score))
         graph.base_total = ((len(alive) // 2) + non_candidates) << quality_bits
         snapshot = graph.snapshot(members)
-        mdps = members[:mdp_count]
-        residents = members[mdp_count:size]
-        mdp_pairs, mates1 = _pair_mdps(graph, mdps, residents)
-        paired_mdps = {m for m, _ in mdp_pairs}
-        remainder = [r for r in residents if graph.alive[r]]
-        rem_set = set(remainder)
-        # MaxPairs of the remainder: what a best matching pairs in it.
-        remainder_pairs_count = sum(1 for r in remainder
-                                    if mates1.get(r, -1) in rem_set and mates1[r] > r)
-        pairs2, mates2, moved_out, moved_in = _pair_remainder(
-            graph, remainder, remainder_pairs_count, layout, mates1)
-        for a, b in pairs2:
-            graph.remove(a, b)
+        phases = pair_bracket(graph, members, mdp_count, size, layout.group_bits)
         # The weight of the whole matching chosen, at this bracket's weights
         # (to tell later which criterion ruled out another candidate).
-        full = dict(mates2)
-        for a, b in mdp_pairs:
-            full[a], full[b] = b, a
         if graph.last_windowed:
             best_total = graph.base_total + sum(snapshot.weight(u, v) & graph.quality_mask
-                                                for u, v in full.items() if u < v)
+                                                for u, v in phases.matching())
         else:
-            best_total = sum(snapshot.weight(u, v) for u, v in full.items() if u < v)
-        down = [v for v in members[:size] if graph.alive[v]]
-        s1r = remainder[:remainder_pairs_count]
-        score = players[residents[0]].pairing_score if residents else (
-            players[mdps[-1]].pairing_score if mdps else zero)
+            best_total = sum(snapshot.weight(u, v) for u, v in phases.matching())
         last = not upcoming
-        brackets.append(BracketResult(
-            index=len(brackets), score=score,
-            mdps=tuple(players[v] for v in mdps),
-            residents=tuple(players[v] for v in residents),
-            s1=tuple(players[v] for v in mdps if v in paired_mdps),
-            limbo=tuple(players[v] for v in mdps if v not in paired_mdps),
-            mdp_pairs=tuple((players[a], players[b]) for a, b in mdp_pairs),
-            remainder=tuple(players[v] for v in remainder),
-            s1r=tuple(players[v] for v in s1r),
-            s2r=tuple(players[v] for v in remainder[remainder_pairs_count:]),
-            remainder_pairs=tuple((players[a], players[b]) for a, b in pairs2),
-            moved_out=tuple(players[v] for v in moved_out),
-            moved_in=tuple(players[v] for v in moved_in),
-            downfloaters=tuple(players[v] for v in down),
-            c9=c9, last=last, solver=snapshot, best_total=best_total))
+        result = bracket_result(players, len(brackets), members, mdp_count, size, phases,
+                                graph, snapshot=snapshot, best_total=best_total, c9=c9,
+                                last=last)
+        brackets.append(result)
+        down = [v for v in members[:size] if graph.alive[v]]
+        mates2, pairs2, mdp_pairs = phases.mates2, phases.pairs2, phases.mdp_pairs
         # [C9] applies to the next bracket when it will downfloat exactly
         # the PAB assignee: every one of its players is paired inside it
         # (or left alone) in the matching just found.
@@ -454,7 +471,81 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
                        c9_first, layout, graph.windowed)
 
 
-def _pair_mdps(graph: _Graph, mdps: list[int], residents: list[int]
+@dataclass(frozen=True)
+class Phases:
+    """What the two phases of one bracket found (places in 1.2 order): the
+    MDP-Pairing (``mdp_pairs``, from the matching ``mates1``), the
+    remainder, its MaxPairs (``remainder_pairs``), its pairs (``pairs2``,
+    from the matching ``mates2``) and the resident exchange."""
+
+    mdps: list[int]
+    residents: list[int]
+    mdp_pairs: list[tuple[int, int]]
+    mates1: dict[int, int]
+    remainder: list[int]
+    remainder_pairs: int
+    pairs2: list[tuple[int, int]]
+    mates2: dict[int, int]
+    moved_out: list[int]
+    moved_in: list[int]
+
+    def matching(self) -> list[tuple[int, int]]:
+        """The whole matching last found (the bracket's pairs included)."""
+        full = dict(self.mates2)
+        for a, b in self.mdp_pairs:
+            full[a], full[b] = b, a
+        return [(u, v) for u, v in full.items() if u < v]
+
+
+def pair_bracket(graph: Graph, members: list[int], mdp_count: int, size: int,
+                 group_bits: int) -> Phases:
+    """Pair one bracket: ``members[:mdp_count]`` are its MDPs,
+    ``members[mdp_count:size]`` its residents, the rest the players its
+    matchings see below it.  The pairs made leave ``graph``."""
+    mdps = members[:mdp_count]
+    residents = members[mdp_count:size]
+    mdp_pairs, mates1 = pair_mdps(graph, mdps, residents)
+    remainder = [r for r in residents if graph.alive[r]]
+    rem_set = set(remainder)
+    # MaxPairs of the remainder: what a best matching pairs in it.
+    count = sum(1 for r in remainder if mates1.get(r, -1) in rem_set and mates1[r] > r)
+    pairs2, mates2, moved_out, moved_in = pair_remainder(graph, remainder, count, group_bits,
+                                                         mates1)
+    for a, b in pairs2:
+        graph.remove(a, b)
+    return Phases(mdps, residents, mdp_pairs, mates1, remainder, count, pairs2, mates2,
+                  moved_out, moved_in)
+
+
+def bracket_result(players: Sequence[Competitor], index: int, members: list[int],
+                   mdp_count: int, size: int, phases: Phases, graph: Graph, *,
+                   snapshot: Snapshot, best_total: int, c9: bool, last: bool,
+                   route: str = "", layout: WeightShape | None = None) -> BracketResult:
+    """The :class:`BracketResult` of a bracket paired by :func:`pair_bracket`."""
+    mdps, residents, remainder = phases.mdps, phases.residents, phases.remainder
+    paired_mdps = {m for m, _ in phases.mdp_pairs}
+    count = phases.remainder_pairs
+    down = [v for v in members[:size] if graph.alive[v]]
+    score = players[residents[0]].pairing_score if residents else (
+        players[mdps[-1]].pairing_score if mdps else Decimal(0))
+    return BracketResult(
+        index=index, score=score,
+        mdps=tuple(players[v] for v in mdps),
+        residents=tuple(players[v] for v in residents),
+        s1=tuple(players[v] for v in mdps if v in paired_mdps),
+        limbo=tuple(players[v] for v in mdps if v not in paired_mdps),
+        mdp_pairs=tuple((players[a], players[b]) for a, b in phases.mdp_pairs),
+        remainder=tuple(players[v] for v in remainder),
+        s1r=tuple(players[v] for v in remainder[:count]),
+        s2r=tuple(players[v] for v in remainder[count:]),
+        remainder_pairs=tuple((players[a], players[b]) for a, b in phases.pairs2),
+        moved_out=tuple(players[v] for v in phases.moved_out),
+        moved_in=tuple(players[v] for v in phases.moved_in),
+        downfloaters=tuple(players[v] for v in down),
+        c9=c9, last=last, solver=snapshot, best_total=best_total, route=route, layout=layout)
+
+
+def pair_mdps(graph: Graph, mdps: list[int], residents: list[int]
                ) -> tuple[list[tuple[int, int]], dict[int, int]]:
     """The MDP-Pairing: which MDPs are paired (first ones possible) and with
     whom (highest resident possible, MDPs in order).  Returns the pairs
@@ -480,8 +571,8 @@ def _pair_mdps(graph: _Graph, mdps: list[int], residents: list[int]
     return pairs, mates
 
 
-def _pair_remainder(graph: _Graph, remainder: list[int], pairs: int, layout: Layout,
-                    previous: dict[int, int]
+def pair_remainder(graph: Graph, remainder: list[int], pairs: int, group_bits: int,
+                   previous: dict[int, int]
                     ) -> tuple[list[tuple[int, int]], dict[int, int], list[int], list[int]]:
     """The remainder (or homogeneous bracket): exchanges (4.3) then
     transpositions (4.2), as one matching; see the module doc.  With no pair
@@ -489,7 +580,7 @@ def _pair_remainder(graph: _Graph, remainder: list[int], pairs: int, layout: Lay
     size = len(remainder)
     if pairs == 0:
         return [], previous, [], []
-    g = layout.group_bits
+    g = group_bits
     place = {v: i for i, v in enumerate(remainder)}
     exchange_weights: dict[tuple[int, int], int] = {}
     digit = _bits(size)

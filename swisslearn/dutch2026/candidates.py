@@ -18,13 +18,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import perm
+from typing import Mapping
 
 from swisslearn.dutch2026.brackets import BracketResult, RoundResult
-from swisslearn.dutch2026.criteria import Layout, absolute_violation
+from swisslearn.dutch2026.criteria import absolute_violation
 from swisslearn.dutch2026.scoring import Competitor
+from swisslearn.dutch2026.weights import deciding_field
 from swisslearn.model import PlayerId
 
-__all__ = ["Verdict", "first_candidate", "judge", "transposition_rank", "exchange_label"]
+__all__ = ["VERDICT_LABELS", "Verdict", "first_candidate", "judge", "transposition_rank",
+           "exchange_label"]
 
 Pair = tuple[Competitor, Competitor]
 
@@ -58,45 +61,40 @@ def same_pairs(a: tuple[Pair, ...], b: tuple[Pair, ...]) -> bool:
     return _key(a) == _key(b)
 
 
-def judge(result: RoundResult, bracket: BracketResult, candidate: tuple[Pair, ...]
-          ) -> Verdict:
+VERDICT_LABELS: Mapping[str, str] = {
+    "met": "[C1]", "forbidden": "[C1]", "colours": "[C3]", "completion": "[C4]", "pab": "[C5]",
+    "order": "4.2-4.3"}
+"""The criterion a verdict cites, by its detail (2026 numbering); an edition
+passes its own (2017: ``C.1``, ``C.3``, ``C.4``...; with ``"bye"``: the
+criterion that keeps the PAB from a player, C.2)."""
+
+
+def judge(result: RoundResult, bracket: BracketResult, candidate: tuple[Pair, ...],
+          labels: Mapping[str, str] = VERDICT_LABELS) -> Verdict:
     """Why ``candidate`` (not the one chosen) lost; see the module doc."""
-    layout = result.layout
+    layout = bracket.layout if bracket.layout is not None else result.layout
     for a, b in candidate:
         violation = absolute_violation(a, b, layout.forbidden)
         if violation is not None:
             detail = {"[C1]": "met", "forbidden": "forbidden", "[C3]": "colours"}[violation]
-            criterion = "[C1]" if violation == "forbidden" else violation
-            return Verdict(criterion, (a.id, b.id), detail)
+            return Verdict(labels[detail], (a.id, b.id), detail)
     vertex = {p.id: i for i, p in enumerate(result.players)}
     fixed = [(vertex[a.id], vertex[b.id]) for a, b in candidate]
     total, unmatched = bracket.solver.best_total_with(fixed)
     chosen = {frozenset((a.id, b.id)) for a, b in bracket.pairs}
     players = tuple(p.id for pair in candidate if frozenset((pair[0].id, pair[1].id))
                     not in chosen for p in pair)
-    field = _deciding_field(layout, total, bracket.best_total)
+    field = deciding_field(layout.fields, total, bracket.best_total)
     if field is None:
-        return Verdict("4.2-4.3", players, "order")
-    if field == "[C4]":
-        complete = len(unmatched) <= 1 and all(result.players[v].bye_eligible
-                                               for v in unmatched)
-        if complete:
-            return Verdict("[C5]", players, "pab")
-        return Verdict("[C4]", players, "completion")
+        return Verdict(labels["order"], players, "order")
+    if field == labels["completion"]:
+        eligible = [result.players[v].bye_eligible for v in unmatched]
+        if len(unmatched) <= 1 and all(eligible):
+            return Verdict(labels["pab"], players, "pab")
+        if "bye" in labels and len(unmatched) == 1:
+            return Verdict(labels["bye"], players, "bye")
+        return Verdict(labels["completion"], players, "completion")
     return Verdict(field, players, "quality")
-
-
-def _deciding_field(layout: Layout, worse: int, better: int) -> str | None:
-    """The most significant field where ``worse`` and ``better`` differ."""
-    widths = layout.widths
-    names = layout.names
-    offset = sum(widths)
-    for index, name in enumerate(names):
-        if (worse >> offset) != (better >> offset):
-            return name
-        if index < len(widths):
-            offset -= widths[index]
-    return None
 
 
 def transposition_rank(s1: tuple[Competitor, ...], s2: tuple[Competitor, ...],

@@ -24,13 +24,14 @@ import enum
 from functools import cached_property
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 from swisslearn.model import Colour, Player, PlayerId, RoundEntry, RoundNumber, Tournament
 from swisslearn.points import Points, PointSystem
 from swisslearn.results import Result
 
-__all__ = ["Strength", "Drift", "Competitor", "competitors", "effective_tpns",
+__all__ = ["Strength", "Drift", "Competitor", "Readings", "READINGS_2026", "competitors",
+           "effective_tpns",
            "pairing_score_before", "is_last_round", "topscore_threshold"]
 
 
@@ -186,11 +187,12 @@ def _played(entry: RoundEntry | None) -> bool:
     return entry is not None and entry.opponent is not None and entry.result.game_played
 
 
-def _points(points: PointSystem, entry: RoundEntry | None) -> Points:
-    # A round with no block is an absence worth a zero-point bye.
+def _points(tournament: Tournament, pid: PlayerId, entry: RoundEntry | None) -> Points:
+    # A round with no block is an absence worth a zero-point bye; a 299
+    # record may set what a result is worth (Tournament.entry_points).
     if entry is None:
-        return points.zero_point_bye
-    return points.points(entry.result)
+        return tournament.point_system.zero_point_bye
+    return tournament.entry_points(pid, entry)
 
 
 def pairing_score_before(tournament: Tournament, player: Player, round: RoundNumber,
@@ -199,8 +201,8 @@ def pairing_score_before(tournament: Tournament, player: Player, round: RoundNum
     """1.2.1: the score before ``round`` plus that round's fictitious points."""
     if accelerations is None:
         accelerations = _acceleration(tournament)
-    points = tournament.point_system
-    total = sum((_points(points, e) for _, e in _entries(player, round)), Decimal(0))
+    total = sum((_points(tournament, player.id, e) for _, e in _entries(player, round)),
+                Decimal(0)) + tournament.bonus_before(player.id, round)
     return total + accelerations.get((player.id, round), Decimal(0))
 
 
@@ -222,12 +224,40 @@ def effective_tpns(tournament: Tournament, round: RoundNumber,
     return numbers
 
 
-def competitors(tournament: Tournament, round: RoundNumber,
-                ids: tuple[PlayerId, ...]) -> dict[PlayerId, Competitor]:
+@dataclass(frozen=True)
+class Readings:
+    """What an edition makes of a round without a game (given the entry,
+    ``None`` for a round with no block, and what it scored): whether it is
+    a downfloat, and whether it bars the PAB for good."""
+
+    downfloat: Callable[[RoundEntry | None, Points, PointSystem], bool]
+    bars_pab: Callable[[RoundEntry | None, Points, PointSystem], bool]
+
+
+def _more_than_a_loss(entry: RoundEntry | None, scored: Points, points: PointSystem) -> bool:
+    """1.4.3: a round without a game floats down only if it scored more than
+    a loss (a PAB, a forfeit win, a half- or full-point bye)."""
+    return scored > points.loss
+
+
+def _pab_or_a_win_unplayed(entry: RoundEntry | None, scored: Points,
+                           points: PointSystem) -> bool:
+    """[C2] via C.04.1 art. 4: a PAB, or a win's worth without playing."""
+    return entry is not None and (entry.result is Result.PAIRING_ALLOCATED_BYE
+                                  or scored >= points.win)
+
+
+READINGS_2026 = Readings(downfloat=_more_than_a_loss, bars_pab=_pab_or_a_win_unplayed)
+"""1.4.3 and [C2] of 2026."""
+
+
+def competitors(tournament: Tournament, round: RoundNumber, ids: tuple[PlayerId, ...],
+                readings: Readings = READINGS_2026) -> dict[PlayerId, Competitor]:
     """The :class:`Competitor` of each player in ``ids`` before ``round``.
 
     ``tournament`` must hold rounds before ``round`` only (and the byes
-    announced for it), as :meth:`Tournament.truncated` gives.
+    announced for it), as :meth:`Tournament.truncated` gives.  ``readings``:
+    the edition's floats and PAB bar for a round without a game.
     """
     points = tournament.point_system
     accelerations = _acceleration(tournament)
@@ -239,8 +269,9 @@ def competitors(tournament: Tournament, round: RoundNumber,
     for player in tournament.players:
         running = Decimal(0)
         for r, entry in _entries(player, round):
-            before[(player.id, r)] = running + accelerations.get((player.id, r), Decimal(0))
-            running += _points(points, entry)
+            before[(player.id, r)] = (running + accelerations.get((player.id, r), Decimal(0))
+                                      + tournament.bonus_before(player.id, r))
+            running += _points(tournament, player.id, entry)
     result: dict[PlayerId, Competitor] = {}
     for pid in ids:
         player = tournament.player(pid)
@@ -258,15 +289,12 @@ def competitors(tournament: Tournament, round: RoundNumber,
                 other = before.get((entry.opponent, r), own)
                 floats.append(Drift.DOWN if own > other else Drift.UP if own < other else None)
                 continue
-            scored = _points(points, entry)
-            # 1.4.3: a round without a game floats down only if it scored
-            # more than a loss (a PAB, a forfeit win, a half- or full-point bye).
-            floats.append(Drift.DOWN if scored > points.loss else None)
-            # [C2] via C.04.1 art. 4: a PAB, or a win's worth without playing.
-            if entry is not None and (entry.result is Result.PAIRING_ALLOCATED_BYE
-                                      or scored >= points.win):
+            scored = _points(tournament, pid, entry)
+            floats.append(Drift.DOWN if readings.downfloat(entry, scored, points) else None)
+            if readings.bars_pab(entry, scored, points):
                 eligible = False
-        score = sum((_points(points, e) for _, e in _entries(player, round)), Decimal(0))
+        score = sum((_points(tournament, pid, e) for _, e in _entries(player, round)),
+                    Decimal(0)) + tournament.bonus_before(pid, round)
         pairing = score + accelerations.get((pid, round), Decimal(0))
         result[pid] = Competitor(
             id=pid, tpn=tpns[pid], score=score, pairing_score=pairing,

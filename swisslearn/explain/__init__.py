@@ -6,9 +6,11 @@
 * :func:`explain_rejection` does the same for a :class:`~swisslearn.trace.Rejection`.
 * :func:`why` answers "why were *a* and *b* paired (or not) in this round?"
   from the events alone; :func:`explain_pair` also returns the rule labels
-  it cited (:class:`Explanation`), :func:`why_labels` only those.
+  it cited (:class:`Explanation`), :func:`why_labels` only those;
+  :func:`tell_player` says the same to a player in two plain sentences,
+  citing the article (:mod:`.player`).
 
-Three systems speak through the same functions, each with its own messages
+Every system speaks through the same functions, each with its own messages
 (the system is the ``system`` of ``RoundStarted``/``RoundPaired``, else the
 shape of the rule label, see :mod:`swisslearn.explain.common`):
 
@@ -19,10 +21,16 @@ shape of the rule label, see :mod:`swisslearn.explain.common`):
 * ``dutch-2026`` (:mod:`.dutch2026`): C.04.3 applied from 2026 (``1.2``,
   ``3.4.1``, ``[C4]``, ``5.2.3``...), keys ``c2026.*``: every message cites
   the article or criterion, in the vocabulary of the 2026 text;
+* ``dutch-2017`` (:mod:`.dutch2017`): C.04.3 as in force 2017 - January
+  2026 (``A.2``, ``B.4``, ``C.10``, ``E.3``, ``A.9`` for the PPB...), keys
+  ``c2017.*``: the same explainer with that text's articles and words;
 * ``team-2026`` (:mod:`.team2026`): the Swiss Team Pairing System C.04.6
   (``3.4``, ``3.5.5``, ``[C6]``, ``4.3.5``...), keys ``team.*``: the same for
   teams (« équipes »); its events are recognised by class
-  (:func:`.team2026.is_team_event`), not by the shape of their label.
+  (:func:`.team2026.is_team_event`), not by the shape of their label;
+* ``team-2026-sharly`` (:mod:`.sharly`): C.04.6 as the engine inside Sharly
+  Chess pairs it (one matching of the whole round), keys ``sharly.*`` for
+  its own events and ``team.*`` for those it shares with ``team-2026``.
 
 Every sentence comes from the message catalogue (``fr.json``, ``en.json``,
 see :mod:`swisslearn.explain.catalogue`); these modules only pick the key
@@ -33,21 +41,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from swisslearn.explain import dutch1998, dutch2026, protections, simple, team2026
+from swisslearn.explain import dutch1998, dutch2017, dutch2026, protections, sharly, simple, team2026
 from swisslearn.explain.catalogue import Catalogue, available_languages, catalogue
-from swisslearn.explain.common import (DUTCH_2026, SIMPLE, Explanation, WhyRules, answer_pair,
+from swisslearn.explain.common import (DUTCH_2017, DUTCH_2026, SIMPLE, Explanation, WhyRules,
+                                       answer_pair,
                                        system_of_event, system_of_label, system_of_trace)
 from swisslearn.model import PlayerId
 from swisslearn.trace import Event, Rejection
 
 __all__ = ["Explanation", "available_languages", "explain", "explain_pair",
-           "explain_rejection", "system_of_event", "system_of_trace", "why", "why_labels"]
+           "explain_rejection", "system_of_event", "system_of_trace", "tell_player", "why",
+           "why_labels"]
 
 _DESCRIBE: dict[str, Callable[[Event, Catalogue], str]] = {
-    SIMPLE: simple.describe, DUTCH_2026: dutch2026.describe}
+    SIMPLE: simple.describe, DUTCH_2026: dutch2026.describe, DUTCH_2017: dutch2017.describe}
 _REJECTION: dict[str, Callable[[Rejection, Catalogue], str]] = {
-    SIMPLE: simple.describe_rejection, DUTCH_2026: dutch2026.describe_rejection}
-_WHY: dict[str, WhyRules] = {SIMPLE: simple.WHY, DUTCH_2026: dutch2026.WHY}
+    SIMPLE: simple.describe_rejection, DUTCH_2026: dutch2026.describe_rejection,
+    DUTCH_2017: dutch2017.describe_rejection}
+_WHY: dict[str, WhyRules] = {SIMPLE: simple.WHY, DUTCH_2026: dutch2026.WHY,
+                             DUTCH_2017: dutch2017.WHY}
 
 
 def explain(event: Event, lang: str = "fr") -> str:
@@ -64,6 +76,8 @@ def explain(event: Event, lang: str = "fr") -> str:
 def explain_rejection(rejection: Rejection, lang: str = "fr") -> str:
     """Why a candidate or a pair fails, e.g. « B1a : 1 et 5 se sont déjà rencontrés »."""
     cat = catalogue(lang)
+    if rejection.detail == "whole_round":
+        return sharly.describe_rejection(rejection, cat)
     if rejection.detail in team2026.TEAM_DETAILS:
         return team2026.describe_rejection(rejection, cat)
     describe = _REJECTION.get(system_of_label(rejection.criterion))
@@ -77,6 +91,8 @@ def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
     """:func:`why` with the rule labels it cites."""
     cat = catalogue(lang)
     history = tuple(events)
+    if sharly.is_sharly_trace(history):
+        return answer_pair(history, a, b, cat, sharly.WHY)
     if team2026.is_team_trace(history):
         return answer_pair(history, a, b, cat, team2026.WHY)
     rules = _WHY.get(system_of_trace(history), dutch1998.WHY)
@@ -86,6 +102,13 @@ def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
 def why(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
     """Why ``a`` and ``b`` were paired together in the traced round, or why not."""
     return explain_pair(events, a, b, lang).text
+
+
+def tell_player(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
+    """Two plain sentences for a player: why ``a`` and ``b`` meet or not,
+    citing the article, then the colours or whom each plays."""
+    from swisslearn.explain.player import tell_player as tell
+    return tell(events, a, b, lang)
 
 
 def why_labels(events: Iterable[Event], a: PlayerId, b: PlayerId,

@@ -4,7 +4,7 @@
   :func:`system_of_trace`): the ``system`` of ``RoundStarted`` and
   ``RoundPaired``, otherwise the shape of the rule label (``S-halves`` for
   seed 003's simplified tool, ``3.4.1`` or ``[C4]`` for C.04.3 (2026),
-  ``C7`` for the 1998 rules).
+  ``B.4`` or ``C.10`` for C.04.3 (2017), ``C7`` for the 1998 rules).
 * :class:`Explanation` and :class:`Answer` (the sentences of :func:`why`
   with the labels they cite), :class:`Round` (what the events say about the
   round) and :func:`answer_pair`, the part of ``why()`` every system shares;
@@ -14,26 +14,31 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TypeVar
 
+from swisslearn.dutch2017.events import BoardsOrdered as BoardsOrdered2017
 from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
 from swisslearn.explain.catalogue import Catalogue
 from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketPaired, BracketView, CandidateTried, Event,
                               PlayerView, RoundPaired, RoundStarted)
 
-__all__ = ["DUTCH_1998", "DUTCH_2026", "SIMPLE", "SYSTEMS", "Answer", "Explanation", "Round",
+__all__ = ["DUTCH_1998", "DUTCH_2017", "DUTCH_2026", "SIMPLE", "SYSTEMS", "Answer", "Explanation", "Round",
            "WhyRules", "answer_pair", "boards_sentence", "holds", "ids", "last",
            "round_paired_sentence", "round_started_sentence", "score", "system_of_event",
            "system_of_label", "system_of_trace", "views"]
 
 DUTCH_1998 = "dutch-1998"
+DUTCH_2017 = "dutch-2017"
 DUTCH_2026 = "dutch-2026"
 SIMPLE = "simple"
-SYSTEMS = (DUTCH_1998, DUTCH_2026, SIMPLE)
+SYSTEMS = (DUTCH_1998, DUTCH_2017, DUTCH_2026, SIMPLE)
 """The systems whose traces have their own messages."""
+
+_ARTICLE_2017 = re.compile(r"[A-E]\.\d")
 
 _E = TypeVar("_E", bound=Event)
 
@@ -47,23 +52,30 @@ def system_of_label(rule: str) -> str:
 
     ``S-…`` is seed 003's simplified tool; ``[Cn]``, an article number
     (``1.2``, ``3.4.1``, ``5.2.3``, ``4.2-4.3``) or ``C.04.x`` is C.04.3
-    (2026); anything else (``A2``, ``C7``, ``E3``...) the 1998 rules.
+    (2026); a lettered article (``A.2``, ``B.4``, ``C.10``, ``D.1-D.3``,
+    ``E.3``) is C.04.3 (2017); anything else (``A2``, ``C7``, ``E3``...)
+    the 1998 rules.
     """
     if rule.startswith("S-"):
         return SIMPLE
     if rule.startswith("[C") or rule.startswith("C.04") or rule[:1].isdigit():
         return DUTCH_2026
+    if _ARTICLE_2017.match(rule):
+        return DUTCH_2017
     return DUTCH_1998
 
 
 def system_of_event(event: Event) -> str:
     """The system of one event: its ``system`` field if it has one we know,
-    the 2026 event classes, otherwise the shape of its rule label."""
+    the C.04.3 event classes (2026's, or 2017's if their label is), otherwise
+    the shape of its rule label."""
     system = getattr(event, "system", None)
     if isinstance(system, str) and system in SYSTEMS:
         return system
+    if isinstance(event, BoardsOrdered2017):
+        return DUTCH_2017
     if isinstance(event, (CompletionChecked, BracketParameters)):
-        return DUTCH_2026
+        return DUTCH_2017 if system_of_label(event.rule) == DUTCH_2017 else DUTCH_2026
     return system_of_label(event.rule)
 
 

@@ -41,13 +41,18 @@ TEAM_DETAILS = frozenset({"no_bracket_pairing", "following_scoregroup", "floated
 """Rejection details only a team trace gives (the others are shared with C.04.3)."""
 
 
+SYSTEMS = (SYSTEM, "team-2026-sharly")
+"""The team systems: the text's reading and the Sharly Chess engine's
+(:mod:`.sharly` words the events that are its own)."""
+
+
 def is_team_event(event: Event) -> bool:
-    """Is ``event`` part of a ``team-2026`` trace?"""
-    return isinstance(event, TeamEvent) or getattr(event, "system", None) == SYSTEM
+    """Is ``event`` part of a team trace (``team-2026`` or ``team-2026-sharly``)?"""
+    return isinstance(event, TeamEvent) or getattr(event, "system", None) in SYSTEMS
 
 
 def is_team_trace(events: Iterable[Event]) -> bool:
-    """Is this a ``team-2026`` trace (a team ``RoundStarted``/``RoundPaired`` or event)?"""
+    """Is this a team trace (a team ``RoundStarted``/``RoundPaired`` or event)?"""
     return any(is_team_event(event) for event in events)
 
 
@@ -91,7 +96,8 @@ def describe(event: Event, cat: Catalogue) -> str:
 
 @describe.register
 def _round_started(event: RoundStarted, cat: Catalogue) -> str:
-    return round_started_sentence(event, cat, "team.round_started", "team.round_started.absent")
+    key = "sharly.round_started" if event.system == SYSTEMS[1] else "team.round_started"
+    return round_started_sentence(event, cat, key, "team.round_started.absent")
 
 
 @describe.register

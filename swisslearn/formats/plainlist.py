@@ -70,7 +70,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from swisslearn.formats.text import decode_utf8
-from swisslearn.errors import PlainListError
+from swisslearn.errors import Count, PlainListError
 from swisslearn.formats.trf import TrfDocument, format_round_block, looks_like_trf, parse_trf
 from swisslearn.model import (Colour, Float, Player, PlayerId, PlayerState, Result, RoundEntry,
                               RoundNumber, Tournament, player_states)
@@ -155,10 +155,11 @@ class PlainListDocument:
     def to_bytes(self) -> bytes:
         return self.text().encode("utf-8")
 
-    def write(self, path: str | Path) -> None:
-        """Write the list to ``path`` atomically (temporary file, then rename)."""
+    def write(self, path: str | Path, *, replace: bool = True) -> None:
+        """Write the list to ``path`` atomically (temporary file, then rename);
+        without ``replace``, never over an existing file."""
         from swisslearn.fileio import write_bytes_atomically
-        write_bytes_atomically(Path(path), self.to_bytes())
+        write_bytes_atomically(Path(path), self.to_bytes(), replace=replace)
 
 
 # ---------------------------------------------------------------------------
@@ -191,13 +192,8 @@ def is_plain_list_text(text: str) -> bool:
 
 def read_plain_list(path: str | Path) -> PlainListDocument:
     """Read and check the plain list at ``path``."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise PlainListError(f"cannot read the file: {error.strerror or error}",
-                             file=str(path)) from None
-    return parse_plain_list(data, source=str(path))
+    from swisslearn.fileio import read_input_bytes
+    return parse_plain_list(read_input_bytes(path, PlainListError), source=str(path))
 
 
 def load_plain_list(path: str | Path) -> PlainListTournament:
@@ -276,8 +272,8 @@ def _spans(line: str, start: int, end: int, separator: str, number: int,
             piece = i + 1
         i += 1
     if quote_at >= 0:
-        raise PlainListError("a double quote is not closed: expected a closing '\"' after the "
-                             "name", file=source, line=number, column=quote_at + 1)
+        raise PlainListError(file=source, line=number, column=quote_at + 1,
+                             key="plain.quote_open")
     spans.append((piece, end))
     return spans
 
@@ -302,9 +298,9 @@ def _token(line: str, span: tuple[int, int], number: int, source: str) -> _Token
         i += 1
     rest = stripped[i + 1:]
     if rest.strip():
-        raise PlainListError(f"unexpected {rest.strip()!r} after the closing quote: expected "
-                             "',' or '|'", file=source, line=number,
-                             column=column + i + 1 + len(rest) - len(rest.lstrip()))
+        raise PlainListError(file=source, line=number,
+                             column=column + i + 1 + len(rest) - len(rest.lstrip()),
+                             key="plain.after_quote", fields={"text": rest.strip()})
     return _Token("".join(inner), column, quoted=True)
 
 
@@ -323,8 +319,11 @@ class _Reader:
         self.source = source
         self.lines = lines
 
-    def error(self, message: str, line: int, column: int = 0, field: str = "") -> PlainListError:
-        return PlainListError(message, file=self.source, line=line, column=column, field=field)
+    def error(self, key: str, line: int, column: int = 0, field: str = "",
+              **fields: object) -> PlainListError:
+        """The catalogue's ``plain.<key>`` message at ``line``, ``column``."""
+        return PlainListError(file=self.source, line=line, column=column, field=field,
+                              key=f"plain.{key}", fields=fields)
 
     def read(self) -> PlainListTournament:
         parsed: list[_Line] = []
@@ -334,16 +333,13 @@ class _Reader:
                 continue
             entry = self.line(line, number)
             if entry.key in seen:
-                raise self.error(f"{entry.name.text!r} is already on line "
-                                 f"{seen[entry.key].number}: expected each player once "
-                                 "(names are compared ignoring case)", number, entry.name.column,
-                                 "name")
+                raise self.error("duplicate", number, entry.name.column, "name",
+                                 name=entry.name.text, other_line=seen[entry.key].number)
             seen[entry.key] = entry
             parsed.append(entry)
         if not parsed:
             last = max(len(self.lines), 1)
-            raise self.error("no player: expected one line 'Name | points | opponents | "
-                             "colours' per player, in ranking order", last, 1)
+            raise self.error("no_player", last, 1)
         for position, entry in enumerate(parsed, 1):
             entry.id = position
         self.cross_check(parsed, seen)
@@ -355,39 +351,31 @@ class _Reader:
         end_column = len(line.rstrip()) + 1
         fields = _spans(line, 0, len(line), "|", number, self.source)
         if len(fields) < 2:
-            raise self.error("no '|' after the name: expected 'Name | points' (then '| "
-                             "opponents | colours' once games were played)", number,
-                             end_column, "points")
+            raise self.error("no_bar", number, end_column, "points")
         if len(fields) > 4:
-            raise self.error("a fifth field: expected at most 'Name | points | opponents | "
-                             "colours'", number, fields[4][0], "colours")
+            raise self.error("fifth_field", number, fields[4][0], "colours")
         name = _token(line, fields[0], number, self.source)
         if not name.text:
-            raise self.error("empty name: expected the player's name before the first '|'",
-                             number, name.column if line[:fields[0][1]].strip() else 1, "name")
+            raise self.error("empty_name", number,
+                             name.column if line[:fields[0][1]].strip() else 1, "name")
         if not name.quoted and name.text.casefold() in (BYE, NO_GAME):
-            raise self.error(f"{name.text!r} is the word for "
-                             f"{'a bye' if name.text.casefold() == BYE else 'no game'}: "
-                             "expected a player's name (write it in double quotes to use it "
-                             "as one)", number, name.column, "name")
+            raise self.error("reserved_bye" if name.text.casefold() == BYE else "reserved_none",
+                             number, name.column, "name", name=name.text)
         points_token = _token(line, fields[1], number, self.source)
         if not points_token.text:
-            raise self.error("no points: expected a number such as 2 or 1.5 after the name",
-                             number, fields[1][0] + 1, "points")
+            raise self.error("no_points", number, fields[1][0] + 1, "points")
         points = _parse_points(points_token.text)
         if points is None:
             negative = _parse_points(points_token.text[1:]) is not None \
                 and points_token.text.startswith("-")
-            raise self.error(f"points {points_token.text!r}: expected a number"
-                             f"{' of 0 or more' if negative else ''} such as 2, 1.5 or 1,5",
-                             number, points_token.column, "points")
+            raise self.error("points_negative" if negative else "points_bad", number,
+                             points_token.column, "points", value=points_token.text)
         opponents: list[_Opponent] = []
         if len(fields) >= 3 and line[fields[2][0]:fields[2][1]].strip():
             for span in _spans(line, fields[2][0], fields[2][1], ",", number, self.source):
                 token = _token(line, span, number, self.source)
                 if not token.text and not token.quoted:
-                    raise self.error("an empty opponent: expected a name, 'bye' or '-' "
-                                     "between the commas", number,
+                    raise self.error("empty_opponent", number,
                                      span[0] + 1 if span[0] < span[1] else span[0], "opponents")
                 if not token.quoted and token.text.casefold() == BYE:
                     opponents.append(_Opponent(token, "bye"))
@@ -407,10 +395,8 @@ class _Reader:
                 elif char in "Bb":
                     colours.append((Colour.BLACK, index + 1))
                 else:
-                    hint = " (N is not a colour here: W is white, B black)" if char in "Nn" \
-                        else ""
-                    raise self.error(f"colour {char!r}: expected W (white) or B (black)"
-                                     f"{hint}", number, index + 1, "colours")
+                    raise self.error("colour_n" if char in "Nn" else "colour_bad", number,
+                                     index + 1, "colours", char=char)
         entry = _Line(number, name, points, opponents, colours, name_key(name.text),
                       end_column)
         self.check_colour_count(entry, line, colour_field)
@@ -430,25 +416,21 @@ class _Reader:
         others = [(i, o) for i, o in enumerate(entry.opponents) if o.kind != "game"]
         if others and len(colours) == len(entry.opponents):
             index, opponent = others[0]
-            what = "the bye" if opponent.kind == "bye" else "'-' (no game)"
-            letter = colours[index][0].letter
-            raise self.error(f"a colour ({letter}) for {what} (opponent {index + 1}): expected "
-                             f"no colour for a bye or a round without a game, one W or B per "
-                             f"game ({_count(len(games), 'game')}, so "
-                             f"{_count(len(games), 'colour')})", entry.number,
-                             colours[index][1], "colours")
-        said = f"{_count(len(colours), 'colour')} for {_count(len(games), 'game')}"
-        expected = (f"expected one colour (W or B) per opponent, oldest first, byes excepted "
-                    f"({_count(len(games), 'colour')})")
+            raise self.error("colour_for_bye" if opponent.kind == "bye" else "colour_for_none",
+                             entry.number, colours[index][1], "colours",
+                             letter=colours[index][0].letter, opponent=index + 1,
+                             games=Count(len(games), "game"),
+                             needed=Count(len(games), "colour"))
+        counts = {"colours": Count(len(colours), "colour"), "games": Count(len(games), "game"),
+                  "needed": Count(len(games), "colour")}
         if len(colours) > len(games):
-            raise self.error(f"{said}: {expected}", entry.number, colours[len(games)][1],
-                             "colours")
+            raise self.error("colour_count", entry.number, colours[len(games)][1], "colours",
+                             **counts)
         if colour_field is None:
-            raise self.error(f"no colours for {_count(len(games), 'game')}: {expected} after "
-                             "a third '|'", entry.number, entry.end_column, "colours")
+            raise self.error("no_colours", entry.number, entry.end_column, "colours", **counts)
         column = colours[-1][1] + 1 if colours else colour_field[0] + 1
-        raise self.error(f"{said}: {expected}", entry.number, min(column, len(line) + 1),
-                         "colours")
+        raise self.error("colour_count", entry.number, min(column, len(line) + 1), "colours",
+                         **counts)
 
     # -- between lines ------------------------------------------------------
 
@@ -461,20 +443,17 @@ class _Reader:
                 token = opponent.token
                 other = by_key.get(opponent.key)
                 if other is None:
-                    raise self.error(f"opponent {token.text!r} is not in the list: expected "
-                                     "the name of a listed player, 'bye' or '-'"
-                                     f"{_comma_hint(token.text, by_key)}", entry.number,
-                                     token.column, "opponents")
+                    comma = _comma_hint(token.text, by_key)  # only now: it scans the list
+                    raise self.error("unknown_opponent_comma" if comma else "unknown_opponent",
+                                     entry.number, token.column, "opponents", name=token.text,
+                                     holder=comma)
                 if other is entry:
-                    raise self.error(f"{entry.name.text} lists themselves as opponent "
-                                     f"{index + 1}: expected another player", entry.number,
-                                     token.column, "opponents")
+                    raise self.error("self", entry.number, token.column, "opponents",
+                                     name=entry.name.text, opponent=index + 1)
                 if opponent.key in first_place:
-                    raise self.error(f"{entry.name.text} meets {other.name.text} twice "
-                                     f"(opponents {first_place[opponent.key] + 1} and "
-                                     f"{index + 1}): expected each opponent once (two players "
-                                     "never meet twice in a Swiss tournament)", entry.number,
-                                     token.column, "opponents")
+                    raise self.error("twice", entry.number, token.column, "opponents",
+                                     name=entry.name.text, other=other.name.text,
+                                     first=first_place[opponent.key] + 1, second=index + 1)
                 first_place[opponent.key] = index
         for entry in parsed:
             for index, opponent in enumerate(entry.opponents):
@@ -485,26 +464,21 @@ class _Reader:
                           if o.kind == "game" and o.key == entry.key]
                 token = opponent.token
                 if not places:
-                    raise self.error(f"{entry.name.text} lists {other.name.text} (opponent "
-                                     f"{index + 1}), but line {other.number} "
-                                     f"({other.name.text}) does not list {entry.name.text}: "
-                                     "expected each game on both players' lines", entry.number,
-                                     token.column, "opponents")
+                    raise self.error("not_back", entry.number, token.column, "opponents",
+                                     name=entry.name.text, other=other.name.text,
+                                     opponent=index + 1, other_line=other.number)
                 if places[0] != index:
-                    raise self.error(f"{entry.name.text} lists {other.name.text} as opponent "
-                                     f"{index + 1}, but line {other.number} lists "
-                                     f"{entry.name.text} as opponent {places[0] + 1}: the list "
-                                     "has no round numbers, so the n-th opponent of every line "
-                                     f"is round n: expected {entry.name.text} as opponent "
-                                     f"{index + 1} of {other.name.text} (write '-' for a round "
-                                     "without a game)", entry.number, token.column, "opponents")
+                    raise self.error("place", entry.number, token.column, "opponents",
+                                     name=entry.name.text, other=other.name.text,
+                                     opponent=index + 1, other_line=other.number,
+                                     place=places[0] + 1)
                 mine, column = entry.game_colour[index]
                 theirs, _ = other.game_colour[index]
                 if mine is theirs and entry.id < other.id:
-                    raise self.error(f"{entry.name.text} and {other.name.text} both have "
-                                     f"{mine.letter} in round {index + 1} (line "
-                                     f"{other.number}): expected opposite colours, one W and "
-                                     "one B", entry.number, column, "colours")
+                    raise self.error("same_colour", entry.number, column, "colours",
+                                     name=entry.name.text, other=other.name.text,
+                                     letter=mine.letter, round=index + 1,
+                                     other_line=other.number)
 
     def build(self, parsed: list[_Line], by_key: dict[str, _Line]) -> PlainListTournament:
         players = []
@@ -529,15 +503,12 @@ class _Reader:
                                    player_lines=tuple(entry.number for entry in parsed))
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _comma_hint(text: str, by_key: dict[str, _Line]) -> str:
+    """The listed name ``text`` is the start of, if that name holds a comma
+    (it was cut at its comma: it must be written in double quotes)."""
     for line in by_key.values():
         if "," in line.name.text and name_key(line.name.text).startswith(name_key(text)):
-            return (f" ({line.name.text!r} holds a comma: write it in double quotes, "
-                    f"\"{line.name.text}\")")
+            return line.name.text
     return ""
 
 
@@ -758,10 +729,9 @@ def infer_results(tournament: Tournament) -> dict[tuple[PlayerId, RoundNumber], 
         points = player.declared_points if player.declared_points is not None else Decimal(0)
         half = points * 2
         if half != half.to_integral_value():
-            raise PlainListError(f"{player.name}: points {format_points(points)} are not a "
-                                 "multiple of ½: expected results of 1, ½ or 0 a game to add "
-                                 "up to them", file=source, line=line(player.id), column=0,
-                                 field="points")
+            raise PlainListError(file=source, line=line(player.id), column=0, field="points",
+                                 key="plain.not_halves",
+                                 fields={"name": player.name, "points": format_points(points)})
         need[player.id] = int(half)
         games = rest = 0
         for entry in player.entries:
@@ -779,11 +749,11 @@ def infer_results(tournament: Tournament) -> dict[tuple[PlayerId, RoundNumber], 
         byes = sum(1 for e in player.entries if e.result is Result.PAIRING_ALLOCATED_BYE)
         if not 0 <= need[player.id] <= 2 * (games + rest):
             raise PlainListError(
-                f"{player.name}: {format_points(points)} points cannot come from "
-                f"{_count(games, 'game')}, {_count(byes, 'bye')} and {rest} rounds without a "
-                "game (1, ½ or 0 a game, 1 a bye, at most 1 a round without a game): a TRF "
-                "file needs results that add up to its points", file=source,
-                line=line(player.id), column=0, field="points")
+                file=source, line=line(player.id), column=0, field="points",
+                key="plain.cannot_come_from",
+                fields={"name": player.name, "points": format_points(points),
+                        "games": Count(games, "game"), "byes": Count(byes, "bye"),
+                        "rest": Count(rest, "round_without_game")})
     players_total = sum(v for k, v in need.items() if k != 0)
     game_total = 2 * sum(1 for item in items if item.game)
     # The phantom takes from each round without a game what its player does not.
@@ -792,18 +762,14 @@ def infer_results(tournament: Tournament) -> dict[tuple[PlayerId, RoundNumber], 
     if not 0 <= need[0] <= rest_total:
         listed = sum((p.declared_points or Decimal(0) for p in tournament.players), Decimal(0))
         raise PlainListError(
-            f"the points add up to {format_points(listed)}, but "
-            f"{_count(game_total // 2, 'game')} give {game_total // 2} "
-            f"(1, ½ or 0 a game, 1 a bye"
-            + (f", at most {rest_total // 2} for the rounds without a game" if rest_total else "")
-            + "): a TRF file needs results that add up to its points", file=source,
-            line=0, column=0, field="points")
+            file=source, line=0, column=0, field="points",
+            key="plain.total_rest" if rest_total else "plain.total",
+            fields={"listed": format_points(listed), "games": Count(game_total // 2, "game"),
+                    "given": game_total // 2, "rest": rest_total // 2})
     balance = _Balance(items, need)
     if not balance.settle():
-        raise PlainListError("no results of 1, ½ or 0 a game add up to every player's points "
-                             "(the games do not connect the players who need the points to "
-                             "those who have them): a TRF file needs results that add up to "
-                             "its points", file=source, line=0, column=0, field="points")
+        raise PlainListError(file=source, line=0, column=0, field="points",
+                             key="plain.unconnected")
     order = sorted(range(len(items)), key=lambda i: (items[i].round, list_place[items[i].u]))
     for index in order:
         item = items[index]
@@ -851,12 +817,12 @@ def to_trf(tournament: Tournament, source: str = "<trf>") -> TrfDocument:
         cut = name_key(player.name[:_TRF_NAME_WIDTH])
         if cut in names:
             raise PlainListError(
-                f"{player.name!r} and {tournament.player(names[cut]).name!r} have the same "
-                f"first {_TRF_NAME_WIDTH} characters, all a TRF name can hold: expected "
-                "names that differ within them", file=tournament.source,
+                file=tournament.source,
                 line=tournament.line_of(player.id)
                 if isinstance(tournament, PlainListTournament) else 0,
-                column=1, field="name")
+                column=1, field="name", key="plain.same_start",
+                fields={"name": player.name, "other": tournament.player(names[cut]).name,
+                        "width": _TRF_NAME_WIDTH})
         names[cut] = player.id
     return parse_trf(format_trf(tournament), source=source)
 

@@ -40,6 +40,14 @@ How each team's round is derived (one :class:`TeamRound` per round):
 * Not read: ``299`` (abnormal points), ``250`` (acceleration), ``801``/``802``
   and the totals of ``310`` (informative; scores come from the rounds).
 
+``362`` is read wherever its symbols stand (``TW 3.0`` anywhere on the line).
+The reference engine (Sharly Chess's) reads each symbol only in columns 5, 14
+and 23, its value in the four columns after it, and silently keeps its
+defaults for a symbol it does not find there: :func:`engine_362_reading`
+reads a line its way, :func:`misread_362` finds a line it would misread, and
+:func:`format_362` writes the line in that layout
+(``362 TW 3.0   TD 2.0   TL 1.0``), as every team file swisslearn writes has it.
+
 The :class:`~swisslearn.model.Player` of a team carries its match result as
 a :class:`~swisslearn.results.Result` (``1``/``=``/``0``, ``+``/``-`` for a
 forfeited match, ``U``/``F``/``H``/``Z``) against the opponent TPN, with the
@@ -63,7 +71,8 @@ from swisslearn.model import (Colour, Player, PlayerId, Result, RoundEntry, Roun
 from swisslearn.points import Points, PointSystem
 
 __all__ = ["PreferenceType", "ScoreKind", "TypeCode", "MatchPoints", "Outcome", "TeamRound",
-           "Team", "TeamTournament", "has_team_records", "team_tournament", "with_teams"]
+           "Team", "TeamTournament", "has_team_records", "team_tournament", "with_teams",
+           "read_362", "engine_362_reading", "format_362", "Misread362", "misread_362"]
 
 TPN = int
 """A team's pairing number (C.04.6 1.1)."""
@@ -127,6 +136,80 @@ class MatchPoints:
     win: Points = Decimal("2.0")
     draw: Points = Decimal("1.0")
     loss: Points = Decimal("0.0")
+
+
+def read_362(line: str, default: MatchPoints = MatchPoints()) -> MatchPoints:
+    """``362`` as swisslearn reads it: each symbol wherever it stands."""
+    values = dict(re.findall(r"\b(TW|TD|TL)\s*(-?\d+(?:\.\d+)?)", line[4:].upper()))
+    return MatchPoints(win=Decimal(values["TW"]) if "TW" in values else default.win,
+                       draw=Decimal(values["TD"]) if "TD" in values else default.draw,
+                       loss=Decimal(values["TL"]) if "TL" in values else default.loss)
+
+
+_362_COLUMNS = (5, 14, 23)
+"""Where the reference engine looks for the symbols of ``362`` (1-based)."""
+
+
+def engine_362_reading(line: str) -> MatchPoints:
+    """``362`` as the reference engine reads it: a symbol in columns 5-6,
+    14-15 or 23-24, its value in the four columns after it; its defaults
+    (2 / 1 / 0) for a symbol not found there."""
+    values: dict[str, Decimal] = {}
+    for column in _362_COLUMNS:
+        symbol = line[column - 1:column + 1].upper()
+        text = line[column + 1:column + 5].strip()
+        if symbol in ("TW", "TD", "TL") and re.fullmatch(r"-?\d+(\.\d*)?", text):
+            values[symbol] = Decimal(text)
+    default = MatchPoints()
+    return MatchPoints(win=values.get("TW", default.win), draw=values.get("TD", default.draw),
+                       loss=values.get("TL", default.loss))
+
+
+def format_362(points: MatchPoints) -> str:
+    """The ``362`` line in the reference engine's layout: each symbol and its
+    value in 9 columns, symbols in columns 5, 14 and 23
+    (``362 TW 3.0   TD 2.0   TL 1.0``)."""
+    fields = [f"{symbol}{value:>4.1f}" for symbol, value in
+              (("TW", points.win), ("TD", points.draw), ("TL", points.loss))]
+    return "362 " + "   ".join(fields)
+
+
+@dataclass(frozen=True)
+class Misread362:
+    """A ``362`` line (``line``, 1-based) the reference engine would read as
+    ``engine`` instead of ``values``."""
+
+    line: int
+    text: str
+    values: MatchPoints
+    engine: MatchPoints
+
+    @property
+    def column(self) -> int:
+        """The first of the three symbol columns where the engine finds the wrong thing."""
+        for column, symbol in zip(_362_COLUMNS, ("TW", "TD", "TL")):
+            if self.text[column - 1:column + 1].upper() != symbol:
+                return column
+        return _362_COLUMNS[0]
+
+    def message(self) -> str:
+        def show(points: MatchPoints) -> str:
+            return f"TW {points.win:.1f}, TD {points.draw:.1f}, TL {points.loss:.1f}"
+        return (f"362 record: the reference engine (Sharly Chess) reads its symbols only in "
+                f"columns 5, 14 and 23 and would pair with {show(self.engine)} instead of "
+                f"{show(self.values)}: expected {format_362(self.values)!r}")
+
+
+def misread_362(lines: tuple[str, ...] | list[str]) -> list[Misread362]:
+    """The ``362`` lines of a file that the reference engine would misread."""
+    found = []
+    for number, line in enumerate(lines, 1):
+        if line[:3] != "362":
+            continue
+        values, engine = read_362(line), engine_362_reading(line)
+        if values != engine:
+            found.append(Misread362(number, line, values, engine))
+    return found
 
 
 class Outcome(enum.Enum):
@@ -322,12 +405,7 @@ class _Reader:
             elif code == "013":
                 found.teams.append(self._team013(line, number, len(found.teams) + 1))
             elif code == "362":
-                values = dict(re.findall(r"\b(TW|TD|TL)\s*(-?\d+(?:\.\d+)?)", line[4:].upper()))
-                default = found.match_points
-                found.match_points = MatchPoints(
-                    win=Decimal(values["TW"]) if "TW" in values else default.win,
-                    draw=Decimal(values["TD"]) if "TD" in values else default.draw,
-                    loss=Decimal(values["TL"]) if "TL" in values else default.loss)
+                found.match_points = read_362(line, found.match_points)
             elif code == "320":
                 found.pab_match_points = _decimal(line[4:8])
                 found.pab_game_points = _decimal(line[9:13])

@@ -2,12 +2,32 @@
 
 A :class:`TrfDocument` keeps every line of the file as it was read; the
 :class:`~swisslearn.model.Tournament` is derived from it.  Writing a document
-back gives the same bytes (line endings, final newline and byte-order mark as
-read); writing a paired round rewrites only the round blocks it changes.
+back gives the same bytes (encoding, line endings, final newline and
+byte-order mark as read); writing a paired round rewrites only the round
+blocks it changes.
 
 Layouts: ``../shared/rules/trf.md`` (FIDE TRF16, TRF-2026, JaVaFo ``XX?``
 and bbpPairings ``BB?`` extensions).  Column numbers below are 1-based and
 inclusive, as in the FIDE documents.
+
+**No line is lost.**  Every line is a record this module reads (one parser
+method per record, :data:`_HANDLERS`), a record it keeps verbatim and says so
+(informative ones, team records read by :mod:`swisslearn.formats.teams`,
+national rating records, swisslearn's protection records read by
+:mod:`swisslearn.protections`), a comment (``###``, a column ruler, the FIDE
+layout legend ``DDD SSSS sTTT ...``), a blank line, or a problem naming its
+line.  A line that looks like a ``001`` record but is shifted (a tab, a space,
+a no-break space or a byte-order mark before it) or misspelt (``00l``) is an
+error: a player is never dropped.
+
+**Errors and warnings.**  Every problem of a file is reported at once
+(:class:`~swisslearn.errors.Report`).  An *error* makes the file ambiguous
+for pairing (a malformed field, asymmetric results, both players White, a
+rematch, an unknown player, two numbers of rounds...): the file is refused.
+A *warning* is an inconsistency the reader resolves, the results winning
+(points or rank columns that disagree with the results, ``062``/``072``
+counts, a ``240`` bye for a round the player played, an unknown record...);
+``strict=True`` refuses those too.
 
 Readings this module makes where the format is loose (see the README):
 
@@ -17,7 +37,23 @@ Readings this module makes where the format is loose (see the README):
 * ``W``/``D``/``L`` (a game that lasted less than one move) count as games
   played, with their colours; ``+``/``-`` do not (F2);
 * a forfeit may carry the colour ``-`` (no colour was ever used);
-* ``XXZ`` lists players absent from the first round not yet paired.
+* bye codes without an opponent, as bbpPairings reads them: ``0000 - +`` a
+  point without playing (a forfeit win whose opponent is not recorded; it
+  counts like a forfeit win: B1b, [C2]), ``0000 - -`` an absence scored as a
+  forfeit loss, ``0000 - =`` a draw's worth without a game (like ``H``); the
+  player is not paired that round;
+* ``XXZ`` lists players absent from the first round not yet paired;
+* the first colour: ``XXC white1|black1`` or ``152``, else the colour the
+  highest-ranked player had in the first round with colours (TRF-2026,
+  ``152``; bbpPairings reads it so), else White;
+* ``162`` values not given follow the given ones: the pairing-allocated
+  bye is worth a win (``P`` = ``W``), an unknown result a draw (``X`` = ``D``);
+  ``BBU`` follows ``BBW`` likewise;
+* ``299`` (abnormal points) for individuals: a blank type is a bonus or a
+  penalty added to the player's score from that round on; a type (``W`` ``D``
+  ``L`` ``F`` ``H`` ``Z`` ``+`` ``-``) sets what that result is worth.  No
+  player listed: every player; round ``000`` or blank: every round.  In a
+  team file ``299`` concerns teams (:mod:`swisslearn.formats.teams`).
 """
 
 from __future__ import annotations
@@ -28,14 +64,16 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-from swisslearn.formats.text import decode_utf8
-from swisslearn.errors import TRFError
+from swisslearn.errors import InputError, Report, TRFError
+from swisslearn.formats.text import UTF8, decode_text, encode
 from swisslearn.model import (Acceleration, ByeRequest, Colour, ForbiddenPairs, Player,
-                              PlayerId, Result, RoundEntry, RoundNumber, Tournament)
+                              PlayerId, PointAdjustment, Result, RoundEntry, RoundNumber,
+                              Tournament)
 from swisslearn.points import BB_FIELDS, TRF162_FIELDS, XXS_FIELDS, Points, PointSystem
 
 __all__ = ["TrfDocument", "read_trf", "parse_trf", "load_trf", "looks_like_trf",
-           "ROUND_BLOCK_START", "round_block_column", "format_round_block"]
+           "ROUND_BLOCK_START", "round_block_column", "format_round_block",
+           "INFORMATIVE_CODES", "TEAM_CODES", "PROTECTION_CODES"]
 
 ROUND_BLOCK_START = 92
 """Column where round 1's block starts; round r starts at 92 + 10(r-1)."""
@@ -45,10 +83,48 @@ _TRF2026_CODES = frozenset({
     "260", "299", "300", "310", "320", "330", "352", "362", "801", "802", "###"})
 _HEADER_CODES = frozenset({"012", "022", "032", "042", "052", "062", "072", "082",
                            "092", "102", "112", "122", "132"})
+
+INFORMATIVE_CODES = _HEADER_CODES | {"172", "182", "202", "212", "222", "801", "802"}
+"""Records kept verbatim (062/072/082 are checked against what was read)."""
+
+# What show lists as kept and not used (the 0?2 header records are plain
+# information everybody expects to be kept).
+_KEPT_CODES = INFORMATIVE_CODES - _HEADER_CODES
+
+TEAM_CODES = frozenset({"013", "310", "320", "330", "300", "352", "362"})
+"""Team records: read by :mod:`swisslearn.formats.teams` (a file with ``310``
+or ``013`` is a team file)."""
+
+PROTECTION_CODES = frozenset({"XSV", "XSA", "XSG", "XSR", "XSL"})
+"""swisslearn's protection records: read by :mod:`swisslearn.protections`."""
+
+# Records that hold one value or words (no columns): a missing space after
+# the code is harmless there ("012Open" is read as "012 Open").
+_VALUE_CODES = (_HEADER_CODES - {"132"}) | {"142", "152", "172", "182", "192", "202", "212",
+                                            "222", "240", "260", "XXR", "XXC", "XXS", "XXP",
+                                            "XXZ"} | set(BB_FIELDS)
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 # ASCII only: str.isdigit() and \d also accept "²" or "١", which int() and the
 # TRF readers of other programs refuse.
 _NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]+)?$|^-?\.[0-9]+$")
+_LEGEND = re.compile(r"^DDD SSSS sTTT N")
+# What a shifted or misspelt 001 looks like once its first characters are fixed.
+_LOOKALIKE = str.maketrans({"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0"})
+_LEADING = " \t\u00a0\ufeff\u200b"
+_TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "WH", "DM",
+                     # the older one- and two-letter codes (ICU files: g = GM, m = IM...)
+                     "g", "m", "f", "c", "wg", "wm", "wf", "wc", "h", "d"})
+# A 299 type: the results it sets the value of.
+_299_TYPES: dict[str, tuple[Result, ...]] = {
+    "W": (Result.WIN, Result.WIN_UNPLAYED_MOVE), "D": (Result.DRAW, Result.DRAW_UNPLAYED_MOVE),
+    "L": (Result.LOSS, Result.LOSS_UNPLAYED_MOVE), "F": (Result.FULL_POINT_BYE,),
+    "H": (Result.HALF_POINT_BYE,), "Z": (Result.ZERO_POINT_BYE,),
+    "+": (Result.FORFEIT_WIN,), "-": (Result.FORFEIT_LOSS,)}
+# Results a round block may give without an opponent (0000): the byes, and
+# the three codes bbpPairings reads there (see the module docstring).
+_WITHOUT_OPPONENT = frozenset({Result.HALF_POINT_BYE, Result.FULL_POINT_BYE,
+                               Result.PAIRING_ALLOCATED_BYE, Result.ZERO_POINT_BYE,
+                               Result.FORFEIT_WIN, Result.FORFEIT_LOSS, Result.DRAW})
 
 
 def round_block_column(round: RoundNumber) -> int:
@@ -80,6 +156,10 @@ class TrfDocument:
     whether the file starts with a UTF-8 byte-order mark.  ``line_endings``
     is empty unless the file mixes terminators: then it holds the one read
     after each line, so that the file is still written back as it was.
+    ``encoding`` is ``"utf-8"``, ``"windows-1252"`` or ``"latin-1"`` (see
+    :mod:`swisslearn.formats.text`); ``warnings`` the inconsistencies the
+    reader resolved; ``first_colour`` where the initial colour came from
+    (``"152"``, ``"XXC"``, ``"round N"`` or ``""``: White by default).
     """
 
     lines: tuple[str, ...]
@@ -89,15 +169,25 @@ class TrfDocument:
     bom: bool = False
     tournament: Tournament = field(default_factory=Tournament, compare=False)
     line_endings: tuple[str, ...] = ()
+    encoding: str = UTF8
+    warnings: tuple[InputError, ...] = field(default=(), compare=False)
+    first_colour: str = field(default="", compare=False)
 
     @property
     def version(self) -> str:
         """``"TRF-2026"`` if the file uses any record TRF16 does not have, else ``"TRF16"``."""
         for line in self.lines:
             code = line[:3]
-            if code in _TRF2026_CODES or _is_nrs_code(code):
+            if code in _TRF2026_CODES or (_is_nrs_code(code) and _nrs_shape(line)):
                 return "TRF-2026"
         return "TRF16"
+
+    @property
+    def kept_verbatim(self) -> tuple[str, ...]:
+        """The codes of the records kept as read and not used (sorted)."""
+        codes = {line[:3] for line in self.lines if line[:3] in _KEPT_CODES}
+        codes |= {line[:3] for line in self.lines if _is_nrs_code(line[:3]) and _nrs_shape(line)}
+        return tuple(sorted(codes))
 
     def text(self) -> str:
         if self.line_endings:
@@ -111,12 +201,13 @@ class TrfDocument:
         return ("\ufeff" if self.bom else "") + body
 
     def to_bytes(self) -> bytes:
-        return self.text().encode("utf-8")
+        return encode(self.text(), self.encoding)
 
-    def write(self, path: str | Path) -> None:
-        """Write the document to ``path`` atomically (temporary file, then rename)."""
+    def write(self, path: str | Path, *, replace: bool = True) -> None:
+        """Write the document to ``path`` atomically (temporary file, then
+        rename); without ``replace``, never over an existing file."""
         from swisslearn.fileio import write_bytes_atomically
-        write_bytes_atomically(Path(path), self.to_bytes())
+        write_bytes_atomically(Path(path), self.to_bytes(), replace=replace)
 
     def with_round(self, round: RoundNumber, entries: Mapping[PlayerId, RoundEntry]) -> TrfDocument:
         """A copy with ``round``'s block of each listed player set to its entry.
@@ -127,7 +218,6 @@ class TrfDocument:
         """
         start = round_block_column(round) - 1  # 0-based
         tournament = self.tournament.with_round(round, entries)
-        points = tournament.point_system
         new_lines = list(self.lines)
         for number, line in enumerate(self.lines):
             if line[:3] != "001":
@@ -143,8 +233,7 @@ class TrfDocument:
             new = new.rstrip() if len(line) <= start + 8 else new
             declared = self.tournament.player(pid).declared_points
             if declared is not None:
-                total = sum((points.points(e.result) for e in tournament.player(pid).entries
-                             if e.result is not Result.PENDING), Decimal(0))
+                total = tournament.standing_points(pid)
                 if total != declared:
                     new = new[:80] + f"{total:4.1f}"[-4:] + new[84:]
             new_lines[number] = new
@@ -161,14 +250,12 @@ def looks_like_trf(text: str) -> bool:
     return False
 
 
-def read_trf(path: str | Path) -> TrfDocument:
-    """Read and check the TRF file at ``path``."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise TRFError(f"cannot read the file: {error.strerror or error}", file=str(path)) from None
-    return parse_trf(data, source=str(path))
+def read_trf(path: str | Path, *, strict: bool = False) -> TrfDocument:
+    """Read and check the TRF file at ``path`` (at most
+    :data:`~swisslearn.fileio.MAX_INPUT_BYTES`, a regular file)."""
+    from swisslearn.fileio import read_input_bytes
+    data = read_input_bytes(path, TRFError)
+    return parse_trf(data, source=str(path), strict=strict)
 
 
 def load_trf(path: str | Path) -> Tournament:
@@ -176,9 +263,14 @@ def load_trf(path: str | Path) -> Tournament:
     return read_trf(path).tournament
 
 
-def parse_trf(data: bytes | str, source: str = "<trf>") -> TrfDocument:
-    """Parse TRF text (or UTF-8 bytes) into a checked :class:`TrfDocument`."""
-    text = decode_utf8(data, source, TRFError) if isinstance(data, bytes) else data
+def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False) -> TrfDocument:
+    """Parse TRF text (or bytes: UTF-8, else Windows-1252/Latin-1) into a
+    checked :class:`TrfDocument`; :class:`TRFError` listing every problem
+    if the file is refused (with ``strict``: if it has any problem)."""
+    if isinstance(data, bytes):
+        text, encoding = decode_text(data, source, TRFError)
+    else:
+        text, encoding = data, UTF8
     bom = text.startswith("\ufeff")
     if bom:
         text = text[1:]
@@ -190,18 +282,26 @@ def parse_trf(data: bytes | str, source: str = "<trf>") -> TrfDocument:
         lines.pop()
     line_endings = tuple(endings) if len(set(endings)) > 1 else ()
     if not any(line.strip() for line in lines):
-        raise TRFError("the file is empty: expected TRF records such as 012 and 001",
-                       file=source, line=1, column=1)
-    tournament = _Parser(source, lines).parse()
+        raise TRFError(file=source, line=1, column=1, key="trf.empty")
+    report = Report(source, TRFError)
+    parser = _Parser(source, lines, report)
+    tournament = parser.parse()
+    warnings = report.finish(strict)
     return TrfDocument(lines=tuple(lines), source=source, newline=newline,
                        final_newline=final_newline, bom=bom, tournament=tournament,
-                       line_endings=line_endings)
+                       line_endings=line_endings, encoding=encoding, warnings=warnings,
+                       first_colour=parser.first_colour)
 
 
 def _is_nrs_code(code: str) -> bool:
     """A National Rating Support record: a 3-letter federation code (TRF-2026)."""
-    return (len(code) == 3 and code.isalpha() and code.isupper()
-            and not code.startswith(("XX", "BB")))
+    return (len(code) == 3 and code.isascii() and code.isalpha() and code.isupper()
+            and not code.startswith(("XX", "BB", "XS")))
+
+
+def _nrs_shape(line: str) -> bool:
+    """Columns 5-8 of an NRS record hold a starting rank (the legend line does not)."""
+    return len(line) >= 8 and line[3] == " " and _digits(line[4:8].strip())
 
 
 def _digits(text: str) -> bool:
@@ -214,59 +314,147 @@ def _int_or_none(text: str) -> int | None:
     return int(text) if _digits(text) else None
 
 
+def _is_ruler(line: str) -> bool:
+    """A column ruler such as ``0123456789012...`` or ``         1         2``."""
+    text = line.rstrip()
+    if len(text) < 10 or not all(c.isascii() and (c.isdigit() or c == " ") for c in text):
+        return False
+    if "1234567890" in text or "0123456789" in text:
+        return True
+    numbers = [int(word) for word in text.split()]
+    return len(numbers) >= 2 and all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
+
+
+def _looks_like_player(line: str) -> str | None:
+    """If ``line`` is a ``001`` record shifted or misspelt, what is wrong
+    with it (``"shifted"`` or ``"misspelt"``); else ``None``."""
+    stripped = line.lstrip(_LEADING)
+    if stripped != line and stripped[:3].translate(_LOOKALIKE) == "001":
+        return "shifted"
+    code = line[:3]
+    if code != "001" and code.translate(_LOOKALIKE) == "001":
+        return "misspelt"
+    return None
+
+
+@dataclass
+class _Declared:
+    """A value some record declares: the value, its line, column and record code."""
+
+    value: object
+    line: int
+    column: int
+    code: str
+
+
 class _Parser:
     """Reads the records that mean something for pairing; keeps the rest."""
 
-    def __init__(self, source: str, lines: list[str]) -> None:
+    def __init__(self, source: str, lines: list[str], report: Report) -> None:
         self.source = source
         self.lines = lines
+        self.report = report
         self.name = ""
         self.players: list[Player] = []
         self.player_lines: dict[PlayerId, int] = {}
-        self.declared_rounds: tuple[int, int] | None = None  # (rounds, line)
-        self.initial_colour: Colour | None = None
-        self.points = PointSystem()
-        self.points_set: dict[str, int] = {}
-        self.byes: list[ByeRequest] = []
-        self.bye_places: list[tuple[int, int]] = []  # (line, column) of each bye's player
-        self.absent_next: list[tuple[PlayerId, int]] = []
+        self.broken: set[PlayerId] = set()        # players whose line has an error
+        self.broken_blocks: set[tuple[PlayerId, RoundNumber]] = set()
+        self.rounds_declared: list[_Declared] = []
+        self.colours_declared: list[_Declared] = []
+        self.first_colour = ""
+        self.points_set: dict[str, _Declared] = {}
+        self.byes: list[tuple[ByeRequest, int, int]] = []  # (bye, line, column of the player)
+        self.absent_next: list[tuple[PlayerId, int, int]] = []
         self.forbidden: list[tuple[ForbiddenPairs, int]] = []
         self.accelerations: list[Acceleration] = []
         self.acceleration_ranges: list[tuple[Decimal, int, int, int, int]] = []  # 250
+        self.adjustments: list[tuple[PointAdjustment, int]] = []  # 299
         self.system = ""
+        self.header: dict[str, str] = {}
         self.positional = False
-        self.team_sizes: dict[PlayerId, int] = {}
-        self.team_pab_game_points: Points | None = None
-        self.is_team_file = False
+        self.counts: dict[str, tuple[int, int]] = {}  # 062/072/082: (value, line)
+        self.nrs: list[tuple[PlayerId, int]] = []
+        self.team_lines: dict[str, int] = {}        # team record code -> first line
+        self.player_count = 0                       # 001 lines, broken ones included
+        self.unnamed = 0                            # 001 lines whose starting rank is unreadable
 
-    def error(self, message: str, line: int, column: int = 0, field: str = "") -> TRFError:
-        return TRFError(message, file=self.source, line=line, column=column, field=field)
+    def error(self, key: str, line: int, column: int = 0, field: str = "",
+              **fields: object) -> None:
+        self.report.error(key, line, column, field, **fields)
 
-    # -- records ----------------------------------------------------------
+    def warning(self, key: str, line: int, column: int = 0, field: str = "",
+                **fields: object) -> None:
+        self.report.warning(key, line, column, field, **fields)
+
+    # -- the lines ----------------------------------------------------------
 
     def parse(self) -> Tournament:
-        handlers: dict[str, Callable[[str, int], None]] = {
-            "001": self.player, "012": self.tournament_name, "142": self.rounds,
-            "XXR": self.rounds, "152": self.colour152, "XXC": self.configuration,
-            "162": self.point_system162, "XXS": self.point_system_xxs, "192": self.type_code,
-            "240": self.bye240, "250": self.acceleration250, "260": self.forbidden260,
-            "XXP": self.forbidden_xxp, "XXZ": self.absent_xxz, "XXA": self.acceleration_xxa,
-            "310": self.team310, "013": self.team013, "320": self.team320,
-        }
-        for code in BB_FIELDS:
-            handlers[code] = self.point_system_bb
+        handlers = _HANDLERS
         for number, line in enumerate(self.lines, 1):
             code = line[:3]
             handler = handlers.get(code)
+            if handler is not None and code != "001" and code.isdigit() and _is_ruler(line):
+                continue  # "0123456789...": a column ruler, not a 012 record
             if handler is None:
-                continue  # unknown or informative record: kept verbatim
+                self.other_line(line, number)
+                continue
             if len(line) > 3 and line[3] != " ":
-                raise self.error(f"expected a space after the record code {code!r}",
-                                 number, 4)
-            handler(line, number)
-        if not self.players:
-            raise self.error("no player (001) record: expected at least one", len(self.lines), 0)
+                if code not in _VALUE_CODES:
+                    self.error("trf.no_space", number, 4, code=code)
+                    if code == "001":
+                        self.count_player(line[:3] + " " + line[3:], number)
+                    continue
+                line = code + " " + line[3:]  # "012Open": harmless, read as "012 Open"
+            handler(self, line, number)
+        if not self.players and not self.player_count:
+            self.error("trf.no_player", len(self.lines), 0)
         return self.build()
+
+    def other_line(self, line: str, number: int) -> None:
+        """A line no handler reads: blank, comment, ruler, kept record, or a problem."""
+        if not line.strip() or line.startswith("###") or _is_ruler(line) or _LEGEND.match(line):
+            return
+        code = line[:3]
+        if code in INFORMATIVE_CODES:
+            if code in ("062", "072", "082"):
+                value = line[3:].strip()
+                if _digits(value):
+                    self.counts.setdefault(code, (int(value), number))
+                elif value:
+                    self.warning("trf.count_not_number", number, 5, code=code, value=value)
+            return
+        if code in PROTECTION_CODES:
+            return
+        if code in TEAM_CODES:
+            self.team_lines.setdefault(code, number)
+            return
+        lookalike = _looks_like_player(line)
+        if lookalike is not None:
+            self.error(f"trf.player_{lookalike}", number, 1, "record", code=code,
+                       start=repr(line[:len(line) - len(line.lstrip(_LEADING))] or code))
+            self.count_player("001" + line.lstrip(_LEADING)[3:], number)
+            return
+        if line[:1] in _LEADING:
+            self.warning("trf.leading_blank", number, 1)
+            return
+        if _is_nrs_code(code) and _nrs_shape(line):
+            self.nrs.append((int(line[4:8]), number))
+            return
+        self.warning("trf.unknown_record", number, 1, "record", code=code)
+
+    def count_player(self, line: str, number: int) -> None:
+        """A broken player line: count it, and keep its starting rank known
+        (so that others' references to it are no new errors), nothing more."""
+        self.player_count += 1
+        pid = _int_or_none(line[4:8])
+        if pid is None or pid < 1:
+            self.unnamed += 1
+        elif pid not in self.player_lines:
+            self.player_lines[pid] = number
+            self.broken.add(pid)
+            self.players.append(Player(id=pid, name=line[14:47].strip()))
+
+    # -- records ----------------------------------------------------------
 
     def tournament_name(self, line: str, number: int) -> None:
         self.name = line[4:].strip()
@@ -274,37 +462,53 @@ class _Parser:
     def rounds(self, line: str, number: int) -> None:
         value = line[4:].strip()
         if not _digits(value) or int(value) < 1:
-            raise self.error(f"number of rounds {value!r}: expected a whole number >= 1",
-                             number, 5, "rounds")
-        self.declared_rounds = (int(value), number)
+            self.error("trf.rounds_bad", number, 5, "rounds", value=value)
+            return
+        self.rounds_declared.append(_Declared(int(value), number, 5, line[:3]))
 
     def colour152(self, line: str, number: int) -> None:
         value = line[4:].strip().upper()
         if value not in ("W", "B"):
-            raise self.error(f"initial colour {value!r}: expected W or B", number, 5, "colour")
-        self.initial_colour = Colour.WHITE if value == "W" else Colour.BLACK
+            self.error("trf.colour_bad", number, 5, "colour", value=value)
+            return
+        self.colours_declared.append(
+            _Declared(Colour.WHITE if value == "W" else Colour.BLACK, number, 5, "152"))
 
     def configuration(self, line: str, number: int) -> None:
         for word, column in _tokens(line, 4):
             lowered = word.lower()
-            if lowered == "white1":
-                self.initial_colour = Colour.WHITE
-            elif lowered == "black1":
-                self.initial_colour = Colour.BLACK
+            if lowered in ("white1", "black1"):
+                colour = Colour.WHITE if lowered == "white1" else Colour.BLACK
+                self.colours_declared.append(_Declared(colour, number, column, "XXC"))
             elif lowered == "rank":
                 self.positional = True
-            # other XXC words are other engines' settings: kept, not used
+            else:
+                self.warning("trf.xxc_unknown", number, column, "XXC", word=word)
 
     def type_code(self, line: str, number: int) -> None:
         self.system = line[4:].strip()
 
-    def _set_points(self, fields: Iterable[str], value: str, number: int, column: int) -> None:
+    def header_text(self, line: str, number: int) -> None:
+        """042, 052, 092: kept as written (dates and type of tournament, which
+        tell the edition of the rules; never refused)."""
+        self.header[line[:3]] = line[4:].strip()
+
+    def _set_points(self, fields: Iterable[str], value: str, number: int, column: int,
+                    code: str) -> None:
         if not _NUMBER.match(value):
-            raise self.error(f"points {value!r}: expected a number such as 1.0", number, column,
-                             "points")
+            self.error("trf.points_value_bad", number, column, "points", value=value)
+            return
+        amount = Decimal(value)
         for name in fields:
-            self.points = self.points.with_values(**{name: Decimal(value)})
-            self.points_set[name] = number
+            earlier = self.points_set.get(name)
+            # JaVaFo: the last XXS value wins; any other disagreement is ambiguous.
+            if (earlier is not None and earlier.value != amount and earlier.line != number
+                    and not (earlier.code == code == "XXS")):
+                self.error("trf.points_conflict", number, column, "points", value=value,
+                           code=code, other=str(earlier.value), other_code=earlier.code,
+                           other_line=earlier.line)
+                return
+            self.points_set[name] = _Declared(amount, number, column, code)
 
     def point_system162(self, line: str, number: int) -> None:
         column = 6
@@ -313,16 +517,17 @@ class _Parser:
             gap = column - 1 if column == 6 else column - 4
             for blank in range(gap, column):
                 if line[blank - 1:blank].strip():
-                    raise self.error(f"unexpected {line[blank - 1]!r} in column {blank}: "
-                                     "expected a result code in column 6, 15, 24... and its "
-                                     "points in the 4 columns after it", number, blank, "symbol")
+                    self.error("trf.162_misplaced", number, blank, "symbol",
+                               char=line[blank - 1], col=blank)
+                    return
             symbol = line[column - 1:column].strip()
             if symbol:
                 fields = TRF162_FIELDS.get(symbol.upper())
                 if fields is None:
-                    raise self.error(f"point-system symbol {symbol!r}: expected one of "
-                                     "W D L A Z P X", number, column, "symbol")
-                self._set_points(fields, line[column:column + 4].strip(), number, column + 1)
+                    self.error("trf.162_symbol", number, column, "symbol", symbol=symbol)
+                    return
+                self._set_points(fields, line[column:column + 4].strip(), number, column + 1,
+                                 "162")
             column += 9
 
     def point_system_xxs(self, line: str, number: int) -> None:
@@ -330,49 +535,63 @@ class _Parser:
             code, _, value = word.partition("=")
             fields = XXS_FIELDS.get(code.upper())
             if fields is None or not value:
-                raise self.error(f"XXS item {word!r}: expected CODE=VALUE with CODE one of "
-                                 + " ".join(XXS_FIELDS), number, column, "XXS")
-            self._set_points(fields, value, number, column + len(code) + 1)
+                self.error("trf.xxs_item", number, column, "XXS", item=word,
+                           codes=" ".join(XXS_FIELDS))
+                continue
+            self._set_points(fields, value, number, column + len(code) + 1, "XXS")
 
     def point_system_bb(self, line: str, number: int) -> None:
-        self._set_points(BB_FIELDS[line[:3]], line[4:].strip(), number, 5)
+        self._set_points(BB_FIELDS[line[:3]], line[4:].strip(), number, 5, line[:3])
 
     def bye240(self, line: str, number: int) -> None:
         tokens = _tokens(line, 4)
         if len(tokens) < 3:
-            raise self.error("240 record: expected a bye type, a round and at least one player",
-                             number, len(line) + 1)
+            self.error("trf.240_short", number, len(line) + 1)
+            return
         (kind, kind_col), (round_text, round_col) = tokens[0], tokens[1]
         result = {"F": Result.FULL_POINT_BYE, "H": Result.HALF_POINT_BYE,
                   "Z": Result.ZERO_POINT_BYE}.get(kind.upper())
         if result is None:
-            raise self.error(f"bye type {kind!r}: expected F, H or Z", number, kind_col, "type")
+            self.error("trf.240_type", number, kind_col, "type", kind=kind)
+            return
         if not _digits(round_text) or int(round_text) < 1:
-            raise self.error(f"round {round_text!r}: expected a round number", number, round_col,
-                             "round")
+            self.error("trf.round_number_bad", number, round_col, "round", value=round_text)
+            return
         for text, column in tokens[2:]:
-            self.byes.append(ByeRequest(int(round_text), self._id(text, number, column), result))
-            self.bye_places.append((number, column))
+            pid = self._id(text, number, column)
+            if pid is not None:
+                self.byes.append((ByeRequest(int(round_text), pid, result), number, column))
 
     def acceleration250(self, line: str, number: int) -> None:
+        for blank in (9, 14, 18, 22, 27):
+            if line[blank - 1:blank].strip():
+                self.error("trf.separator", number, blank, code="250", char=line[blank - 1],
+                           col=blank)
+                return
+        if line[31:].strip():
+            self.error("trf.trailing", number, 32, code="250", text=line[31:].strip())
+            return
         game = line[9:13].strip()
         first, last = line[14:17].strip(), line[18:21].strip()
         first_id, last_id = line[22:26].strip(), line[27:31].strip()
         for value, column, what in ((first, 15, "first round"), (last, 19, "last round"),
                                     (first_id, 23, "first player"), (last_id, 28, "last player")):
             if not _digits(value):
-                raise self.error(f"250 record, {what} {value!r}: expected a number", number,
-                                 column, what)
+                self.error(f"trf.250_{what.replace(' ', '_')}", number, column, what,
+                           value=value)
+                return
         if not _NUMBER.match(game):
-            raise self.error(f"250 record, fictitious points {game!r}: expected a number such "
-                             "as 1.0", number, 10, "points")
+            self.error("trf.250_points", number, 10, "points", value=game)
+            return
         # A reversed range would silently give nobody the fictitious points.
         if int(first) < 1 or int(last) < int(first):
-            raise self.error(f"250 record, rounds {first}-{last}: expected a range of rounds "
-                             "from 1, first <= last", number, 15, "round")
+            self.error("trf.250_rounds", number, 15, "round", first=first, last=last)
+            return
         if int(first_id) < 1 or int(last_id) < int(first_id):
-            raise self.error(f"250 record, players {first_id}-{last_id}: expected a range of "
-                             "pairing numbers from 1, first <= last", number, 23, "player")
+            self.error("trf.250_players", number, 23, "player", first=first_id, last=last_id)
+            return
+        if line[4:8].strip():
+            self.warning("trf.250_match_points", number, 5, "points", value=line[4:8].strip())
         # Expanded in build(), over the players and rounds the file has: a
         # range such as 001-999 x 0001-9999 must not make 10 million objects.
         self.acceleration_ranges.append(
@@ -381,71 +600,125 @@ class _Parser:
     def forbidden260(self, line: str, number: int) -> None:
         tokens = _tokens(line, 4)
         if len(tokens) < 4:
-            raise self.error("260 record: expected a first round, a last round and at least "
-                             "two players", number, len(line) + 1)
+            self.error("trf.260_short", number, len(line) + 1)
+            return
         rounds = []
         for text, column in tokens[:2]:
             if not _digits(text):
-                raise self.error(f"round {text!r}: expected a round number", number, column,
-                                 "round")
+                self.error("trf.round_number_bad", number, column, "round", value=text)
+                return
             rounds.append(int(text))
         # An empty or reversed range would silently forbid nothing.
         if rounds[0] < 1:
-            raise self.error(f"first round {rounds[0]}: expected a round number >= 1", number,
-                             tokens[0][1], "round")
+            self.error("trf.260_first_round", number, tokens[0][1], "round", round=rounds[0])
+            return
         if rounds[1] < rounds[0]:
-            raise self.error(f"last round {rounds[1]} is before the first round {rounds[0]}: "
-                             "expected a range such as 001 003", number, tokens[1][1], "round")
-        players = tuple(self._id(text, number, column) for text, column in tokens[2:])
-        self.forbidden.append((ForbiddenPairs(players, rounds[0], rounds[1]), number))
+            self.error("trf.260_reversed", number, tokens[1][1], "round", first=rounds[0],
+                       last=rounds[1])
+            return
+        players = self._ids(tokens[2:], number, "260")
+        if players is not None:
+            self.forbidden.append((ForbiddenPairs(players, rounds[0], rounds[1]), number))
 
     def forbidden_xxp(self, line: str, number: int) -> None:
         tokens = _tokens(line, 4)
         if len(tokens) < 2:
-            raise self.error("XXP record: expected at least two pairing numbers", number,
-                             len(line) + 1)
-        players = tuple(self._id(text, number, column) for text, column in tokens)
-        self.forbidden.append((ForbiddenPairs(players), number))
+            self.error("trf.xxp_short", number, len(line) + 1)
+            return
+        players = self._ids(tokens, number, "XXP")
+        if players is not None:
+            self.forbidden.append((ForbiddenPairs(players), number))
+
+    def _ids(self, tokens: list[tuple[str, int]], number: int,
+             code: str) -> tuple[PlayerId, ...] | None:
+        """The pairing numbers of a forbidden group (a repeated one is a warning)."""
+        players: list[PlayerId] = []
+        for text, column in tokens:
+            pid = self._id(text, number, column)
+            if pid is None:
+                return None
+            if pid in players:
+                self.warning("trf.repeated_player", number, column, "player", code=code,
+                             player=pid)
+                continue
+            players.append(pid)
+        return tuple(players)
 
     def absent_xxz(self, line: str, number: int) -> None:
         for text, column in _tokens(line, 4):
-            self.absent_next.append((self._id(text, number, column), number))
+            pid = self._id(text, number, column)
+            if pid is not None:
+                self.absent_next.append((pid, number, column))
 
     def acceleration_xxa(self, line: str, number: int) -> None:
         pid = self._id(line[4:8], number, 5)
+        if pid is None:
+            return
         column = 10
         r = 1
         while column <= len(line):
+            if line[column - 2:column - 1].strip():
+                self.error("trf.separator", number, column - 1, code="XXA",
+                           char=line[column - 2], col=column - 1)
+                return
             cell = line[column - 1:column + 3].strip()
             if cell:
                 if not _NUMBER.match(cell):
-                    raise self.error(f"XXA points {cell!r}: expected a number", number, column)
+                    self.error("trf.xxa_points", number, column, value=cell)
+                    return
                 self.accelerations.append(Acceleration(pid, r, Decimal(cell)))
             column += 5
             r += 1
 
-    def team310(self, line: str, number: int) -> None:
-        self.is_team_file = True
-        ids = [int(t) for t, _ in _tokens(line[73:], 0) if _digits(t)]
-        for pid in ids:
-            self.team_sizes[pid] = len(ids)
+    def abnormal299(self, line: str, number: int) -> None:
+        """TRF-2026 ``299``: 5 type, 8-11 match points (teams), 14-17 points,
+        20-22 round, then pairing numbers from column 24, every 5 columns."""
+        for blank in (4, 6, 7, 12, 13, 18, 19, 23):
+            if line[blank - 1:blank].strip():
+                self.error("trf.separator", number, blank, code="299", char=line[blank - 1],
+                           col=blank)
+                return
+        kind = line[4:5].strip().upper()
+        if kind and kind not in _299_TYPES:
+            self.error("trf.299_type", number, 5, "type", kind=line[4])
+            return
+        match_points, points = line[7:11].strip(), line[13:17].strip()
+        for value, column in ((match_points, 8), (points, 14)):
+            if value and not _NUMBER.match(value):
+                self.error("trf.points_value_bad", number, column, "points", value=value)
+                return
+        round_text = line[19:22].strip()
+        if round_text and not _digits(round_text):
+            self.error("trf.round_number_bad", number, 20, "round", value=round_text)
+            return
+        players: list[PlayerId] = []
+        column = 24
+        while column <= len(line):
+            if column > 24 and line[column - 2:column - 1].strip():
+                self.error("trf.separator", number, column - 1, code="299",
+                           char=line[column - 2], col=column - 1)
+                return
+            text = line[column - 1:column + 3]
+            if text.strip():
+                pid = self._id(text, number, column)
+                if pid is None:
+                    return
+                players.append(pid)
+            column += 5
+        if not points and not match_points:
+            self.error("trf.299_no_points", number, 14, "points")
+            return
+        round = int(round_text) if round_text and int(round_text) > 0 else None
+        self.adjustments.append((PointAdjustment(
+            points=Decimal(points) if points else Decimal(0), round=round,
+            players=tuple(players), results=_299_TYPES.get(kind, ()),
+            match_points=Decimal(match_points) if match_points else None), number))
 
-    def team013(self, line: str, number: int) -> None:
-        self.is_team_file = True
-        ids = [int(t) for t, _ in _tokens(line[36:], 0) if _digits(t)]
-        for pid in ids:
-            self.team_sizes.setdefault(pid, len(ids))
-
-    def team320(self, line: str, number: int) -> None:
-        value = line[9:13].strip()
-        if _NUMBER.match(value):
-            self.team_pab_game_points = Decimal(value)
-
-    def _id(self, text: str, number: int, column: int) -> PlayerId:
+    def _id(self, text: str, number: int, column: int) -> PlayerId | None:
         text = text.strip()
         if not _digits(text) or int(text) < 1:
-            raise self.error(f"pairing number {text!r}: expected a number from 1 to 9999",
-                             number, column, "player")
+            self.error("trf.pairing_number_bad", number, column, "player", value=text)
+            return None
         return int(text)
 
     # -- the player record ------------------------------------------------
@@ -454,19 +727,52 @@ class _Parser:
         def col(a: int, b: int) -> str:
             return line[a - 1:b]
 
+        self.player_count += 1
+        errors_before = len(self.report.errors)
         rank_text = col(5, 8)
         if not _digits(rank_text.strip()) or int(rank_text) < 1:
-            raise self.error(f"starting rank {rank_text.strip()!r}: expected a number from 1 to "
-                             "9999 in columns 5-8", number, 5, "starting rank")
+            self.error("trf.rank_number_bad", number, 5, "starting rank",
+                       value=rank_text.strip())
+            self.unnamed += 1
+            return
         pid = int(rank_text)
         if pid in self.player_lines:
-            raise self.error(f"starting rank {pid} already used on line "
-                             f"{self.player_lines[pid]}: expected each player once", number, 5,
-                             "starting rank")
+            self.error("trf.rank_number_twice", number, 5, "starting rank", player=pid,
+                       other_line=self.player_lines[pid])
+            return
+        # Separators between the fixed fields: anything there shifts a field,
+        # and the rest of the line cannot be trusted (one error for it all).
+        broken = [blank for blank in (9, 14, 48, 53, 57, 69, 80, 85)
+                  if col(blank, blank).strip()]
+        if broken:
+            self.error("trf.player_separator", number, broken[0], char=col(broken[0], broken[0]),
+                       col=broken[0], others=len(broken) - 1)
+            self.player_lines[pid] = number
+            self.broken.add(pid)
+            self.players.append(Player(id=pid, name=col(15, 47).strip()))
+            return
+        if col(90, 91).strip():
+            self.error("trf.player_before_rounds", number,
+                       90 if col(90, 90).strip() else 91, text=col(90, 91).strip())
+        sex = col(10, 10).strip()
+        if sex and sex.lower() not in ("m", "w", "f"):
+            self.warning("trf.sex", number, 10, "sex", value=sex)
+        title = col(11, 13).strip()
+        if title and title not in _TITLES and title.upper() not in _TITLES:
+            self.warning("trf.title", number, 11, "title", value=title)
         rating_text = col(49, 52).strip()
         if rating_text and not _digits(rating_text):
-            raise self.error(f"rating {rating_text!r}: expected a number in columns 49-52",
-                             number, 49, "rating")
+            self.error("trf.rating_bad", number, 49, "rating", value=rating_text)
+            rating_text = ""
+        federation = col(54, 56).strip()
+        if federation and not (federation.isascii() and federation.isalpha()):
+            self.warning("trf.federation", number, 54, "federation", value=federation)
+        fide_id = col(58, 68).strip()
+        if fide_id and not _digits(fide_id):
+            self.warning("trf.fide_id", number, 58, "FIDE number", value=fide_id)
+        birth = col(70, 79).strip()
+        if birth and not re.fullmatch(r"[0-9./ -]+", birth):
+            self.warning("trf.birth_date", number, 70, "birth date", value=birth)
         points_text = col(81, 84).strip()
         declared: Points | None = None
         if points_text:
@@ -475,16 +781,12 @@ class _Parser:
             except InvalidOperation:
                 declared = None
             if declared is None or not _NUMBER.match(points_text):
-                raise self.error(f"points {points_text!r}: expected a number such as 11.5 in "
-                                 "columns 81-84", number, 81, "points")
+                self.error("trf.player_points_bad", number, 81, "points", value=points_text)
+                declared = None
         rank = col(86, 89).strip()
         if rank and not _digits(rank):
-            raise self.error(f"rank {rank!r}: expected a number in columns 86-89", number, 86,
-                             "rank")
-        if col(90, 91).strip():
-            raise self.error(f"unexpected {col(90, 91).strip()!r} in columns 90-91: expected "
-                             "blanks before the first round block at column 92", number,
-                             90 if col(90, 90).strip() else 91)
+            self.error("trf.player_rank_bad", number, 86, "rank", value=rank)
+            rank = ""
         entries = []
         start = ROUND_BLOCK_START
         r = 1
@@ -492,20 +794,22 @@ class _Parser:
             block = line[start - 1:start + 9]
             # Blanks with nothing after them are no block (trailing spaces must
             # not read as a "0000 - Z" absence from the next round).
-            entry = self.round_block(block, r, number, start, last=not line[start - 1:].strip())
+            entry = self.round_block(block, r, number, start, pid,
+                                     last=not line[start - 1:].strip())
             if entry is not None:
                 entries.append(entry)
             start += 10
             r += 1
         self.player_lines[pid] = number
+        if len(self.report.errors) > errors_before:
+            self.broken.add(pid)
         self.players.append(Player(
             id=pid, name=col(15, 47).strip(), rating=int(rating_text) if rating_text else 0,
-            title=col(11, 13).strip(), sex=col(10, 10).strip(), federation=col(54, 56).strip(),
-            fide_id=col(58, 68).strip(), birth_date=col(70, 79).strip(),
+            title=title, sex=sex, federation=federation, fide_id=fide_id, birth_date=birth,
             declared_points=declared, declared_rank=int(rank) if rank else None,
             entries=tuple(entries)))
 
-    def round_block(self, block: str, r: int, number: int, start: int,
+    def round_block(self, block: str, r: int, number: int, start: int, pid: PlayerId,
                     last: bool) -> RoundEntry | None:
         if not block.strip():
             # Blank columns after the last block are no block; a blank block
@@ -515,123 +819,78 @@ class _Parser:
         if known is not None:
             return RoundEntry(r, *known)
         entry = self._new_round_block(block, r, number, start)
+        if entry is None:
+            self.broken_blocks.add((pid, r))
+            return None
         if len(_PARSED_BLOCKS) >= _PARSED_BLOCKS_MAX:
             _PARSED_BLOCKS.clear()
         _PARSED_BLOCKS[block] = (entry.opponent, entry.colour, entry.result)
         return entry
 
-    def _new_round_block(self, block: str, r: int, number: int, start: int) -> RoundEntry:
-        """Read and check a block not seen before (it raises on a bad one)."""
+    def _new_round_block(self, block: str, r: int, number: int,
+                         start: int) -> RoundEntry | None:
+        """Read and check a block not seen before (``None``: it is wrong, and reported)."""
         block = block.ljust(10)
         opponent_text, colour_text, result_text = block[0:4], block[5], block[7]
         for offset in (4, 6, 8, 9):
             if block[offset] != " ":
-                raise self.error(
-                    f"round {r}: unexpected {block[offset]!r} in column {start + offset}: "
-                    f"expected a block 'oooo c r' in columns {start}-{start + 7}",
-                    number, start + offset, f"round {r}")
+                self.error("trf.block_separator", number, start + offset, f"round {r}", round=r,
+                           char=block[offset], col=start + offset, first=start,
+                           last=start + 7)
+                return None
         opponent_text = opponent_text.strip()
         if opponent_text and not _digits(opponent_text):
-            raise self.error(f"round {r}: opponent {opponent_text!r}: expected a starting rank "
-                             "or 0000", number, start, f"round {r} opponent")
+            self.error("trf.block_opponent", number, start, f"round {r} opponent", round=r,
+                       value=opponent_text)
+            return None
         opponent = int(opponent_text) if opponent_text and int(opponent_text) > 0 else None
         if colour_text.lower() not in ("w", "b", "-", " "):
-            raise self.error(f"round {r}: colour {colour_text!r}: expected w, b or -", number,
-                             start + 5, f"round {r} colour")
+            self.error("trf.block_colour", number, start + 5, f"round {r} colour", round=r,
+                       value=colour_text)
+            return None
         colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(colour_text.lower())
         if result_text != " " and result_text.upper() not in "+-WDL1=0HFUZ":
-            raise self.error(f"round {r}: result {result_text!r}: expected one of "
-                             "+ - W D L 1 = 0 H F U Z", number, start + 7, f"round {r} result")
+            self.error("trf.block_result", number, start + 7, f"round {r} result", round=r,
+                       value=result_text)
+            return None
         if opponent is None:
             result = Result.from_code(result_text)
-            if not result.is_bye:
-                raise self.error(f"round {r}: result {result_text!r} needs an opponent: expected "
-                                 "a bye (H, F, U, Z) with 0000", number, start + 7,
-                                 f"round {r} result")
+            if result not in _WITHOUT_OPPONENT:
+                self.error("trf.block_needs_opponent", number, start + 7, f"round {r} result",
+                           round=r, value=result_text)
+                return None
             if colour is not None:
-                raise self.error(f"round {r}: colour {colour_text!r} given for a bye: expected -",
-                                 number, start + 5, f"round {r} colour")
+                self.error("trf.block_bye_colour", number, start + 5, f"round {r} colour",
+                           round=r, value=colour_text)
+                return None
             return RoundEntry(r, None, None, result)
         result = Result.PENDING if result_text == " " else Result.from_code(result_text)
         if result.is_bye:
-            raise self.error(f"round {r}: bye result {result_text!r} with opponent {opponent}: "
-                             "expected 0000 for a bye", number, start + 7, f"round {r} result")
+            self.error("trf.block_bye_opponent", number, start + 7, f"round {r} result",
+                       round=r, value=result_text, opponent=opponent)
+            return None
         if colour is None and not result.is_forfeit:
-            raise self.error(f"round {r}: no colour against opponent {opponent}: expected w or b",
-                             number, start + 5, f"round {r} colour")
+            self.error("trf.block_no_colour", number, start + 5, f"round {r} colour", round=r,
+                       opponent=opponent)
+            return None
         return RoundEntry(r, opponent, colour, result)
 
     # -- cross-checks -------------------------------------------------------
 
     def build(self) -> Tournament:
+        if not self.players:  # nothing to check the other records against
+            return Tournament(name=self.name, source=self.source)
         self.players.sort(key=lambda p: p.id)
         by_id = {p.id: p for p in self.players}
-        rounds = self.declared_rounds[0] if self.declared_rounds else None
-        for player in self.players:
-            line = self.player_lines[player.id]
-            for entry in player.entries:
-                column = round_block_column(entry.round)
-                if rounds is not None and entry.round > rounds:
-                    raise self.error(f"player {player.id}: a block for round {entry.round}, but "
-                                     f"the file declares {rounds} rounds (line "
-                                     f"{self.declared_rounds[1] if self.declared_rounds else 0}): "
-                                     f"expected at most {rounds} round blocks",
-                                     line, column, f"round {entry.round}")
-                if entry.opponent is None:
-                    continue
-                if entry.opponent == player.id:
-                    raise self.error(f"round {entry.round}: player {player.id} is paired against "
-                                     "themselves: expected another player's starting rank", line,
-                                     column, f"round {entry.round} opponent")
-                other = by_id.get(entry.opponent)
-                if other is None:
-                    raise self.error(f"round {entry.round}: opponent {entry.opponent} has no 001 "
-                                     "record: expected the starting rank of a listed player",
-                                     line, column, f"round {entry.round} opponent")
-                back = other.entry(entry.round)
-                if back is None or back.opponent != player.id:
-                    where = self.player_lines[other.id]
-                    said = "nothing" if back is None else (
-                        f"opponent {back.opponent}" if back.opponent else "no opponent")
-                    raise self.error(f"round {entry.round}: player {player.id} meets "
-                                     f"{other.id}, but line {where} (player {other.id}) says "
-                                     f"{said} for that round: expected opponent {player.id} "
-                                     "there", line, column,
-                                     f"round {entry.round} opponent")
-                if entry.colour is not None and back.colour is entry.colour:
-                    raise self.error(f"round {entry.round}: players {player.id} and {other.id} "
-                                     f"both have {entry.colour.value}: expected opposite "
-                                     "colours", line, column + 5,
-                                     f"round {entry.round} colour")
-                if not _results_agree(entry.result, back.result):
-                    raise self.error(f"round {entry.round}: result {entry.result.code!r} of "
-                                     f"player {player.id} does not match {back.result.code!r} "
-                                     f"of player {other.id}: expected "
-                                     f"{_agreeing_codes(entry.result)} for player {other.id}",
-                                     line, column + 7,
-                                     f"round {entry.round} result")
-            self._check_repeats(player, line)
-        self._check_points()
-        for group, line in self.forbidden:
-            for pid in group.players:
-                if pid not in by_id:
-                    raise self.error(f"forbidden pair names player {pid}, who has no 001 record: "
-                                     "expected the starting rank of a listed player",
-                                     line, 0, "player")
-        next_round = 1 + max((e.round for p in self.players for e in p.entries if e.paired),
-                             default=0)
-        byes = list(self.byes)
-        for pid, line in self.absent_next:
-            if pid not in by_id:
-                raise self.error(f"XXZ names player {pid}, who has no 001 record: expected the "
-                                 "starting rank of a listed player", line, 0)
-            byes.append(ByeRequest(next_round, pid, Result.ZERO_POINT_BYE))
-        # Point at the 240 line and column that names the player (there may be several 240s).
-        for bye, (line, column) in zip(self.byes, self.bye_places):
-            if bye.player not in by_id:
-                raise self.error(f"240 record names player {bye.player}, who has no 001 record: "
-                                 "expected the starting rank of a listed player",
-                                 line, column, "player")
+        rounds = self._rounds()
+        initial = self._initial_colour(by_id)
+        self._check_rounds(by_id, rounds)
+        points = self._point_system()
+        is_team_file = "310" in self.team_lines or "013" in self.team_lines
+        adjustments = () if is_team_file else tuple(a for a, _ in self.adjustments)
+        self._check_records(by_id, rounds, is_team_file)
+        # In a team file 240 names teams (TPNs), read by the team reader as they are.
+        byes = [bye for bye, _, _ in self.byes] if is_team_file else self._byes(by_id, rounds)
         last_round = rounds if rounds is not None else max(
             (e.round for p in self.players for e in p.entries), default=0) + 1
         for game, first, last, first_id, last_id in self.acceleration_ranges:
@@ -641,51 +900,259 @@ class _Parser:
         order = tuple(p.id for p in self.players)
         if self.positional:
             order = tuple(sorted(by_id, key=lambda pid: self.player_lines[pid]))
-        return Tournament(
+        if initial is None and not is_team_file:
+            initial = self._first_round_colour(by_id, order)
+        tournament = Tournament(
             name=self.name, players=tuple(self.players), rounds=rounds,
-            point_system=self.points, initial_colour=self.initial_colour,
+            point_system=points, initial_colour=initial,
             bye_requests=tuple(byes), forbidden=tuple(g for g, _ in self.forbidden),
             accelerations=tuple(self.accelerations), system=self.system, source=self.source,
-            initial_order=order)
+            initial_order=order, adjustments=adjustments, start_date=self.header.get("042", ""),
+            end_date=self.header.get("052", ""), type_text=self.header.get("092", ""))
+        self._check_points(tournament, is_team_file)
+        return tournament
 
-    def _check_repeats(self, player: Player, line: int) -> None:
-        met: dict[PlayerId, RoundNumber] = {}
-        for entry in player.entries:
-            if entry.opponent is None or not entry.game_played:
-                continue
-            if entry.opponent in met:
-                raise self.error(f"players {player.id} and {entry.opponent} played each other "
-                                 f"twice (rounds {met[entry.opponent]} and {entry.round}): B1 "
-                                 "forbids it: expected each pair to play at most once", line,
-                                 round_block_column(entry.round),
-                                 f"round {entry.round} opponent")
-            met[entry.opponent] = entry.round
+    def _rounds(self) -> RoundNumber | None:
+        """The number of rounds (142/XXR); two that differ are ambiguous."""
+        if not self.rounds_declared:
+            return None
+        first = self.rounds_declared[0]
+        for other in self.rounds_declared[1:]:
+            if other.value != first.value:
+                self.error("trf.rounds_conflict", other.line, other.column, "rounds",
+                           code=other.code, value=other.value, other_code=first.code,
+                           other_value=first.value, other_line=first.line)
+            else:
+                self.warning("trf.rounds_twice", other.line, other.column, "rounds",
+                             code=other.code, value=other.value, other_code=first.code,
+                             other_line=first.line)
+        value = first.value
+        assert isinstance(value, int)
+        return value
 
-    def _check_points(self) -> None:
+    def _initial_colour(self, by_id: Mapping[PlayerId, Player]) -> Colour | None:
+        """The declared first colour (152, XXC white1/black1); two that differ are ambiguous."""
+        if not self.colours_declared:
+            return None
+        first = self.colours_declared[0]
+        for other in self.colours_declared[1:]:
+            if other.value is not first.value:
+                self.error("trf.colour_conflict", other.line, other.column, "colour",
+                           code=other.code, other_code=first.code, other_line=first.line)
+        self.first_colour = first.code
+        assert isinstance(first.value, Colour)
+        return first.value
+
+    def _first_round_colour(self, by_id: Mapping[PlayerId, Player],
+                            order: tuple[PlayerId, ...]) -> Colour | None:
+        """TRF-2026 (152): the colour of the highest-ranked player paired in the
+        first round where colours were given; ``None`` if none was."""
+        rounds = [e.round for p in self.players for e in p.entries
+                  if e.opponent is not None and e.colour is not None]
+        if not rounds:
+            return None
+        first = min(rounds)
+        for pid in order:
+            entry = by_id[pid].entry(first)
+            if entry is not None and entry.opponent is not None and entry.colour is not None:
+                self.first_colour = f"round {first}"
+                return entry.colour
+        return None  # pragma: no cover - the round has a colour
+
+    def _check_rounds(self, by_id: Mapping[PlayerId, Player], rounds: int | None) -> None:
+        """Each round block against the declared rounds and the opponent's block."""
         for player in self.players:
-            if player.declared_points is None:
+            line = self.player_lines[player.id]
+            met: dict[PlayerId, RoundNumber] = {}
+            for entry in player.entries:
+                column = round_block_column(entry.round)
+                if rounds is not None and entry.round > rounds:
+                    self.error("trf.block_beyond_rounds", line, column, f"round {entry.round}",
+                               player=player.id, round=entry.round, rounds=rounds,
+                               rounds_line=self.rounds_declared[0].line)
+                if entry.opponent is None:
+                    continue
+                self._check_opponent(player, entry, by_id, line, column)
+                if entry.game_played and entry.opponent in by_id:
+                    if entry.opponent in met and player.id < entry.opponent:
+                        self.error("trf.rematch", line, column, f"round {entry.round} opponent",
+                                   player=player.id, other=entry.opponent,
+                                   first=met[entry.opponent], second=entry.round)
+                    met.setdefault(entry.opponent, entry.round)
+
+    def _check_opponent(self, player: Player, entry: RoundEntry,
+                        by_id: Mapping[PlayerId, Player], line: int, column: int) -> None:
+        assert entry.opponent is not None
+        r = entry.round
+        if entry.opponent == player.id:
+            self.error("trf.self_opponent", line, column, f"round {r} opponent", round=r,
+                       player=player.id)
+            return
+        other = by_id.get(entry.opponent)
+        if other is None:
+            # A 001 line whose starting rank cannot be read is most likely that
+            # player: its own error says what is wrong, here is no second one.
+            if not self.unnamed:
+                self.error("trf.unknown_opponent", line, column, f"round {r} opponent",
+                           round=r, opponent=entry.opponent)
+            return
+        if other.id in self.broken or (other.id, r) in self.broken_blocks:
+            return  # its own error is reported on its line
+        back = other.entry(r)
+        where = self.player_lines[other.id]
+        if back is None or back.opponent != player.id:
+            said = "nothing" if back is None else "opponent" if back.opponent else "none"
+            self.error(f"trf.asymmetric.{said}", line, column, f"round {r} opponent", round=r,
+                       player=player.id, other=other.id, other_line=where,
+                       said=back.opponent if back is not None else None)
+            return
+        if player.id > other.id:
+            return  # the pair is checked once, from its lower line's side
+        if entry.colour is not None and back.colour is entry.colour:
+            self.error("trf.same_colour", line, column + 5, f"round {r} colour", round=r,
+                       player=player.id, other=other.id, colour=entry.colour.value,
+                       other_line=where)
+        if not _results_agree(entry.result, back.result):
+            self.error("trf.results_disagree", line, column + 7, f"round {r} result",
+                       round=r, player=player.id, other=other.id, mine=entry.result.code,
+                       theirs=back.result.code, expected=_agreeing_codes(entry.result),
+                       other_line=where)
+
+    def _point_system(self) -> PointSystem:
+        """The values set by 162/XXS/BB?, and the unset ones following them."""
+        values = {name: declared.value for name, declared in self.points_set.items()}
+        codes = {declared.code for declared in self.points_set.values()}
+        if "pairing_allocated_bye" not in values and "win" in values and (
+                "162" in codes or "BBW" in codes):
+            values["pairing_allocated_bye"] = values["win"]  # 162: P "same as W"; BBU: BBW
+        if "unknown" not in values and "draw" in values and "162" in codes:
+            values["unknown"] = values["draw"]  # 162: X "same as D"
+        return PointSystem().with_values(**values)  # type: ignore[arg-type]
+
+    def _check_records(self, by_id: Mapping[PlayerId, Player], rounds: int | None,
+                       is_team_file: bool) -> None:
+        """Records that name players, and the counts 062/072/082."""
+        for group, line in self.forbidden:
+            for pid in group.players:
+                # In a team file 260 names teams (TPNs): the team reader checks them.
+                if pid not in by_id and not is_team_file:
+                    self.error("trf.forbidden_unknown", line, 0, "player", player=pid)
+            if rounds is not None and group.first_round > rounds:
+                self.warning("trf.forbidden_after_last", line, 5, "round",
+                             round=group.first_round, rounds=rounds)
+        for pid, line, column in self.absent_next:
+            if pid not in by_id:
+                self.error("trf.xxz_unknown", line, column, player=pid)
+        for pid, line in self.nrs:
+            if pid not in by_id:
+                self.warning("trf.nrs_unknown", line, 5, player=pid, code=self.lines[line - 1][:3])
+        for adjustment, line in self.adjustments:
+            for pid in adjustment.players:
+                if pid not in by_id and not is_team_file:
+                    self.error("trf.299_unknown", line, 24, "player", player=pid)
+            if is_team_file:
+                # Team points: the team reader's (formats/teams.py), which does
+                # not read 299 yet: kept, and said so rather than misread.
+                self.warning("trf.299_team", line, 1, "record")
                 continue
-            points = self.points
-            if self.is_team_file and self.team_pab_game_points is not None:
-                size = self.team_sizes.get(player.id)
-                if size:
-                    points = points.with_values(
-                        pairing_allocated_bye=self.team_pab_game_points / size)
-            # A pending game has no result yet: the standings points (81-84)
-            # cannot include it (F9's draw is for pairing only).
-            total = sum((points.points(e.result) for e in player.entries
-                         if e.result is not Result.PENDING), Decimal(0))
-            if total != player.declared_points:
-                raise self.error(
-                    f"player {player.id}: points {player.declared_points} in columns 81-84, but "
-                    f"the results add up to {total} ({_points_description(points)}): "
-                    f"expected {total}",
-                    self.player_lines[player.id], 81, "points")
+            if adjustment.match_points is not None:
+                self.warning("trf.299_match_points", line, 8, "points")
+            if rounds is not None and adjustment.round is not None and adjustment.round > rounds:
+                self.warning("trf.299_after_last", line, 20, "round", round=adjustment.round,
+                             rounds=rounds)
+        if not is_team_file:
+            for code, line in sorted(self.team_lines.items()):
+                if code != "299":
+                    self.warning("trf.team_record_alone", line, 1, "record", code=code)
+        count = self.counts.get("062")
+        if count is not None and count[0] != self.player_count:
+            self.warning("trf.062", count[1], 5, value=count[0], found=self.player_count)
+        count = self.counts.get("072")
+        rated = sum(1 for p in self.players if p.rating > 0)
+        if count is not None and count[0] != rated and not self.broken:
+            self.warning("trf.072", count[1], 5, value=count[0], found=rated)
+        count = self.counts.get("082")
+        teams = sum(1 for line in self.lines if line[:3] in ("310", "013"))
+        if count is not None and (teams or count[0]) and count[0] != teams:
+            self.warning("trf.082", count[1], 5, value=count[0], found=teams)
+
+    def _byes(self, by_id: Mapping[PlayerId, Player], rounds: int | None) -> list[ByeRequest]:
+        """240 and XXZ requests, checked against the players and what they played."""
+        next_round = 1 + max((e.round for p in self.players for e in p.entries if e.paired),
+                             default=0)
+        byes: list[ByeRequest] = []
+        for bye, line, column in self.byes:
+            if bye.player not in by_id:
+                self.error("trf.240_unknown", line, column, "player", player=bye.player)
+                continue
+            if rounds is not None and bye.round > rounds:
+                self.warning("trf.240_after_last", line, column, "round", round=bye.round,
+                             rounds=rounds, player=bye.player)
+                continue
+            entry = by_id[bye.player].entry(bye.round)
+            if entry is not None and (entry.paired or entry.result is not bye.result):
+                # The round block is the record of what happened: it wins.
+                self.warning("trf.240_contradicts", line, column, "player", player=bye.player,
+                             round=bye.round, kind=bye.result.code,
+                             block=format_round_block(entry).strip(),
+                             player_line=self.player_lines[bye.player])
+                continue
+            byes.append(bye)
+        for pid, line, column in self.absent_next:
+            if pid in by_id:
+                byes.append(ByeRequest(next_round, pid, Result.ZERO_POINT_BYE))
+        return byes
+
+    def _check_points(self, tournament: Tournament, is_team_file: bool) -> None:
+        """Points (81-84) and rank (86-89) columns against the results: warnings,
+        the results win.  In a team file, a board player's points use 162
+        only (320 and 299 concern teams)."""
+        totals: dict[PlayerId, Points] = {}
+        for player in self.players:
+            if player.id in self.broken:
+                continue
+            total = tournament.standing_points(player.id)
+            totals[player.id] = total
+            if player.declared_points is not None and total != player.declared_points:
+                values = tournament.point_system
+                self.warning("trf.points_mismatch" + ("_299" if tournament.adjustments else ""),
+                             self.player_lines[player.id], 81, "points",
+                             player=player.id, declared=str(player.declared_points),
+                             total=str(total), win=str(values.win), draw=str(values.draw),
+                             loss=str(values.loss), bye=str(values.pairing_allocated_bye))
+        if is_team_file:
+            return  # a board player's rank is the team's business (TRF16: "especially for Team")
+        # Against the points column where there is one (a wrong points column is
+        # its own warning, and the ranks usually follow it), else the results.
+        ranked = sorted((p.declared_rank, p.declared_points if p.declared_points is not None
+                         else totals[p.id], p.id) for p in self.players
+                        if p.declared_rank is not None and p.id in totals)
+        # A player ranked above another must not have fewer points: one
+        # warning for the file (a rank column left at the starting order
+        # would otherwise give one a player), at the first such player.
+        wrong: list[tuple[int, PlayerId, Points, Points]] = []
+        best_below: Points | None = None
+        for rank, total, pid in reversed(ranked):
+            if best_below is not None and total < best_below:
+                wrong.append((rank, pid, total, best_below))
+            best_below = total if best_below is None else max(best_below, total)
+        if wrong:
+            rank, pid, total, more = min(wrong)
+            self.warning("trf.rank_mismatch", self.player_lines[pid], 86, "rank", player=pid,
+                         rank=rank, total=str(total), more=str(more), count=len(wrong))
 
 
-def _points_description(points: PointSystem) -> str:
-    return (f"win {points.win}, draw {points.draw}, loss {points.loss}, "
-            f"bye {points.pairing_allocated_bye}")
+_HANDLERS: dict[str, Callable[[_Parser, str, int], None]] = {
+    "001": _Parser.player, "012": _Parser.tournament_name, "142": _Parser.rounds,
+    "XXR": _Parser.rounds, "152": _Parser.colour152, "XXC": _Parser.configuration,
+    "162": _Parser.point_system162, "XXS": _Parser.point_system_xxs,
+    "192": _Parser.type_code, "240": _Parser.bye240, "250": _Parser.acceleration250,
+    "260": _Parser.forbidden260, "XXP": _Parser.forbidden_xxp, "XXZ": _Parser.absent_xxz,
+    "XXA": _Parser.acceleration_xxa, "299": _Parser.abnormal299,
+    "042": _Parser.header_text, "052": _Parser.header_text, "092": _Parser.header_text,
+    **{code: _Parser.point_system_bb for code in BB_FIELDS},
+}
+"""One parser method per record that means something for pairing."""
 
 
 _AGREEING = {
@@ -702,7 +1169,7 @@ _AGREEING = {
 def _agreeing_codes(mine: Result) -> str:
     """The opponent's result codes that agree with ``mine``, for messages."""
     codes = sorted(r.code for r in _AGREEING.get(mine, set()))
-    return " or ".join("a blank" if c == " " else repr(c) for c in codes) or "no result"
+    return "/".join(repr(c) for c in codes)
 
 
 def _results_agree(mine: Result, theirs: Result) -> bool:

@@ -1,5 +1,6 @@
 """FIDE Swiss Team Pairing System C.04.6, applied from 1 February 2026
-(``--system team-2026``).
+(``--system team-2026``, the text's reading; ``--system team-2026-sharly``,
+the engine inside Sharly Chess: :mod:`.sharly`).
 
 Entry points: :func:`swisslearn.team2026.procedure.trace` and
 :func:`~swisslearn.team2026.procedure.pair` (the last event of ``trace``).
@@ -41,12 +42,12 @@ Readings of the text
   ahead ("Only the mentioned scoregroup is involved"), and [C3] only asks
   that the other teams stay pairable.  The reference engine of
   ``../shared/vectors/team2026`` pairs the whole round as one matching
-  instead, so it minimises upfloaters and score gaps over the round.
-  Counting [C4]/[C5] over the whole round inside this procedure was measured
-  too (57 and 61 identical rounds of 110, against 44) and rejected by those
-  articles; seed 002's round 2 needs the 3.5.4 order.  The rounds that
-  differ, with the article on each side, are listed in
-  ``data/equipes-ecarts-vecteurs.md`` and ``tests/test_team2026_vectors.py``.
+  instead, so it minimises upfloaters and score gaps over the round
+  (:mod:`.sharly` does the same, to replay rounds paired with it).  The
+  rounds that differ, with the article that separates the readings at the
+  first bracket where they part, are the generated
+  ``data/equipes-ecarts-vecteurs.md`` (:mod:`swisslearn.teamcheck`,
+  :mod:`.differences`).
 * [C5] "maximise the scores (taken in ascending order)": the lowest
   upfloater score first, then the next.
 * [C6]: the set is judged by the number of upfloaters the rest of the

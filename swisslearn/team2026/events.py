@@ -17,7 +17,19 @@ UpfloaterSetTried      3.5.5 /     one set of upfloaters, in 3.5.4 order:
                                    upfloaters that floated last round ([C7])
 =====================  ==========  =========================================
 
-All three are frozen dataclasses subclassing :class:`swisslearn.trace.Event`
+``team-2026-sharly`` (:mod:`swisslearn.team2026.sharly`) adds one more:
+
+=====================  ==========  =========================================
+WholeRoundWeighed      C.04.6      the round paired as one maximum-weight
+                                   matching: the chosen pairing's fields
+                                   (:mod:`.wholeround`), the text's
+                                   pairing (``team-2026``) measured the same
+                                   way, the first field that separates them,
+                                   and a pairing of exactly the same weight
+                                   if there is one
+=====================  ==========  =========================================
+
+All four are frozen dataclasses subclassing :class:`swisslearn.trace.Event`
 (``kind`` is the snake_case name), so :func:`swisslearn.trace.event_to_json`
 writes them like the others.
 
@@ -25,7 +37,9 @@ The events of the shared vocabulary that a team trace yields are subclasses
 of those of :mod:`swisslearn.trace` (``TeamByeAssigned`` is a
 ``ByeAssigned``...) with the same ``kind`` and fields, so every consumer reads
 them as before; the :class:`TeamEvent` marker only tells
-:mod:`swisslearn.explain` to speak of teams and of the articles of C.04.6.
+:mod:`swisslearn.explain` to speak of teams and of the articles of C.04.6;
+:class:`SharlyEvent` (a :class:`TeamEvent`) marks the events whose words
+differ in ``team-2026-sharly`` (its one bracket is the whole round).
 """
 
 from __future__ import annotations
@@ -34,12 +48,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import ClassVar
 
+from swisslearn.team2026.wholeround import RoundFields
 from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketView,
                               ByeAssigned, CandidateTried, ColourAllocated, Event, Rejection)
 
 __all__ = ["TeamEvent", "PabCandidatesRanked", "UpfloatersCounted", "UpfloaterSetTried",
            "TeamByeAssigned", "TeamBracketOpened", "TeamCandidateTried", "TeamBracketPaired",
-           "TeamColourAllocated", "TeamBoardsOrdered", "NEW_EVENT_KINDS"]
+           "TeamColourAllocated", "TeamBoardsOrdered", "SharlyEvent", "WholeRoundWeighed",
+           "SharlyBracketOpened", "SharlyCandidateTried", "SharlyBracketPaired",
+           "NEW_EVENT_KINDS"]
 
 
 class TeamEvent:
@@ -129,8 +146,60 @@ class TeamBoardsOrdered(BoardsOrdered, TeamEvent):
     """C.04.2: the order of the matches."""
 
 
+class SharlyEvent(TeamEvent):
+    """Marker of the events whose words are ``team-2026-sharly``'s own."""
+
+    system_name: ClassVar[str] = "team-2026-sharly"
+
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class WholeRoundWeighed(Event, SharlyEvent):
+    """``team-2026-sharly``: the teams of ``bracket`` (all those to pair)
+    paired at once by the matching of greatest weight.  ``pairs`` (top,
+    bottom) and ``fields`` the chosen pairing; ``text_pairs`` and
+    ``text_fields`` the pairing the text's reading gives (``team-2026``),
+    measured with the same fields (``None``: not comparable, another PAB);
+    ``deciding`` the label of the most significant field that separates them
+    (``None``: the same pairing, or an exact tie); ``tied`` another pairing
+    of exactly the same weight, the first in 3.6.3 order, when the matching
+    chose another one (``()``: none); ``forbidden`` the pairs of these teams
+    that may not meet ([C1] or ``260``)."""
+
+    kind: ClassVar[str] = "whole_round_weighed"
+    bracket: BracketView
+    pairs: tuple[Pair, ...]
+    fields: RoundFields
+    text_pairs: tuple[Pair, ...] = ()
+    text_fields: RoundFields | None = None
+    deciding: str | None = None
+    tied: tuple[Pair, ...] = ()
+    forbidden: tuple[Pair, ...] = ()
+
+
+@dataclass(frozen=True)
+class SharlyBracketOpened(BracketOpened, SharlyEvent):
+    """The whole round as one bracket (``moved_down``: the upfloaters of the
+    chosen pairing, the lower-scored team of each pair across scoregroups)."""
+
+
+@dataclass(frozen=True)
+class SharlyCandidateTried(CandidateTried, SharlyEvent):
+    """The text's pairing, refused because the whole round's weight prefers
+    another (``rule`` and the rejection's criterion: the deciding field), or
+    the chosen pairing (accepted)."""
+
+
+@dataclass(frozen=True)
+class SharlyBracketPaired(BracketPaired, SharlyEvent):
+    """The pairs of the whole round."""
+
+
 NEW_EVENT_KINDS: dict[str, type[Event]] = {
     PabCandidatesRanked.kind: PabCandidatesRanked,
     UpfloatersCounted.kind: UpfloatersCounted,
     UpfloaterSetTried.kind: UpfloaterSetTried,
+    WholeRoundWeighed.kind: WholeRoundWeighed,
 }

@@ -10,7 +10,7 @@ tournament must be a :class:`~swisslearn.formats.teams.TeamTournament`
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Iterator, Mapping, Sequence
+from typing import Generator, Iterator, Mapping, Sequence
 
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.formats.teams import PreferenceType, TeamTournament
@@ -29,26 +29,30 @@ from swisslearn.trace import (Board, BracketView, Event, PlayerView, Rejection, 
 
 SYSTEM = "team-2026"
 
-__all__ = ["SYSTEM", "trace", "pair"]
+__all__ = ["SYSTEM", "trace", "pair", "checked", "team_view", "score_order", "pab_step",
+           "assign_bye", "finish"]
 
 
-def _check(tournament: Tournament, round: RoundNumber | None) -> tuple[TeamTournament,
-                                                                      RoundNumber]:
+def checked(tournament: Tournament, round: RoundNumber | None,
+           system: str = SYSTEM) -> tuple[TeamTournament, RoundNumber]:
+    """The team tournament and the round to pair (UsageError for a file
+    without team records)."""
     if not isinstance(tournament, TeamTournament):
-        raise UsageError(f"{tournament.source}: {SYSTEM} pairs team tournaments: a file with "
+        raise UsageError(f"{tournament.source}: {system} pairs team tournaments: a file with "
                          "team records (310 or 013), read by swisslearn.formats.teams")
     round = tournament.round_to_pair(round)
     return tournament, round
 
 
-def _view(team: TeamState) -> PlayerView:
+def team_view(team: TeamState) -> PlayerView:
+    """What a picture shows of a team (floats ``↓``/``↑``/``·`` per round)."""
     floats = "".join("↓" if f == "down" else "↑" if f == "up" else "·" for f in team.floats)
     return PlayerView(id=team.tpn, name=team.name, rating=team.rating, score=team.score,
                       colours=team.history_string, preference=team.preference_label,
                       floats=floats)
 
 
-def _order(teams: Sequence[TeamState]) -> list[TeamState]:
+def score_order(teams: Sequence[TeamState]) -> list[TeamState]:
     """Score descending, then TPN (1.3, 1.1)."""
     return sorted(teams, key=lambda t: (-t.score, t.tpn))
 
@@ -59,12 +63,12 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
 
     ``avoid``: pairs of a soft-avoid protection group (seed 002,
     :mod:`swisslearn.protections`), the lowest criterion of 3.6.4."""
-    teams_tournament, round = _check(tournament, round)
+    teams_tournament, round = checked(tournament, round)
     base = teams_tournament.truncated(round - 1)
     kind = base.type_code.preferences
     states = team_states(base, round)
-    present = _order([t for t in states.values() if t.available])
-    views = {t.tpn: _view(t) for t in states.values()}
+    present = score_order([t for t in states.values() if t.available])
+    views = {t.tpn: team_view(t) for t in states.values()}
     yield RoundStarted(rule="3.3.2", round=round, system=SYSTEM,
                        players=tuple(views[t.tpn] for t in present),
                        absent=tuple(t.tpn for t in states.values() if not t.available),
@@ -72,23 +76,8 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     graph = Graph(present, base.forbidden_pairs(round))
     total = base.rounds
     last_two = total is not None and round >= total - 1
-    remaining = list(present)
-    bye: TeamState | None = None
-    if len(remaining) % 2 == 1:
-        event, bye = _assign_bye(graph, remaining, round)
-        yield event
-        if bye is None:
-            raise PairingError(f"{base.source}: round {round} cannot be paired under {SYSTEM}: "
-                               "no team can receive the pairing-allocated bye and leave a legal "
-                               "pairing of the others (3.4.1, [C2]); the Chief Arbiter decides "
-                               "(3.3.3)")
-        remaining.remove(bye)
-        yield TeamByeAssigned(rule="3.4", player=bye.tpn, view=views[bye.tpn])
-    elif not graph.pairable(remaining):
-        raise PairingError(f"{base.source}: round {round} cannot be paired under {SYSTEM}: the "
-                           f"teams {', '.join(str(t.tpn) for t in sorted(remaining, key=_tpn))} "
-                           "cannot all meet a team they have not met ([C1]); the Chief Arbiter "
-                           "decides (3.3.3)")
+    bye = yield from pab_step(graph, present, round, views, base.source)
+    remaining = [t for t in present if t is not bye]
     pairs: list[tuple[TeamState, TeamState]] = []
     index = 0
     while remaining:
@@ -97,7 +86,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         top = [t for t in remaining if t.score == top_score]
         lower = [t for t in remaining if t.score != top_score]
         view = BracketView(index=index, score=top_score,
-                           players=tuple(views[t.tpn] for t in _order(top)))
+                           players=tuple(views[t.tpn] for t in score_order(top)))
         needs = upfloater_needs(graph, top, lower)
         if needs is None:  # cannot happen: the round was checked completable
             raise PairingError(f"{base.source}: round {round}: the teams left cannot be paired")
@@ -106,7 +95,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
             verdicts, chosen = judge_sets(graph, top, lower, needs, not last_two)
             yield UpfloatersCounted(rule="3.5.2", bracket=view, count=needs.count,
                                     scores=needs.scores,
-                                    potential=tuple(t.tpn for t in _order(lower)),
+                                    potential=tuple(t.tpn for t in score_order(lower)),
                                     sets=len(verdicts))
             if chosen < 0:  # cannot happen: needs came from a legal pairing
                 raise PairingError(f"{base.source}: round {round}: no set of upfloaters works")
@@ -115,8 +104,8 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         bracket = top + list(upfloaters)
         up_ids = frozenset(t.tpn for t in upfloaters)
         bracket_view = view.with_(
-            players=tuple(views[t.tpn] for t in _order(top) + _order(upfloaters)),
-            moved_down=tuple(t.tpn for t in _order(upfloaters)), homogeneous=not upfloaters,
+            players=tuple(views[t.tpn] for t in score_order(top) + score_order(upfloaters)),
+            moved_down=tuple(t.tpn for t in score_order(upfloaters)), homogeneous=not upfloaters,
             lowest=len(bracket) == len(remaining), p=len(bracket) // 2)
         yield TeamBracketOpened(rule="1.3.2", bracket=bracket_view)
         c10_applies = not last_two
@@ -136,15 +125,39 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         pairs.extend((by_tpn[a], by_tpn[b]) for a, b in chosen_pairing.pairs)
         taken = {t.tpn for t in bracket}
         remaining = [t for t in remaining if t.tpn not in taken]
-    yield from _finish(round, pairs, bye, initial_colour(base, round), base, views)
+    yield from finish(round, pairs, bye, initial_colour(base, round), base, views)
 
 
 def _tpn(team: TeamState) -> int:
     return team.tpn
 
 
-def _assign_bye(graph: Graph, teams: list[TeamState],
-                round: RoundNumber) -> tuple[PabCandidatesRanked, TeamState | None]:
+def pab_step(graph: Graph, teams: Sequence[TeamState], round: RoundNumber,
+             views: Mapping[int, PlayerView], source: str,
+             system: str = SYSTEM) -> Generator[Event, None, TeamState | None]:
+    """3.3.2's first step as events: with an odd number of teams, the PAB (3.4);
+    returns the team that gets it (``None``: none needed).  PairingError when
+    no team can take it, or when the teams cannot all be paired legally."""
+    bye: TeamState | None = None
+    if len(teams) % 2 == 1:
+        event, bye = assign_bye(graph, list(teams), round)
+        yield event
+        if bye is None:
+            raise PairingError(f"{source}: round {round} cannot be paired under {system}: "
+                               "no team can receive the pairing-allocated bye and leave a legal "
+                               "pairing of the others (3.4.1, [C2]); the Chief Arbiter decides "
+                               "(3.3.3)")
+        yield TeamByeAssigned(rule="3.4", player=bye.tpn, view=views[bye.tpn])
+    elif not graph.pairable(teams):
+        raise PairingError(f"{source}: round {round} cannot be paired under {system}: the "
+                           f"teams {', '.join(str(t.tpn) for t in sorted(teams, key=_tpn))} "
+                           "cannot all meet a team they have not met ([C1]); the Chief Arbiter "
+                           "decides (3.3.3)")
+    return bye
+
+
+def assign_bye(graph: Graph, teams: list[TeamState],
+               round: RoundNumber) -> tuple[PabCandidatesRanked, TeamState | None]:
     """3.4: the first team allowed the PAB, in 3.4.2-3.4.4 order, that leaves a
     legal pairing of the others (3.4.1)."""
     allowed = sorted((t for t in teams if t.bye_eligible),
@@ -204,9 +217,10 @@ def _deciding(first: BracketPairing, chosen: BracketPairing, bracket: Sequence[T
     return "3.6.3", ()  # cannot happen: equal quality gives the first identifier
 
 
-def _finish(round: RoundNumber, pairs: list[tuple[TeamState, TeamState]], bye: TeamState | None,
-            initial: Colour, tournament: TeamTournament,
-            views: Mapping[int, PlayerView]) -> Iterator[Event]:
+def finish(round: RoundNumber, pairs: list[tuple[TeamState, TeamState]], bye: TeamState | None,
+           initial: Colour, tournament: TeamTournament,
+           views: Mapping[int, PlayerView], system: str = SYSTEM) -> Iterator[Event]:
+    """Article 4 for every pair, the board order (C.04.2), the result."""
     boards: list[tuple[TeamState, TeamState]] = []
     kind = tournament.type_code.preferences
     for a, b in pairs:
@@ -226,7 +240,7 @@ def _finish(round: RoundNumber, pairs: list[tuple[TeamState, TeamState]], bye: T
     boards.sort(key=board_key)
     ordered = tuple(Board(i, w.tpn, b.tpn) for i, (w, b) in enumerate(boards, 1))
     yield TeamBoardsOrdered(rule="C.04.2", boards=ordered)
-    yield RoundPaired(rule="C.04.6", round=round, system=SYSTEM, boards=ordered,
+    yield RoundPaired(rule="C.04.6", round=round, system=system, boards=ordered,
                       byes=() if bye is None else (bye.tpn,))
 
 

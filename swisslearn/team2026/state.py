@@ -18,6 +18,15 @@ one being paired only).
 * [C2]: a team that had the PAB, won a match by forfeit or had a full-point
   bye (``240 F``) may not get the PAB.
 * Absent: a ``240`` (or a bye in the file) for the round being paired.
+
+Two readings (:class:`Reading`): :data:`TEXT`, the text's, used by
+``team-2026``; :data:`SHARLY`, the reference engine's (the engine inside
+Sharly Chess, ``team-2026-sharly``), as its vectors' README describes it:
+a round scored without a match played (a PAB, a forfeit won, a bye with
+points) counts as a float; with game points as the primary score, the score
+before the previous round is today's game points minus the *match* points
+of that round; and Type B: a CD of 0 gives no preference at all when the
+last round is paired.
 """
 
 from __future__ import annotations
@@ -28,7 +37,33 @@ from decimal import Decimal
 from swisslearn.formats.teams import Outcome, PreferenceType, ScoreKind, Team, TeamTournament
 from swisslearn.model import Colour, RoundNumber
 
-__all__ = ["TeamState", "preference", "team_states"]
+__all__ = ["Reading", "TEXT", "SHARLY", "TeamState", "preference", "team_states"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a team's history is read where the text and the reference engine part.
+
+    ``unplayed_scores_float``: a round scored without a match played (PAB,
+    forfeit won, ``240`` F/H bye) is a float (1.5 reads "plays against an
+    opponent": no); ``game_points_floats_by_match_points``: with game points
+    primary, the score before the previous round is today's minus that
+    round's *match* points; ``type_b_last_round_cd0_none``: Type B, last
+    round, CD 0 gives no preference even after the same colour twice.
+    """
+
+    name: str
+    unplayed_scores_float: bool = False
+    game_points_floats_by_match_points: bool = False
+    type_b_last_round_cd0_none: bool = False
+
+
+TEXT = Reading("team-2026")
+"""The text's reading (``team-2026``)."""
+
+SHARLY = Reading("team-2026-sharly", unplayed_scores_float=True,
+                 game_points_floats_by_match_points=True, type_b_last_round_cd0_none=True)
+"""The reference engine's reading (``team-2026-sharly``)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +119,7 @@ class TeamState:
 
 
 def preference(colours: tuple[Colour, ...], kind: PreferenceType,
-               last_round: bool) -> tuple[Colour | None, bool]:
+               last_round: bool, reading: Reading = TEXT) -> tuple[Colour | None, bool]:
     """1.7: (the preferred colour or ``None``, Type B strong?) from the colours played.
 
     Type A (1.7.1): White if CD < -1, or CD 0 / -1 and Black in the last two
@@ -93,11 +128,15 @@ def preference(colours: tuple[Colour, ...], kind: PreferenceType,
     and not the last round.  The Type B sentence "no preference ... when its
     CD is zero when pairing for the last round" is read as the remaining
     case, like Type A's "in all other situations": a strong preference (CD 0,
-    same colour twice) stands in the last round; only the mild one goes.
+    same colour twice) stands in the last round; only the mild one goes
+    (:data:`SHARLY` drops it too).
     """
     if kind is PreferenceType.NONE or not colours:
         return None, False
     cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    if (reading.type_b_last_round_cd0_none and kind is PreferenceType.B and last_round
+            and cd == 0):
+        return None, False
     last_two = colours[-2:] if len(colours) >= 2 else ()
     strong = kind is PreferenceType.B
     if cd < -1 or (cd in (0, -1) and last_two == (Colour.BLACK, Colour.BLACK)):
@@ -119,7 +158,8 @@ def _score(kind: ScoreKind, match_points: Decimal, game_points: Decimal) -> Deci
     return match_points if kind is ScoreKind.MATCH_POINTS else game_points
 
 
-def team_states(tournament: TeamTournament, round: RoundNumber) -> dict[int, TeamState]:
+def team_states(tournament: TeamTournament, round: RoundNumber,
+                reading: Reading = TEXT) -> dict[int, TeamState]:
     """Every team's state before ``round``, keyed by TPN (in TPN order)."""
     code = tournament.type_code
     last_round = tournament.rounds is not None and round == tournament.rounds
@@ -135,15 +175,20 @@ def team_states(tournament: TeamTournament, round: RoundNumber) -> dict[int, Tea
             if entry is not None:
                 mp += entry.match_points
                 gp += entry.game_points
+        if (reading.game_points_floats_by_match_points and round > 1
+                and code.primary is ScoreKind.GAME_POINTS):
+            last = by_round.get(round - 1)
+            before[(team.tpn, round - 1)] = gp - (last.match_points if last else Decimal(0))
     states: dict[int, TeamState] = {}
     for team in sorted(tournament.teams, key=lambda t: t.tpn):
         states[team.tpn] = _state(team, round, before, tournament, last_round,
-                                  team.tpn not in announced)
+                                  team.tpn not in announced, reading)
     return states
 
 
 def _state(team: Team, round: RoundNumber, before: dict[tuple[int, RoundNumber], Decimal],
-           tournament: TeamTournament, last_round: bool, announced_present: bool) -> TeamState:
+           tournament: TeamTournament, last_round: bool, announced_present: bool,
+           reading: Reading) -> TeamState:
     code = tournament.type_code
     by_round = {e.round: e for e in team.rounds}
     mp = gp = Decimal(0)
@@ -170,11 +215,13 @@ def _state(team: Team, round: RoundNumber, before: dict[tuple[int, RoundNumber],
             own = before[(team.tpn, r)]
             other = before.get((entry.opponent, r), own)
             flt = "down" if own > other else "up" if own < other else None
+        elif reading.unplayed_scores_float and (entry.match_points > 0 or entry.game_points > 0):
+            flt = "down"  # a point without a match, as the Dutch system's bye (C.04.3)
         floats.append(flt)
     current = by_round.get(round)
     available = announced_present and not (current is not None and not current.paired)
     colours = tuple(c for c in history if c is not None)
-    pref, strong = preference(colours, code.preferences, last_round)
+    pref, strong = preference(colours, code.preferences, last_round, reading)
     secondary = None if code.secondary is None else _score(code.secondary, mp, gp)
     return TeamState(tpn=team.tpn, name=team.name, rating=team.rating,
                      score=_score(code.primary, mp, gp), secondary=secondary,

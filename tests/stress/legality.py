@@ -28,6 +28,10 @@ dutch-2026      C1 no rematch of a game played; C2 no PAB after a PAB or a win's
                 worth without playing (U, F, ``+``); C3 the colour limits above
                 for every board with no topscorer (over 50 % in the last round):
                 a board with a topscorer is exempt as a pair, as C3 says.
+dutch-2017      C.1 no rematch of a game played; C.2 no PAB after a PAB or a
+                forfeit win (U, ``+``: a full-point bye asked for, F, is
+                neither); C.3 the colour limits, a board with a topscorer
+                exempt, as for dutch-2026.
 simple          no rematch of a game played; nobody gets a second bye (U).
 team-2026       C1 no rematch of a match played; C2 no PAB after a PAB, a match
                 won by forfeit or a full-point bye.  No absolute colours.
@@ -57,7 +61,7 @@ from swisslearn.trace import RoundPaired
 
 T = TypeVar("T")
 
-SYSTEMS = ("dutch-1998", "dutch-2026", "simple")
+SYSTEMS = ("dutch-1998", "dutch-2017", "dutch-2026", "simple")
 """The individual systems; ``team-2026`` is checked on team tournaments."""
 
 _WITHOUT_PLAYING = frozenset({Result.PAIRING_ALLOCATED_BYE, Result.FULL_POINT_BYE,
@@ -75,6 +79,7 @@ class History:
     score: Decimal = Decimal(0)
     had_pab: bool = False
     unplayed_win: bool = False  # U, F or +: a win's worth without playing
+    forfeit_win: bool = False   # +
 
 
 def histories(tournament: Tournament, round: RoundNumber) -> dict[PlayerId, History]:
@@ -97,6 +102,8 @@ def histories(tournament: Tournament, round: RoundNumber) -> dict[PlayerId, Hist
                 history.had_pab = True
             if entry.result in _WITHOUT_PLAYING:
                 history.unplayed_win = True
+            if entry.result is Result.FORFEIT_WIN:
+                history.forfeit_win = True
         result[player.id] = history
     return result
 
@@ -138,7 +145,7 @@ class Rules:
 
     def high(self, pid: PlayerId) -> bool:
         """Over 50 % of the points possible so far, in the last round (the
-        1998 note under B6; the 2026 topscorer, 1.8)."""
+        1998 note under B6; the 2017 topscorer, A.7, and 2026's, 1.8)."""
         win = self.tournament.point_system.win
         return self.last_round and self.people[pid].score * 2 > win * (self.round - 1)
 
@@ -146,16 +153,18 @@ class Rules:
         history = self.people[pid]
         if self.system == "simple":
             return not history.had_pab
+        if self.system == "dutch-2017":
+            return not (history.had_pab or history.forfeit_win)
         return not (history.had_pab or history.unplayed_win)
 
     def colours_checked(self) -> bool:
-        return self.system in ("dutch-1998", "dutch-2026")
+        return self.system in ("dutch-1998", "dutch-2017", "dutch-2026")
 
     def colour_ok(self, white: PlayerId, black: PlayerId) -> bool:
         """Do these colours keep the absolute colour limits?"""
         if not self.colours_checked():
             return True
-        if self.system == "dutch-2026" and (self.high(white) or self.high(black)):
+        if self.system in ("dutch-2017", "dutch-2026") and (self.high(white) or self.high(black)):
             return True  # C3: a pair with a topscorer is allowed
         for pid, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
             if self.system == "dutch-1998" and self.high(pid):

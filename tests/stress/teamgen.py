@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from swisslearn.errors import PairingError
-from swisslearn.formats.teams import TeamTournament, team_tournament
+from swisslearn.formats.teams import MatchPoints, TeamTournament, format_362, team_tournament
 from swisslearn.formats.trf import parse_trf
 from swisslearn.model import Tournament
 from swisslearn.trace import RoundPaired
@@ -90,7 +90,7 @@ def team_text(settings: TeamSettings, declared: int, rounds: list[_Round],
             for board in range(BOARDS):
                 blocks[BOARDS * team - 3 + board].append("0000 - Z")
     lines = [f"012 Random teams {settings.seed}", f"142 {declared}", "152 W",
-             f"192 {settings.type_code}", "352 WBWB", "362 TW  2.0   TD  1.0   TL  0.0"]
+             f"192 {settings.type_code}", "352 WBWB", format_362(MatchPoints())]
     if any(r.pab for r in rounds):
         lines.append(" ".join(["320  1.0  2.0"] + [f"{r.pab or 0:03d}" for r in rounds]))
     for number, played in enumerate(rounds, 1):

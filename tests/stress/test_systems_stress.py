@@ -1,6 +1,6 @@
 """Every individual engine on many generated tournaments (issue 10).
 
-For each of ``dutch-1998``, ``dutch-2026`` and ``simple``: tournaments of 5 to
+For each of ``dutch-1998``, ``dutch-2017``, ``dutch-2026`` and ``simple``: tournaments of 5 to
 120 players and 3 to 13 rounds, with draws, forfeits, half-point byes,
 absences, withdrawals and late entries (:func:`swisslearn.generate.random_tournaments`
 draws the rates), each round paired by the engine under test.  Then:
@@ -18,7 +18,7 @@ Size.  Without ``SWISSLEARN_STRESS`` (``make test``): :data:`SAMPLE` tournaments
 per system, a few seconds each system.  With it (``make stress``: 10,000):
 that many tournaments per system, each system in :data:`PARTS` tests that
 ``pytest -n 2`` spreads over both cores; ``SWISSLEARN_STRESS_DUTCH_1998``,
-``_DUTCH_2026`` and ``_SIMPLE`` set one system's count exactly.  Each part
+``_DUTCH_2017``, ``_DUTCH_2026`` and ``_SIMPLE`` set one system's count exactly.  Each part
 prints its counts, its time and its slowest tournament.  The README's
 "Reliability" section gives the figures of a full run.
 """
@@ -41,13 +41,13 @@ from swisslearn.errors import PairingError
 from swisslearn.generate import GeneratorSettings, generate, random_tournaments
 
 HERE = Path(__file__).resolve().parent
-SAMPLE = {"dutch-1998": 20, "dutch-2026": 10, "simple": 10}
+SAMPLE = {"dutch-1998": 20, "dutch-2017": 10, "dutch-2026": 10, "simple": 10}
 # Each system's tournaments in PARTS interleaved tests, so that `make stress`
 # (pytest -n 2) keeps both cores busy to the end.
 PARTS = 6 if os.environ.get("SWISSLEARN_STRESS") else 1
 PLAYERS = (5, 120)
 ROUNDS = (3, 13)
-SEEDS = {"dutch-1998": 1998_10, "dutch-2026": 2026_10, "simple": 3_10}
+SEEDS = {"dutch-1998": 1998_10, "dutch-2017": 2017_10, "dutch-2026": 2026_10, "simple": 3_10}
 
 
 def count(system: str) -> int:
@@ -63,10 +63,11 @@ def count(system: str) -> int:
 def settings_for(system: str, how_many: int | None = None) -> list[GeneratorSettings]:
     """The generated tournaments of ``system``: the first one has the most
     players and rounds the ranges allow (the sample must reach them), except
-    in a small ``dutch-2026`` sample (120 players, 13 rounds: 15 s alone)."""
+    in a small ``dutch-2026`` or ``dutch-2017`` sample (120 players, 13 rounds:
+    15 s alone)."""
     n = count(system) if how_many is None else how_many
     drawn = list(random_tournaments(n, seed=SEEDS[system], players=PLAYERS, rounds=ROUNDS))
-    if drawn and (system != "dutch-2026" or n >= 50):
+    if drawn and (system not in ("dutch-2017", "dutch-2026") or n >= 50):
         first = drawn[0]
         drawn[0] = GeneratorSettings(
             players=PLAYERS[1], rounds=ROUNDS[1], seed=first.seed, draw_rate=first.draw_rate,

@@ -1,8 +1,9 @@
-"""team-2026 on generated team tournaments (issue 10): 3 to 24 four-board
-teams, 3 to 11 rounds, drawn board results, forfeited matches and team
-absences (:mod:`teamgen`).  No exception but ``PairingError`` escapes, a
-``PairingError`` only where no legal pairing exists, [C1] and [C2] kept on
-every round, the same bytes whatever ``PYTHONHASHSEED``.
+"""team-2026 and team-2026-sharly on generated team tournaments (issues 10,
+20): 3 to 24 four-board teams, 3 to 11 rounds, drawn board results, forfeited
+matches and team absences (:mod:`teamgen`).  No exception but
+``PairingError`` escapes, a ``PairingError`` only where no legal pairing
+exists, [C1] and [C2] kept on every round, the same bytes whatever
+``PYTHONHASHSEED``.
 
 Size: ``SWISSLEARN_STRESS_TEAM_2026``, else ``SWISSLEARN_STRESS``, else 20
 (``make test``); with ``SWISSLEARN_STRESS`` in :data:`PARTS` tests that
@@ -26,6 +27,7 @@ from teamgen import TeamSettings, generate_teams, load, random_team_settings
 
 HERE = Path(__file__).resolve().parent
 SYSTEM = "team-2026"
+TEAM_SYSTEMS = ("team-2026", "team-2026-sharly")
 PARTS = 4 if os.environ.get("SWISSLEARN_STRESS") else 1
 
 
@@ -42,15 +44,15 @@ def team_settings(how_many: int) -> list[TeamSettings]:
     return drawn
 
 
-def run_one(settings: TeamSettings) -> tuple[list[str], int, str]:
-    engine = Recorder(systems.get(SYSTEM).pair)
+def run_one(settings: TeamSettings, system: str = SYSTEM) -> tuple[list[str], int, str]:
+    engine = Recorder(systems.get(system).pair)
     problems: list[str] = []
     try:
         text = generate_teams(settings, engine)
     except PairingError:
         text = ""
     for refusal in engine.refusals:
-        if legal_pairing_exists(SYSTEM, refusal.tournament, refusal.round):
+        if legal_pairing_exists(system, refusal.tournament, refusal.round):
             problems.append(f"round {refusal.round}: PairingError ({refusal.message}) but a "
                             "legal pairing exists")
     if not text:
@@ -58,14 +60,15 @@ def run_one(settings: TeamSettings) -> tuple[list[str], int, str]:
     tournament = load(text, settings.seed)
     for round in range(1, tournament.rounds_paired + 1):
         boards, byes = recorded(tournament, round)
-        problems += violations(SYSTEM, tournament, round, boards, byes)
+        problems += violations(system, tournament, round, boards, byes)
     return problems, tournament.rounds_paired, text
 
 
+@pytest.mark.parametrize("system", TEAM_SYSTEMS)
 @pytest.mark.parametrize("part", range(PARTS))
-def test_generated_team_tournaments_keep_c1_and_c2(part: int) -> None:
-    failures, summary = run_part(SYSTEM, team_settings(count()), part, PARTS,
-                                 lambda settings: run_one(settings)[:2])
+def test_generated_team_tournaments_keep_c1_and_c2(part: int, system: str) -> None:
+    failures, summary = run_part(system, team_settings(count()), part, PARTS,
+                                 lambda settings: run_one(settings, system)[:2])
     print(summary)
     assert not failures, "\n".join(failures[:20])
 
@@ -82,8 +85,9 @@ def test_the_generator_writes_absences_forfeits_and_byes() -> None:
 
 def digest(how_many: int) -> str:
     sha = hashlib.sha256()
-    for settings in team_settings(how_many):
-        sha.update(generate_teams(settings, systems.get(SYSTEM).pair).encode())
+    for system in TEAM_SYSTEMS:
+        for settings in team_settings(how_many):
+            sha.update(generate_teams(settings, systems.get(system).pair).encode())
     return sha.hexdigest()
 
 

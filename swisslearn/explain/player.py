@@ -1,0 +1,175 @@
+"""The answer to a player, in two sentences: why these two meet (or not),
+citing the article, then what follows (colours, or whom each plays).
+
+:func:`why` gives the arbiter every step; a player at the board wants two
+plain sentences and the article to look up.  :func:`tell_player` builds them
+from the same analysis (:func:`swisslearn.explain.explain_pair`: the reason
+and the labels it cites) and the round's events, for the course's system
+(``dutch-1998``); for another system it keeps the first two sentences of
+:func:`why` (they cite that system's articles).
+
+Words in ``explain/fr.player.json`` and ``en.player.json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+
+from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.explain.common import DUTCH_1998, Explanation, Round, system_of_trace
+from swisslearn.model import PlayerId
+from swisslearn.trace import ColourAllocated, Event, PlayerMovedDown, RoundPaired, RoundStarted
+
+__all__ = ["tell_player"]
+
+
+def tell_player(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
+    """Two sentences for player ``a`` asking about ``b`` (see the module)."""
+    from swisslearn.explain import explain_pair   # the package imports this module
+    history = tuple(events)
+    cat = catalogue(lang)
+    explanation = explain_pair(history, a, b, lang)
+    if system_of_trace(history) != DUTCH_1998:
+        return _first_sentences(explanation, cat)
+    started = next((e for e in history if isinstance(e, RoundStarted)), None)
+    result = next((e for e in reversed(history) if isinstance(e, RoundPaired)), None)
+    if started is None or result is None:
+        return _first_sentences(explanation, cat)
+    state = Round(history, started, result)
+    if explanation.paired:
+        first = _why_paired(state, explanation, a, b, cat)
+        second = _colours(history, a, b, cat)
+    else:
+        first = _why_not(state, explanation, a, b, cat)
+        second = _fates(state, a, b, cat)
+    if not first or not second:
+        return _first_sentences(explanation, cat)
+    return cat.join([first, second])
+
+
+def _first_sentences(explanation: Explanation, cat: Catalogue) -> str:
+    text = explanation.text
+    separator = cat.text("player.sentence_end")
+    parts = [p for p in text.split(separator) if p]
+    return separator.join(parts[:2]).strip() + (separator.strip() if len(parts) > 2 else "")
+
+
+def _score(state: Round, player: PlayerId) -> Decimal | None:
+    return state.scores.get(player)
+
+
+def _why_paired(state: Round, explanation: Explanation, a: PlayerId, b: PlayerId,
+                cat: Catalogue) -> str:
+    labels = explanation.labels
+    score_a, score_b = _score(state, a), _score(state, b)
+    if score_a is None or score_b is None:
+        return ""
+    if score_a != score_b:
+        (down, high), (up, low) = sorted(((a, score_a), (b, score_b)), key=lambda i: -i[1])
+        return cat.text("player.paired.floater", down=down, up=up, high=cat.number(high),
+                        low=cat.number(low))
+    if "C8" in labels:
+        how = cat.text("player.how.exchange")
+    elif "C7" in labels:
+        how = cat.text("player.how.transposition")
+    else:
+        how = cat.text("player.how.in_order")
+    rule = "C7" if "C7" in labels else "C6"
+    return cat.text("player.paired.same_score", a=a, b=b, score=cat.number(score_a), rule=rule,
+                    how=how)
+
+
+def _strength(preference: str) -> int:
+    return 0 if not preference or preference[0] not in "BN" else 1 + preference.count("!")
+
+
+def _colours(history: Sequence[Event], a: PlayerId, b: PlayerId, cat: Catalogue) -> str:
+    event = next((e for e in reversed(history) if isinstance(e, ColourAllocated)
+                  and {e.white, e.black} == {a, b}), None)
+    if event is None:
+        return ""
+    rule = event.rule
+    fields: dict[str, object] = dict(white=event.white, black=event.black, higher=event.higher,
+                                     rule=rule)
+    key = f"player.colour.{rule}"
+    if rule == "E2":
+        views = [v for v in (event.white_view, event.black_view) if v is not None]
+        strong = max(views, key=lambda v: _strength(v.preference)) if len(views) == 2 else None
+        if strong is None or _strength(views[0].preference) == _strength(views[1].preference):
+            key = "player.colour.other"
+        else:
+            fields["strong"] = strong.id
+    elif rule == "E4":
+        higher = next((v for v in (event.white_view, event.black_view)
+                       if v is not None and v.id == event.higher), None)
+        if higher is not None and _strength(higher.preference) == 0:
+            key = "player.colour.E4.drawn"
+        else:
+            colour = "white" if event.higher == event.white else "black"
+            fields["colour"] = cat.text(f"fmt.colour.{colour}")
+    if key not in cat:
+        key = "player.colour.other"
+    return cat.text(key, **fields)
+
+
+def _why_not(state: Round, explanation: Explanation, a: PlayerId, b: PlayerId,
+             cat: Catalogue) -> str:
+    labels = explanation.labels
+    first = labels[0] if labels else ""
+    started = next((e for e in state.events if isinstance(e, RoundStarted)), None)
+    absent = [p for p in (a, b) if started is not None and p in started.absent]
+    if first == "F5" and absent:
+        return cat.text("player.not.absent", player=absent[0])
+    if first == "A5":
+        player = next((p for p in (a, b) if p in state.result.byes), a)
+        return cat.text("player.not.bye", player=player)
+    if first in ("B1a", "forbidden"):
+        return cat.text(f"player.not.{first}", a=a, b=b)
+    if first in ("B1b", "B2a", "B2b"):
+        return cat.text("player.not.absolute", a=a, b=b, rule=first)
+    if first == "A3":
+        score_a, score_b = _score(state, a), _score(state, b)
+        if score_a is None or score_b is None:
+            return ""
+        return cat.text("player.not.brackets", a=a, b=b, score_a=cat.number(score_a),
+                        score_b=cat.number(score_b))
+    if first == "C1":
+        moved = next((e.player for e in state.events if isinstance(e, PlayerMovedDown)
+                      and e.player in (a, b)), a)
+        return cat.text("player.not.c1", player=moved)
+    if first == "A6":
+        view = state.last_view(a, b)
+        group = "s1" if view is not None and a in view.s1 and b in view.s1 else "s2"
+        return cat.text(f"player.not.same_half.{group}", a=a, b=b)
+    if first.startswith("protection"):
+        return cat.text("player.not.protection", a=a, b=b)
+    if first in ("C6", "C7"):
+        if "D1" in labels:
+            return cat.text("player.not.earlier", a=a, b=b, rule=first)
+        left = next((p for p in (a, b) if p in state.result.byes), None)
+        if left is not None:
+            return cat.text("player.not.bye", player=left)
+        floated = next((p for e in state.kept for p in e.moved_down if p in (a, b)), a)
+        return cat.text("player.not.floated", player=floated, rule=first)
+    if not labels:
+        # why() found no step that kept them apart: say what always holds.
+        score_a, score_b = _score(state, a), _score(state, b)
+        if score_a is not None and score_b is not None and score_a != score_b:
+            return cat.text("player.not.brackets", a=a, b=b, score_a=cat.number(score_a),
+                            score_b=cat.number(score_b))
+        return cat.text("player.not.unknown", a=a, b=b)
+    return ""
+
+
+def _fates(state: Round, a: PlayerId, b: PlayerId, cat: Catalogue) -> str:
+    parts = []
+    for player in (a, b):
+        found = state.opponent(player)
+        if found is not None:
+            parts.append(cat.text("player.fate.opponent", player=player, opponent=found[0]))
+        elif player in state.result.byes:
+            parts.append(cat.text("player.fate.bye", player=player))
+        else:
+            parts.append(cat.text("player.fate.none", player=player))
+    return cat.text("player.fates", first=parts[0], second=parts[1])

@@ -1,0 +1,89 @@
+"""The drill banks: each is full, each answer is the engine's and is
+accepted, a wrong one is refused with a hint that does not give it away."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from swisslearn import drills
+from swisslearn.exercises import Question
+
+BANKS = [getattr(drills, name) for name in drills.__all__]
+
+
+@pytest.mark.parametrize("bank", BANKS, ids=lambda b: b.__name__)
+def test_every_bank_is_full_and_checked_by_the_engine(bank: object) -> None:
+    questions = bank()          # type: ignore[operator]
+    assert len(questions) >= 2
+    assert len({q.text + q.answer for q in questions}) == len(questions) or \
+        bank is drills.absence_drill
+    for question in questions:
+        assert isinstance(question, Question)
+        assert question.check(question.answer)[0], (question.text, question.answer)
+        assert question.hint and re.search(r"\b[A-F]\d", question.hint)
+        assert question.explanation
+    # The same seed gives the same bank; another seed, another one (mostly).
+    assert [q.text for q in bank()] == [q.text for q in questions]   # type: ignore[operator]
+
+
+@pytest.mark.parametrize("bank", BANKS, ids=lambda b: b.__name__)
+def test_a_wrong_answer_is_refused(bank: object) -> None:
+    question = bank()[0]        # type: ignore[operator]
+    for wrong in ("9999", "n'importe quoi", "1-2, 3-4", "non" if question.answer == "oui" else "oui"):
+        if wrong != question.answer:
+            assert not question.check(wrong)[0], (question.text, wrong)
+
+
+def test_the_colour_bank_has_twenty_cases_with_byes_and_forfeits_and_every_rule() -> None:
+    questions = drills.colour_drill()
+    assert len(questions) >= 20
+    assert all("-" in q.text for q in questions)              # a round without a game
+    assert {q.explanation[:2] for q in questions} >= {"E1", "E2", "E3", "E4"}
+
+
+def test_drills_that_need_the_card_carry_it() -> None:
+    for bank in (drills.c1_drill, drills.absence_drill, drills.last_round_drill):
+        for question in bank():
+            assert question.sheet is not None and question.sheet.rows
+
+
+def test_the_first_round_bank_has_the_36_18_case() -> None:
+    first = drills.first_round_drill()[0]
+    assert "36 joueurs" in first.text and "n° 18" in first.text
+    assert first.answer == "36–18" and first.check("36-18")[0] and not first.check("18-36")[0]
+
+
+def test_the_x_bank_reads_a_negative_x_as_zero() -> None:
+    assert any("négatif" in q.explanation for q in drills.x_drill())
+
+
+def test_the_notation_bank_writes_plus_and_minus_zero() -> None:
+    answers = {q.answer for q in drills.notation_drill()}
+    assert answers & {"+0", "-0"} and answers - {"+0", "-0"}
+
+
+def test_english_banks() -> None:
+    question = drills.forfeit_drill(lang="en")[0]
+    assert question.text.startswith("Round 1, 1 (White) against 2")
+    assert drills.notation_drill(lang="en")[0].text.startswith("History")
+
+
+def test_the_absence_bank_mixes_withdrawals_half_point_byes_and_absences() -> None:
+    remarks = " ".join(q.sheet.remark(q.sheet.row(int(p)))        # type: ignore[union-attr]
+                       for q in drills.absence_drill() for p in q.answer.split(", "))
+    assert "retiré" in remarks and "demi-point" in remarks and "absent" in remarks
+
+
+def test_a_whole_round_question_wants_the_colours() -> None:
+    from conftest import DATA
+    from swisslearn.dutch1998.procedure import trace
+    from swisslearn.exercises import round_question
+    from swisslearn.formats.trf import read_trf
+    events = list(trace(read_trf(DATA / "club-12-joueurs.trf").tournament, 4))
+    question = round_question(events, "Ronde 4 ?")
+    assert question.check(question.answer)[0]
+    right, message = question.check(question.answer.replace("3–1", "1–3"))
+    assert not right and message.startswith("Premier échiquier faux : 1–3, la paire est juste")
+    assert "ronde 4 appariée" not in message

@@ -1,0 +1,167 @@
+"""The desk served to a hall (issue 22): a kernel per page, freed when the
+page closes or sits idle, a bounded number of them, bounded uploads.
+
+A real server (``python -m swisslearn.deskserver``, as ``make desk``) with a
+short idle timeout, spoken to as a browser does (:mod:`deskload`); loopback
+only.  ``tests/stress/test_desk_stress.py`` is the long run (20 visitors,
+5 minutes); ``tests/test_desk_browser.py`` the same page in Chromium.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, ROOT
+from deskload import (Server, Timings, V1, Visitor, _cookie_header, _http, desk_server, hall)
+from swisslearn import desk
+
+IDLE = 6          # seconds without activity before a kernel is culled (make desk: 100)
+MAX = 3           # kernels at once, the pool's included
+LOG = ROOT / "tests" / "artifacts" / "desk" / "hall.log"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with desk_server(LOG, f"--max-kernels={MAX}", f"--idle={IDLE}", "--pool=1",
+                     "--max-starting=2", pool=1) as running:
+        yield running
+
+
+def run(coroutine: object) -> object:
+    return asyncio.run(coroutine)  # type: ignore[arg-type]
+
+
+async def kernel_exists(server: Server, kernel_id: str) -> bool:
+    code, _, _, _ = await _http(server.url + f"api/kernels/{kernel_id}")
+    assert code in (200, 404), code
+    return code == 200
+
+
+async def gone_within(server: Server, kernel_id: str, seconds: float) -> float | None:
+    """Seconds until the kernel is gone, ``None`` if it is still there after ``seconds``."""
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        if not await kernel_exists(server, kernel_id):
+            return time.monotonic() - start
+        await asyncio.sleep(0.5)
+    return None
+
+
+def test_closing_the_page_frees_its_kernel(server: Server) -> None:
+    """The page's shutdown request on close was refused (403, no _xsrf
+    cookie): the kernel stayed for ever."""
+    async def scenario() -> None:
+        visitor = Visitor(server.url, Timings(), 1)
+        await visitor.open()
+        assert visitor.cookies.get("_xsrf"), "the page sets no _xsrf cookie"
+        assert await kernel_exists(server, visitor.kernel_id)
+        # Without the cookie's value, as Voilà's page sent it: refused.
+        code, _, _, _ = await _http(server.url + f"voila/api/shutdown/{visitor.kernel_id}",
+                                    method="POST", body=b"_xsrf=",
+                                    headers={"Cookie": _cookie_header(visitor.cookies)})
+        assert code == 403
+        await visitor.close()
+        assert await gone_within(server, visitor.kernel_id, 5) is not None
+    run(scenario())
+
+
+def test_an_idle_page_is_freed_within_two_minutes(server: Server) -> None:
+    """Open and connected, but nobody touches it: culled after IDLE seconds
+    (make desk: 100 s, checked every 10 s)."""
+    async def scenario() -> None:
+        visitor = Visitor(server.url, Timings(), 2)
+        await visitor.open()
+        await visitor.pair_a_round()
+        took = await gone_within(server, visitor.kernel_id, IDLE + 20)
+        assert took is not None, "an idle kernel was not culled"
+        await visitor.close(drop=True)
+    run(scenario())
+
+
+def test_a_full_desk_says_so_in_both_languages(server: Server) -> None:
+    async def scenario() -> None:
+        assert server.wait_for_kernels(1, 60) < 60           # the pool's kernel
+        # MAX pages (the pool's kernel serves one, its refill another...).
+        visitors = []
+        for seed in range(MAX):
+            visitor = Visitor(server.url, Timings(), 10 + seed)
+            await visitor.open()
+            visitors.append(visitor)
+        assert server.kernels() == MAX
+        start = time.monotonic()
+        code, _, body, headers = await _http(server.url)
+        assert time.monotonic() - start < 2                   # at once, not after a wait
+        assert code == 503 and headers.get("Retry-After") == "15"
+        assert "Le bureau est complet" in body and "The desk is full" in body
+        assert f"{MAX} pages du bureau sont déjà ouvertes" in body
+        assert "http-equiv='refresh' content='15'" in body
+        assert server.kernels() <= MAX
+        for visitor in visitors:
+            await visitor.close()
+        # A place is free again: a page, then the pool refilled.
+        await asyncio.sleep(3)
+        again = Visitor(server.url, Timings(), 20)
+        await again.open()
+        await again.close()
+    run(scenario())
+
+
+def test_only_the_browsers_kernel_protocol(server: Server) -> None:
+    """Voilà reads any binary message of the legacy protocol as a v1 one and
+    allocates without bound: a client asking for it is refused."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    async def scenario() -> None:
+        visitor = Visitor(server.url, Timings(), 3)
+        await visitor.open()
+        url = (server.url.replace("http://", "ws://")
+               + f"api/kernels/{visitor.kernel_id}/channels?session_id=x")
+        request = HTTPRequest(url, headers={"Cookie": _cookie_header(visitor.cookies)})
+        with pytest.raises(HTTPClientError) as refused:
+            await websocket_connect(request)
+        assert refused.value.code == 400
+        socket = await websocket_connect(request, subprotocols=[V1])
+        assert socket.selected_subprotocol == V1
+        socket.close()
+        await visitor.close()
+    run(scenario())
+
+
+def test_an_upload_over_the_limit_is_refused_by_the_kernel(server: Server) -> None:
+    """Bigger than the limit but within the connection's bound (a page
+    without its script): refused with a message, then the next file is read."""
+    async def scenario() -> None:
+        visitor = Visitor(server.url, Timings(), 4)
+        await visitor.open()
+        big = (DATA / "club-12-joueurs.trf").read_bytes() + b" " * desk.UPLOAD_LIMIT
+        message = await visitor.upload("gros.trf", big)
+        assert "Fichier refusé — gros.trf" in message and "rien n'a été lu" in message
+        message = await visitor.upload("faux.trf", b"012 x\n001 not a player\n")
+        assert "faux.trf:" in message and "gros.trf" not in message
+        await visitor.close()
+    run(scenario())
+
+
+def test_a_short_hall(server: Server) -> None:
+    """Four visitors opening, pairing and closing pages for 20 seconds (the
+    full run is in make stress): nothing fails, kernels and memory return
+    to their idle values."""
+    assert server.wait_for_kernels(1, 60) < 60
+    time.sleep(2)
+    idle_memory = server.memory()
+    timings = Timings()
+    run(hall(server.url, 4, 20, timings, seed=7))
+    print(timings.summary())
+    assert not timings.errors, timings.errors[:5]
+    assert timings.pages and timings.actions
+    # A loaded machine (make test runs two workers) is slower than the hall's 10 s.
+    assert timings.longest() < 30, timings.summary()
+    assert server.wait_for_kernels(1, IDLE + 30) < IDLE + 30, server.kernels()
+    time.sleep(2)
+    assert server.memory() < idle_memory + 150 * 2**20, (idle_memory, server.memory())
