@@ -213,6 +213,22 @@ def test_banned_sets_may_grow_during_the_search() -> None:
         assert len(seen) == len(set(seen))
 
 
+def test_the_matching_shortcut_agrees_with_the_assignment_problems() -> None:
+    """``_covers`` (can every S1 player meet a different free S2 player?)
+    says no exactly when the most permissive assignment problem has no
+    solution; ``why_incomplete`` then answers without solving the three."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        search, _ = _random_search(rng)
+        k, m = len(search.s1), len(search.s2)
+        for level in range(k + 1):
+            for used in itertools.combinations(range(m), level):
+                free = [j for j in range(m) if j not in used]
+                relaxed = (search._assign(level, free, 10 ** 5, frozenset(), frozenset(), True)
+                           if level < k else frozenset(free))
+                assert search._covers(level, free) == (relaxed is not None), (seed, level, used)
+
+
 def _brute_pairing(allowed: np.ndarray, cost: np.ndarray, stay: list[bool], spare: int,
                    x: int, targets: set[frozenset[int]]) -> bool:
     n = len(stay)

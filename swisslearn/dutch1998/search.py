@@ -61,6 +61,10 @@ _IMPOSSIBLE = 10 ** 6
 #: is paired before that).
 _SMALL_ASSIGNMENT = 12
 
+#: :meth:`BracketSearch._covers` looks for a matching of at most this many
+#: S1 players (pure Python; above, the assignment problems decide alone).
+_COVER_ROWS = 64
+
 #: Blocks of one range whose "cannot be completed" is analysed (each costs
 #: up to three assignment problems); later ones are counted under "no
 #: completion" without saying which criterion.
@@ -247,6 +251,7 @@ class BracketSearch:
         self.may_stay = np.asarray(may_stay, dtype=bool).reshape(m)
         self._stay: list[bool] = self.may_stay.tolist()
         self._rows: dict[int, tuple[list[bool], list[int]]] = {}
+        self._covered: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._matrix_cache: np.ndarray | None = None
         self._banned = banned
         self._fixed = frozenset(fixed_down)
@@ -465,7 +470,59 @@ class BracketSearch:
             return True
         if level >= len(self.s1):
             return False
-        return self._first_fit(level, free, budget) is not None or self._murty(level, free, budget)
+        if self._first_fit(level, free, budget) is not None:
+            return True
+        return self._covers(level, free) and self._murty(level, free, budget)
+
+    def _covers(self, level: int, free: list[int]) -> bool:
+        """Can each of S1[level:] meet a different free S2 player (B1/B2
+        only: no budget, anyone may stay)?  Augmenting paths (Kuhn, with a
+        stack, not recursion), much cheaper than the assignment problems it
+        spares when the answer is no; above ``_COVER_ROWS`` rows it does not
+        look and says yes (the assignment problems then decide)."""
+        rows = len(self.s1) - level
+        if len(free) < rows:
+            return False
+        if rows > _COVER_ROWS:
+            return True
+        key = (level, tuple(free))
+        known = self._covered.get(key)
+        if known is not None:
+            return known
+        lines, columns = np.nonzero(self.allowed[level:, free])
+        bounds = np.searchsorted(lines, np.arange(rows + 1)).tolist()
+        found = columns.tolist()
+        neighbours = [found[bounds[i]:bounds[i + 1]] for i in range(rows)]
+        self._covered[key] = covered = self._augment(rows, neighbours)
+        return covered
+
+    @staticmethod
+    def _augment(rows: int, neighbours: list[list[int]]) -> bool:
+        """Kuhn's augmenting paths: can every row get its own column?"""
+        owner: dict[int, int] = {}   # column -> row
+        for start in range(rows):
+            seen: set[int] = set()
+            parent: dict[int, tuple[int, int]] = {}   # column -> (row, previous column)
+            stack = [(start, -1)]
+            end = -1
+            while stack and end < 0:
+                row, came = stack.pop()
+                for column in neighbours[row]:
+                    if column in seen:
+                        continue
+                    seen.add(column)
+                    parent[column] = (row, came)
+                    if column not in owner:
+                        end = column
+                        break
+                    stack.append((owner[column], column))
+            if end < 0:
+                return False
+            while end >= 0:   # flip the path
+                row, came = parent[end]
+                owner[end] = row
+                end = came
+        return True
 
     def _murty(self, level: int, free: list[int], budget: int) -> bool:
         """Murty's partition around banned leftover sets (module docstring)."""
@@ -489,6 +546,9 @@ class BracketSearch:
         if self._analysed >= ANALYSED_BLOCKS or len(free) < rows:
             return Rejection("D1", named, "no_completion")
         self._analysed += 1
+        if rows and not self._covers(level, free):
+            # then none of the three assignments below has a solution
+            return self._no_opponent(level, free, named)
         within = self._assign(level, free, budget, frozenset(), frozenset()) if rows else (
             frozenset(free) if all(self._stay[j] for j in free) else None)
         if within is not None:

@@ -77,7 +77,7 @@ def test_same_bytes_whatever_the_hash_seed() -> None:
 STRESS = bool(os.environ.get("SWISSLEARN_STRESS"))
 
 
-@pytest.mark.skipif(not STRESS, reason="make stress only (45 s: the corpus's slowest round)")
+@pytest.mark.skipif(not STRESS, reason="make stress only (50 s: the corpus's slowest round, twice)")
 def test_the_slowest_round_of_the_corpus_is_told_in_a_readable_size() -> None:
     """Tournament 3,563 of the systems corpus (68 players, 8 rounds): its last
     round tries pairing after pairing of the brackets above (C12/C13); they
@@ -91,4 +91,7 @@ def test_the_slowest_round_of_the_corpus_is_told_in_a_readable_size() -> None:
     counts = [sum(1 for _ in trace(tournament, round))
               for round in range(1, tournament.rounds_paired + 1)]
     assert max(counts) <= 10_000, counts
-    assert counts[-1] > 1_000   # the C12/C13 round is still told, step by step where it works
+    last = list(trace(tournament, tournament.rounds_paired))
+    # the C13 re-pairings are still told, as summaries (179 events in all)
+    assert sum(e.kind == "pairings_tried" and e.rule == "C13" for e in last) >= 1
+    assert sum(e.kind == "bracket_undone" and e.rule == "C13" for e in last) >= 1
