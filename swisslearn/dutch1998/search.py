@@ -57,9 +57,14 @@ from swisslearn.trace import Rejection
 _IMPOSSIBLE = 10 ** 6
 
 #: Assignment problems up to this size are solved here until scipy is loaded
-#: (importing scipy.optimize takes about a third of a second: a club's round
-#: is paired before that).
-_SMALL_ASSIGNMENT = 12
+#: (importing scipy.optimize takes about a quarter of a second of CPU: a
+#: club's round, and most 200-player rounds, are paired before that) ...
+_SMALL_ASSIGNMENT = 24
+
+#: ... as long as the work done here (the sum of n**3 over the problems
+#: solved, about 45 ns each) stays under about half of that import.
+_PYTHON_WORK = 3_000_000
+_python_work = 0
 
 #: :meth:`BracketSearch._covers` looks for a matching of at most this many
 #: S1 players (pure Python; above, the assignment problems decide alone).
@@ -123,8 +128,13 @@ def _hungarian(cost: list[list[int]]) -> list[int]:
 
 def _linear_sum_assignment(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """:func:`scipy.optimize.linear_sum_assignment`, imported when first
-    needed; small problems are solved by :func:`_hungarian` until then."""
-    if matrix.shape[0] <= _SMALL_ASSIGNMENT and "scipy.optimize" not in sys.modules:
+    needed; small problems are solved by :func:`_hungarian` until then
+    (both give a cheapest assignment)."""
+    global _python_work
+    n = matrix.shape[0]
+    if n <= _SMALL_ASSIGNMENT and _python_work < _PYTHON_WORK \
+            and "scipy.optimize" not in sys.modules:
+        _python_work += n ** 3
         columns = _hungarian(matrix.tolist())
         return np.arange(len(columns)), np.array(columns, dtype=np.int64)
     from scipy.optimize import linear_sum_assignment
