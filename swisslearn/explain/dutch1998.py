@@ -763,7 +763,29 @@ def _paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
 def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
     """The first criterion or step, in the order of the procedure, that kept a-b apart."""
     cat = answer.cat
-    pair = frozenset((a, b))
+    if _told_absolute(state, answer, frozenset((a, b))):
+        return
+    # 2. Never in the same bracket: A3 pairs brackets from the top, players
+    # only move down, and B3 wants the smallest score difference.
+    shared = state.last_view(a, b)
+    if shared is None:
+        view_a, view_b = state.last_view(a), state.last_view(b)
+        if view_a is not None and view_b is not None:
+            (first, first_view), (second, second_view) = sorted(
+                ((a, view_a), (b, view_b)), key=lambda item: item[1].index)
+            answer.add(cat.text("why.reason.brackets", first=first, second=second,
+                                first_score=cat.number(first_view.score),
+                                second_score=cat.number(second_view.score)), "A3", "B3")
+        else:
+            answer.add(cat.text("why.reason.unknown", a=a, b=b))
+        return
+    if not _told_in_bracket(state, answer, a, b, shared):
+        _told_by_kept(state, answer, a, b, shared)
+
+
+def _told_absolute(state: Round, answer: Answer, pair: frozenset[PlayerId]) -> bool:
+    """Step 1 of :func:`_not_paired`; True if it answered."""
+    cat = answer.cat
     # 1. An absolute criterion (B1, B2) on the pair itself: nothing could pair them.
     for event in state.events:
         rejections: tuple[Rejection, ...] = ()
@@ -782,21 +804,15 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
                                     rejection=describe_rejection(rejection, cat),
                                     step=event.rule, score=score),
                            rejection.criterion, event.rule)
-                return
-    # 2. Never in the same bracket: A3 pairs brackets from the top, players
-    # only move down, and B3 wants the smallest score difference.
-    shared = state.last_view(a, b)
-    if shared is None:
-        view_a, view_b = state.last_view(a), state.last_view(b)
-        if view_a is not None and view_b is not None:
-            (first, first_view), (second, second_view) = sorted(
-                ((a, view_a), (b, view_b)), key=lambda item: item[1].index)
-            answer.add(cat.text("why.reason.brackets", first=first, second=second,
-                                first_score=cat.number(first_view.score),
-                                second_score=cat.number(second_view.score)), "A3", "B3")
-        else:
-            answer.add(cat.text("why.reason.unknown", a=a, b=b))
-        return
+                return True
+    return False
+
+
+def _told_in_bracket(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
+                     shared: BracketView) -> bool:
+    """Steps 3-4 of :func:`_not_paired` (a-b shared a bracket); True if it answered."""
+    cat = answer.cat
+    pair = frozenset((a, b))
     score = cat.number(shared.score)
     # 3. C1: one of them could meet nobody in the shared bracket.
     for event in state.events:
@@ -805,7 +821,7 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
                 and all(p in ids(event.bracket.players) for p in pair)):
             answer.add(cat.text("why.reason.c1", player=event.player,
                                 score=cat.number(event.bracket.score)), "C1")
-            return
+            return True
     # 3b. The rules' first pairing held a-b, soft-avoid (seed 002) kept an
     # equivalent one with fewer same-group pairs.
     for chosen in _soft_avoided(state):
@@ -813,7 +829,7 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
             answer.add(cat.text("why.reason.soft_avoid", score=cat.number(chosen.bracket.score),
                                 a=a, b=b, rules_count=cat.number(chosen.rules_same_group),
                                 count=cat.number(chosen.same_group)), chosen.rule)
-            return
+            return True
     # 4. A candidate holding a-b was rejected by a criterion on a or b (a
     # rejection of another pair of that candidate says nothing about a-b).
     for event in state.events:
@@ -826,7 +842,16 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
                                 rejection=describe_rejection(event.rejection, cat,
                                                              event.bracket.x)),
                        event.rule, event.rejection.criterion)
-            return
+            return True
+    return False
+
+
+def _told_by_kept(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
+                  shared: BracketView) -> None:
+    """Steps 4b-7 of :func:`_not_paired`: what the kept pairing of the shared bracket says."""
+    cat = answer.cat
+    pair = frozenset((a, b))
+    score = cat.number(shared.score)
     kept = state.kept_in(shared.index, shared.remainder)
     if kept is None:
         answer.add(cat.text("why.reason.unknown", a=a, b=b))
