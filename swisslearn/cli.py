@@ -61,9 +61,15 @@ def _say(lang: str, key: str, **fields: object) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with its usage errors said in the language asked (exit 2)."""
+    """argparse with its usage errors and its help said in the language asked
+    (usage errors exit 2)."""
 
     lang = "fr"
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # --help and the usage line in the language asked (swisslearn.clihelp).
+        from swisslearn.clihelp import HelpFormatter
+        return HelpFormatter(prog=self.prog, lang=self.lang)
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
@@ -307,7 +313,7 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
     else:
         trf = read_trf(path, strict=strict)
     from swisslearn.formats.teams import with_teams  # teams (310/013) as the players
-    return with_teams(trf)
+    return with_teams(trf, strict=strict)
 
 
 def _read(args: argparse.Namespace) -> TrfDocument | PlainListDocument:

@@ -7,7 +7,9 @@ functions below, tested without a browser (``tests/test_desk.py``):
 
 * :func:`read_upload` / :func:`read_example`: bytes or a path to a
   :class:`Loaded` tournament, or a :class:`Failure` whose message names the
-  file, line and column (:func:`error_text`), as the command line prints them;
+  file, line and column of every problem (:func:`error_text`), as the command
+  line prints them, in the page's language; :func:`warnings_html`: what the
+  reader found and resolved in a file it read (its warnings);
 * :func:`round_choices`, :func:`default_round`, :func:`system_choices`;
 * :func:`protections_for`: the file's protection records with the page's
   choices (the command line's ``--avoid`` and ``--group``);
@@ -45,7 +47,8 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 from swisslearn import systems
-from swisslearn.errors import InputError, PairingError, SwisslearnError, UsageError
+from swisslearn.errors import (MAX_SHOWN, Count, InputError, PairingError, SwisslearnError,
+                               usage)
 from swisslearn.explain import why
 from swisslearn.explain.catalogue import available_languages, catalogue
 from swisslearn.formats.paired import with_paired_round
@@ -135,19 +138,52 @@ def too_big(name: str, size: int, lang: str = "fr") -> Failure:
 
 
 def error_text(error: BaseException, lang: str = "fr") -> str:
-    """The message the page shows for ``error``: for a bad file, the line and
-    column in words, then ``file:line:col: message`` as the command line
-    prints it."""
+    """The message the page shows for ``error``, in ``lang``: for a bad file,
+    the line and column in words, then ``file:line:col: message`` as the
+    command line prints it; for a file refused for several problems, the
+    first line counts them and each has a line of its own (errors, then
+    warnings: every problem the reader found, up to
+    :data:`~swisslearn.errors.MAX_SHOWN`, then how many more)."""
     words = labels(lang)
     if isinstance(error, InputError):
         where = (" (" + words["line"].format(line=error.line, column=error.column) + ")"
                  if error.line else "")
-        return f"{words['refused']}{where} — {error.location()}: {error.message}"
+        first = f"{words['refused']}{where} — {error.location()}: {error.render(lang)}"
+        problems = error.problems
+        if len(problems) + error.omitted <= 1:
+            return first
+        errors = sum(1 for p in problems if not p.warning)
+        counts = [Count(errors + error.omitted, "error").said(lang)]
+        if len(problems) > errors:
+            counts.append(Count(len(problems) - errors, "warning").said(lang))
+        lines = [f"{words['refused']}{where} — "
+                 + words["problems"].format(counts=f" {words['and']} ".join(counts))]
+        lines += [p.line_text(lang) for p in problems[:MAX_SHOWN]]
+        hidden = len(problems) - min(len(problems), MAX_SHOWN) + error.omitted
+        if hidden:
+            lines.append(words["more"].format(count=hidden))
+        return "\n".join(lines)
     if isinstance(error, PairingError):
-        return f"{words['no_pairing']} — {error}"
+        return f"{words['no_pairing']} — {error.render(lang)}"
     if isinstance(error, SwisslearnError):
-        return f"{words['impossible']} — {error}"
+        return f"{words['impossible']} — {error.render(lang)}"
     return f"{words['unexpected']} — {type(error).__name__}: {error}"
+
+
+def warnings_html(document: object, lang: str = "fr") -> str:
+    """What the reader found and resolved in a file it read (its warnings:
+    a points column the results contradict, a record kept unread...), in
+    ``lang``: a heading and one line each, as the command line prints them
+    (at most :data:`~swisslearn.errors.MAX_SHOWN`); ``""`` when none."""
+    warnings: tuple[InputError, ...] = getattr(document, "warnings", ())
+    if not warnings:
+        return ""
+    words = labels(lang)
+    items = "".join(f"<li>{html.escape(w.line_text(lang))}</li>" for w in warnings[:MAX_SHOWN])
+    if len(warnings) > MAX_SHOWN:
+        items += f"<li>{html.escape(words['more'].format(count=len(warnings) - MAX_SHOWN))}</li>"
+    title = words["warnings"].format(warnings=Count(len(warnings), "warning").said(lang))
+    return f"<p><b>{html.escape(title)}</b></p><ul>{items}</ul>"
 
 
 def load_bytes(name: str, data: bytes) -> Loaded:
@@ -339,11 +375,10 @@ def paired_document(loaded: Loaded, paired: Paired) -> TrfDocument:
     (:func:`~swisslearn.protections.write_records`).  A plain list becomes
     its TRF first (:func:`~swisslearn.formats.plainlist.to_trf`); a team
     round is written board by board, as ``swisslearn pair -o`` does.
-    Raises :class:`UsageError` for a round already in the file,
+    Raises :class:`~swisslearn.errors.UsageError` for a round already in the file,
     :class:`InputError` for a list that has no TRF."""
-    problem = download_problem(loaded, paired, "en")
-    if problem is not None:
-        raise UsageError(problem)
+    if download_problem(loaded, paired, "en") is not None:
+        raise usage("desk.recorded", round=paired.round)
     applied = paired.protected.applied if paired.protected is not None else None
     return with_paired_round(loaded.document, paired.result, protections=paired.protections,
                              applied=applied)
@@ -394,6 +429,9 @@ _STYLE = """<style>
 .desk-why p { line-height: 1.5; margin: 0.4em 0; }
 .desk-why { background: #f6f8fb; padding: 0 0.8em; border-left: 3px solid #4a7ab5; }
 .desk-busy p { color: #4a7ab5; font-weight: bold; margin: 0.2em 0; }
+.desk-warnings { color: #7a5b00; }
+.desk-warnings p, .desk-error p { margin: 0.2em 0; }
+.desk-warnings ul, .desk-error ul { margin: 0.1em 0 0.4em; font-family: monospace; }
 .desk-busy p::before { content: ""; display: inline-block; width: 0.8em; height: 0.8em;
                        margin-right: 0.5em; border: 2px solid #4a7ab5;
                        border-right-color: transparent; border-radius: 50%;
@@ -475,6 +513,7 @@ class Desk:
             "desk-upload")
         self.error: Any = classed(w.HTML(), "desk-error")
         self.info: Any = classed(w.HTML(), "desk-info")
+        self.warnings: Any = classed(w.HTML(), "desk-warnings")
         self.busy: Any = classed(w.HTML(), "desk-busy")
         self.system: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-system")
         self.avoid: Any = classed(w.Dropdown(value="", options=[("", "")], layout=layout(),
@@ -502,7 +541,7 @@ class Desk:
         self.box: Any = classed(w.VBox([
             self.style, w.HBox([self.title, self.language]),
             self.headings["s_tournament"], w.HBox([self.example, self.upload_button]),
-            self.error, self.info, self.busy,
+            self.error, self.info, self.warnings, self.busy,
             self.headings["s_system"], w.HBox([self.system, self.avoid, self.constraint]),
             self.groups,
             self.headings["s_round"],
@@ -567,6 +606,7 @@ class Desk:
         if self.loaded is not None:
             self._fill_players()
             self.info.value = self._info_html(self.paired)
+            self.warnings.value = warnings_html(self.loaded.document, self.lang)
         if self.loaded is not None and self.paired is not None:
             self._show_paired(self.paired)
             if self.stepper is not None:
@@ -634,6 +674,7 @@ class Desk:
         """Show a tournament (and pair its default round), or the failure."""
         if isinstance(loaded, Failure):
             self.loaded = None
+            self.warnings.value = ""
 
             def empty() -> None:
                 for menu in (self.round, self.player_a, self.player_b):
@@ -642,6 +683,7 @@ class Desk:
             self._clear(loaded.text)
             return
         self.loaded = loaded
+        self.warnings.value = warnings_html(loaded.document, self.lang)
         tournament = loaded.tournament
 
         def reset() -> None:
@@ -668,11 +710,16 @@ class Desk:
         self._quietly(fill)
 
     def _show_message(self, message: Message | None, error: bool = True) -> None:
+        """``message`` in the page's language: its first line in bold, the
+        others (one problem each, :func:`error_text`) listed below it."""
         self._message, self._message_is_error = message, error
         text = message(self.lang) if message is not None else ""
         style = "color:#b03a2e" if error else "color:#555"
-        self.error.value = (f"<p role='alert' style='{style}'><b>{html.escape(text)}</b></p>"
-                            if text else "")
+        first, *rest = text.split("\n")
+        more = ("<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in rest) + "</ul>"
+                if rest else "")
+        self.error.value = (f"<div role='alert' style='{style}'><p><b>{html.escape(first)}</b>"
+                            f"</p>{more}</div>" if text else "")
 
     def _clear(self, message: Message, error: bool = True) -> None:
         """Nothing to show but ``message`` (in the page's language)."""
@@ -726,7 +773,9 @@ class Desk:
                 if self._download is None:  # written once per pairing
                     self._download = paired_trf(self.loaded, paired)
             except SwisslearnError as error:
-                problem = words["no_download"].format(message=str(error))
+                problem = words["no_download"].format(
+                    message=error.line_text(self.lang) if isinstance(error, InputError)
+                    else error.render(self.lang))
             else:
                 self.download.value = download_link(
                     self._download, download_name(self.loaded.name, paired.round, self.lang),

@@ -192,7 +192,9 @@ class PointAdjustment:
     counted in the score from the round after ``round`` on (``None``: from
     the start).  With ``results``: what those results are worth in
     ``round`` (``None``: every round).  ``players`` empty: every player.
-    ``match_points`` is a team file's column 8-11 (read by the team reader).
+    ``match_points`` is a team file's column 8-11 (read by the team reader);
+    ``has_points`` says whether columns 14-17 were given (a team's ``299``
+    may set match points alone, leaving the game points as they are).
     """
 
     points: Points
@@ -200,6 +202,7 @@ class PointAdjustment:
     players: tuple[PlayerId, ...] = ()
     results: tuple[Result, ...] = ()
     match_points: Points | None = None
+    has_points: bool = True
 
     def applies_to(self, player: PlayerId) -> bool:
         return not self.players or player in self.players

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Callable, Iterable, Mapping, Sequence
 
-from swisslearn.errors import UsageError
+from swisslearn.errors import usage
 from swisslearn.model import PlayerId, RoundNumber, Tournament
 
 __all__ = ["TIEBREAKS", "INDIVIDUAL_DEFAULT", "TEAM_DEFAULT", "Row", "Standings", "standings",
@@ -168,13 +168,13 @@ def standings(tournament: Tournament, round: RoundNumber,
     """
     from swisslearn.formats.teams import TeamTournament
     if round < 1:
-        raise UsageError(f"{tournament.source}: round {round} does not exist")
+        raise usage("standings.no_round", source=tournament.source, round=round)
     team = isinstance(tournament, TeamTournament)
     chosen = tuple(tiebreaks) if tiebreaks is not None else (
         TEAM_DEFAULT if team else INDIVIDUAL_DEFAULT)
     for name in chosen:
         if name not in TIEBREAKS:
-            raise UsageError(f"unknown tie-break {name!r}: expected one of {', '.join(TIEBREAKS)}")
+            raise usage("standings.tiebreak", name=name, known=", ".join(TIEBREAKS))
     if team:
         assert isinstance(tournament, TeamTournament)
         scores, values = _team_values(tournament, round, chosen, boards)
@@ -247,8 +247,9 @@ def _team_values(tournament: Tournament, round: RoundNumber, chosen: Sequence[st
     board_points = tournament.board_points
     for team in tournament.teams:
         rounds = [r for r in team.rounds if r.round < round]
-        scores[team.tpn] = sum((r.match_points for r in rounds), _ZERO)
-        game[team.tpn] = sum((r.game_points for r in rounds), _ZERO)
+        bonus_mp, bonus_gp = tournament.bonus_points(team.tpn, round)  # 299 without a type
+        scores[team.tpn] = sum((r.match_points for r in rounds), _ZERO) + bonus_mp
+        game[team.tpn] = sum((r.game_points for r in rounds), _ZERO) + bonus_gp
         total = _ZERO
         if boards is not None:
             for r in rounds:

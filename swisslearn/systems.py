@@ -23,7 +23,9 @@ in this order; the README's "Which rules pair a file" says the same):
 4. else the course's system, ``dutch-1998``.
 
 A team tournament (its teams read from ``310``/``013``) is never given an
-individual edition by its dates.
+individual edition by its statement or its dates: without a ``192`` naming a
+system, it is paired with ``team-2026`` (source ``"teams"``), the only team
+system whose text swisslearn follows (``team-2026-sharly`` is asked for).
 """
 
 from __future__ import annotations
@@ -110,8 +112,10 @@ class Choice:
     the command line words it from the catalogue, keys ``edition.*``).
 
     ``source``: ``"option"`` (``--system``), ``"code"`` (``192``),
-    ``"statement"`` (``092``), ``"start"`` / ``"end"`` (``042`` / ``052``)
-    or ``"default"``; ``detail``: what the file says there, as written.
+    ``"statement"`` (``092``), ``"start"`` / ``"end"`` (``042`` / ``052``),
+    ``"teams"`` (a team file without a ``192`` naming a system; ``detail``
+    the number of teams) or ``"default"``; ``detail``: what the file says
+    there, as written.
     ``older``: the date is before 1 July 2017, older than any edition
     implemented.  ``notes``: what was set aside on the way, as
     ``(kind, text)``: ``("code", "FIDE_DUBOV")`` a ``192`` naming a system
@@ -208,20 +212,24 @@ def choose(name: str | None, tournament: Tournament | None = None) -> Choice:
         if named is not None and SYSTEMS[named].module is not None:
             return Choice(SYSTEMS[named], "code", code)
         notes.append(("code", code))
-    if not getattr(tournament, "teams", ()):
-        stated = _from_statement(tournament.type_text)
-        if stated is not None:
-            return Choice(SYSTEMS[stated], "statement", tournament.type_text,
-                          notes=tuple(notes))
-        for source, text in (("start", tournament.start_date), ("end", tournament.end_date)):
-            if not text:
-                continue
-            editions = {_edition_of(date) for date in date_readings(text)}
-            if source == "end":
-                # An end before 1 February 2026 tells the start; a later end does not.
-                editions = editions if all(e == "dutch-2017" for e, _ in editions) else set()
-            if len(editions) == 1:
-                edition, older = editions.pop()
-                return Choice(SYSTEMS[edition], source, text, older, tuple(notes))
-            notes.append(("date", text))
+    teams = getattr(tournament, "teams", ())
+    if teams:
+        # Teams are never paired by an individual system: their dates or a
+        # 092 naming the Dutch system say nothing of the team rules.
+        return Choice(SYSTEMS["team-2026"], "teams", str(len(teams)), notes=tuple(notes))
+    stated = _from_statement(tournament.type_text)
+    if stated is not None:
+        return Choice(SYSTEMS[stated], "statement", tournament.type_text,
+                      notes=tuple(notes))
+    for source, text in (("start", tournament.start_date), ("end", tournament.end_date)):
+        if not text:
+            continue
+        editions = {_edition_of(date) for date in date_readings(text)}
+        if source == "end":
+            # An end before 1 February 2026 tells the start; a later end does not.
+            editions = editions if all(e == "dutch-2017" for e, _ in editions) else set()
+        if len(editions) == 1:
+            edition, older = editions.pop()
+            return Choice(SYSTEMS[edition], source, text, older, tuple(notes))
+        notes.append(("date", text))
     return Choice(SYSTEMS[DEFAULT], "default", notes=tuple(notes))

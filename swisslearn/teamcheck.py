@@ -186,10 +186,10 @@ def vector_table(rows: Sequence[VectorRow], lang: str = "en") -> str:
 # swisslearn check on a team file
 
 
-def warnings(lines: Sequence[str], source: str) -> list[str]:
+def warnings(lines: Sequence[str], source: str, lang: str = "en") -> list[str]:
     """``file:line:col: message`` for each ``362`` line the reference engine
-    would misread (:func:`swisslearn.formats.teams.misread_362`)."""
-    return [f"{source}:{found.line}:{found.column}: {found.message()}"
+    would misread (:func:`swisslearn.formats.teams.misread_362`), in ``lang``."""
+    return [f"{source}:{found.line}:{found.column}: {found.message(lang)}"
             for found in misread_362(list(lines))]
 
 
@@ -212,7 +212,7 @@ def check_file(document: object, system: str, report: list[dict[str, object]],
         return []
     if not (isinstance(protections, Protections) and protections.active):
         annotate(document.tournament, system, report, lang)
-    return warnings(document.lines, document.source)
+    return warnings(document.lines, document.source, lang)
 
 
 def annotate(tournament: TeamTournament, system: str, report: list[dict[str, object]],

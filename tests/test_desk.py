@@ -18,7 +18,7 @@ import pytest
 from conftest import DATA, ROOT, TEST_DATA
 from swisslearn import cli, desk
 from swisslearn.cli import recorded_round
-from swisslearn.errors import InputError, PairingError, UsageError
+from swisslearn.errors import InputError, PairingError, UsageError, usage
 from swisslearn.explain import why
 from swisslearn.formats.trf import parse_trf
 from swisslearn.protections import Protections
@@ -85,7 +85,7 @@ def test_a_bad_upload_names_its_line_and_column(row: tuple[Path, int, int, str])
     result = desk.read_upload(path.name, path.read_bytes())
     assert isinstance(result, desk.Failure)
     assert f"{path.name}:{line}:{column}: " in result.message
-    assert message in result.message
+    assert message in result.text("en")  # the page says it in its language
     if line:
         assert f"ligne {line}, colonne {column}" in result.message
     assert "Traceback" not in result.message
@@ -100,6 +100,58 @@ def test_error_text_in_both_languages() -> None:
     assert desk.error_text(PairingError("no way")).startswith("Pas d'appariement possible — no way")
     assert desk.error_text(UsageError("round 9")) == "Impossible — round 9"
     assert desk.error_text(KeyError("x")) == "Erreur inattendue — KeyError: 'x'"
+    # A message of the catalogue is said in the page's language (it was English).
+    keyed = InputError(file="x.trf", line=12, column=5, key="trf.colour_bad",
+                       fields={"value": "G"})
+    assert desk.error_text(keyed) == ("Fichier refusé (ligne 12, colonne 5) — x.trf:12:5: "
+                                      "couleur initiale 'G' : W ou B est attendu")
+    assert desk.error_text(keyed, "en").endswith("x.trf:12:5: initial colour 'G': expected W or B")
+    assert desk.error_text(usage("paired.round_recorded", source="x.trf", round=3)) == (
+        "Impossible — x.trf : la ronde 3 est déjà dans le fichier : seule une ronde que le "
+        "fichier n'a pas encore s'y écrit")
+
+
+def test_a_file_refused_for_several_problems_lists_them_all() -> None:
+    """The page showed the first problem only, in English."""
+    path = TEST_DATA / "bad" / "142-fewer-than-played.trf"
+    result = desk.read_upload(path.name, path.read_bytes())
+    assert isinstance(result, desk.Failure)
+    lines = result.message.split("\n")
+    assert lines[0] == ("Fichier refusé (ligne 17, colonne 102) — 6 erreurs et 2 "
+                        "avertissements dans ce fichier :")
+    assert lines[1].startswith("142-fewer-than-played.trf:17:102: joueur 1 : un bloc pour la "
+                               "ronde 2")
+    assert [line.split(": ")[0] for line in lines[1:]] == [
+        f"142-fewer-than-played.trf:{n}:102" for n in range(17, 23)] + [
+        "142-fewer-than-played.trf:23:14", "142-fewer-than-played.trf:24:5"]
+    assert lines[-2] == ("142-fewer-than-played.trf:23:14: avertissement : enregistrement 240 "
+                         "pour la ronde 3, après la dernière ronde (1) : ignoré")
+    english = result.text("en").split("\n")
+    assert english[0].endswith("— 6 errors and 2 warnings in this file:")
+    assert len(english) == len(lines)
+    page = desk.app(data=DATA, example=None)
+    page.upload(path.name, path.read_bytes())
+    shown = text(page.error)
+    assert shown.count("<li>") == 8 and "6 erreurs et 2 avertissements" in shown
+
+
+def test_the_files_warnings_are_shown_once_it_is_read() -> None:
+    """A file read with warnings (a points column the results contradict):
+    the page said nothing of them."""
+    club = CLUB.read_text("utf-8").splitlines()
+    first = next(i for i, line in enumerate(club) if line.startswith("001"))
+    club[first] = club[first][:80] + " 9.5" + club[first][84:]
+    page = desk.app(data=DATA, example=None)
+    page.upload("club.trf", ("\n".join(club) + "\n").encode())
+    assert page.loaded is not None and page.error.value == ""
+    shown = text(page.warnings)
+    assert "Fichier lu, avec 1 avertissement" in shown
+    assert f"club.trf:{first + 1}:81: avertissement : joueur 1 : 9.5 points" in shown
+    page.language.value = "en"
+    assert f"club.trf:{first + 1}:81: warning: player 1: points 9.5" in text(page.warnings)
+    page.upload("club.trf", CLUB.read_bytes())
+    assert page.warnings.value == ""
+    assert desk.warnings_html(page.loaded.document) == ""  # type: ignore[union-attr]
 
 
 def test_a_missing_example_is_a_failure() -> None:
@@ -290,7 +342,7 @@ def test_the_upload_widget_and_a_bad_file() -> None:
     page.upload_button.value = uploaded("bad-152.trf", bad.read_bytes())
     assert page.loaded is None and page.stepper is None
     assert page.round.options == () and page.player_a.options == ()
-    assert "bad-152.trf:12:5: initial colour" in text(page.error)
+    assert "bad-152.trf:12:5: couleur initiale 'G' : W ou B est attendu" in text(page.error)
     assert "ligne 12, colonne 5" in text(page.error)
     assert page.upload_button.value == ()
     page.upload_button.value = uploaded("club.trf", CLUB.read_bytes())
@@ -306,7 +358,7 @@ def test_the_page_shows_errors_as_messages() -> None:
     page.groups.value = ""
     assert page.error.value == "" and page.stepper is not None
     page.system.value = "team-2026"
-    assert "team-2026 pairs team tournaments" in text(page.error)
+    assert "team-2026 apparie des tournois par équipes" in text(page.error)
 
     def broken() -> None:
         raise RuntimeError("boom")
@@ -337,7 +389,7 @@ def test_the_page_says_why_nothing_is_downloaded() -> None:
     page = desk.app(data=DATA, example="six-joueurs.txt")
     assert page.paired is not None and page.paired.round == 4
     assert text(page.download).startswith(
-        "<p style='color:#555'>Pas de téléchargement : six-joueurs.txt:0:0: the points add up")
+        "<p style='color:#555'>Pas de téléchargement : six-joueurs.txt:0:0: les points font 11")
     page.example.value = "equipes-dix.trf"  # a team round is downloaded (issue 20)
     assert "team-2026" in text(page.info) and "equipes-dix-ronde-3.trf" in text(page.download)
     assert "1 et 3 sont appariées à la ronde 3" in text(page.answer)

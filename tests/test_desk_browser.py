@@ -192,9 +192,47 @@ def test_a_bad_upload_names_its_line(page: Any, tmp_path: Path) -> None:
     _upload(page, bad)
     error = page.locator(".desk-error")
     expect(error).to_contain_text("Fichier refusé (ligne 12, colonne 5)")
-    expect(error).to_contain_text("mon-fichier.trf:12:5: initial colour 'G'")
+    expect(error).to_contain_text("mon-fichier.trf:12:5: couleur initiale 'G' : W ou B est attendu")
     expect(page.locator(".desk-step-label")).to_have_count(0)
     _shot(page, "04-fichier-refuse.png")
+    _no_traceback(page)
+
+
+def test_a_file_with_several_problems_lists_them_all(page: Any, tmp_path: Path) -> None:
+    """The page showed the first problem only, in English."""
+    from playwright.sync_api import expect
+    bad = tmp_path / "plusieurs.trf"
+    shutil.copyfile(TEST_DATA / "bad" / "142-fewer-than-played.trf", bad)
+    _upload(page, bad)
+    error = page.locator(".desk-error")
+    expect(error).to_contain_text("Fichier refusé (ligne 17, colonne 102) — 6 erreurs et 2 "
+                                  "avertissements dans ce fichier")
+    expect(error.locator("li")).to_have_count(8)
+    expect(error.locator("li").nth(5)).to_contain_text("plusieurs.trf:22:102: joueur 6")
+    expect(error.locator("li").nth(7)).to_contain_text("plusieurs.trf:24:5: avertissement")
+    _shot(page, "04b-problemes.png")
+    page.click(".desk-lang button:has-text('English')")
+    expect(error).to_contain_text("6 errors and 2 warnings in this file")
+    _no_traceback(page)
+
+
+def test_a_files_warnings_are_shown_once_it_is_read(page: Any, tmp_path: Path) -> None:
+    """A file read with a points column the results contradict: the page
+    paired it and said nothing of what the reader had resolved."""
+    from playwright.sync_api import expect
+    lines = (DATA / "club-12-joueurs.trf").read_text("utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    lines[first] = lines[first][:80] + " 9.5" + lines[first][84:]
+    path = tmp_path / "club-points.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _upload(page, path)
+    warnings = page.locator(".desk-warnings")
+    expect(warnings).to_contain_text("Fichier lu, avec 1 avertissement")
+    expect(warnings).to_contain_text(f"club-points.trf:{first + 1}:81: avertissement : joueur 1 "
+                                     ": 9.5 points")
+    expect(page.locator(".desk-step-label")).to_contain_text("étape 1/")
+    expect(page.locator(".desk-busy p")).to_have_count(0)
+    _shot(page, "04c-avertissements.png")
     _no_traceback(page)
 
 

@@ -337,14 +337,17 @@ def test_team_records_are_not_misread_as_board_players() -> None:
     assert teams.forbidden_pairs(2) == {frozenset((1, 2))}
 
 
-def test_a_team_299_is_kept_and_said_not_applied() -> None:
+def test_a_team_299_is_left_to_the_team_reader() -> None:
+    """It was kept with a warning that it was not applied; the team reader
+    applies it now (tests/test_team_files.py), never to a board player."""
     rows = ["012 Teams", "XXR 3", "299 -  1.0               2",
             player(1, ["   2 w 1"], "1.0"), player(2, ["   1 b 0"], "0.0"),
             "310   1 Alpha" + " " * 64 + "1",
             "310   2 Bravo" + " " * 64 + "2"]
     document = read(rows)
-    assert [(w.key, w.line) for w in document.warnings] == [("trf.299_team", 3)]
+    assert document.warnings == ()
     assert document.tournament.adjustments == ()
+    assert [(r.code, r.line, r.column) for r in document.team_references] == [("299", 3, 24)]
     assert document.to_bytes() == text(rows).encode()
 
 

@@ -35,7 +35,7 @@ EXPECTED: dict[str, tuple[str, dict[str, int], str, int, int]] = {
     "competichess-open-gros-2010.trf": ("utf-8", {}, "dutch-2026", 0, 4),
     "heltour-friendship-cup-2024-team.trf": ("utf-8", {"count_not_number": 1,
                                                        "points_mismatch": 1},
-                                             "team-2026", 0, 7),
+                                             "team-2026", 1, 7),
     "icu-krause-armstrong_2011.trf": ("utf-8", {}, "team-2026", 0, 11),
     "icu-krause-bunratty_challengers_2011.trf": ("utf-8", {"points_mismatch": 8,
                                                            "federation": 5},

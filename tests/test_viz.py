@@ -102,6 +102,22 @@ def test_flowchart_without_rule_highlights_nothing() -> None:
     assert boxes == {f"flowchart:{key}" for key in viz.FLOWCHART_BOXES}
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_c6_box_names_every_criterion_c6_refuses_for(lang: str) -> None:
+    """The box said « B1, B2 respectés ? » while the engine's C6 also refuses
+    candidates for B4 (within x) and B5/B6 (reading 1 of the 1998 text):
+    every criterion a C6 candidate of this round is refused for is in the box."""
+    events = trace(read_trf(ROOT / "data" / "cours-c10.trf").tournament, 4)
+    refused = {e.rejection.criterion[:2] for e in events
+               if isinstance(e, CandidateTried) and e.rule == "C6" and e.rejection is not None}
+    assert refused == {"B1", "B4", "B5", "B6"}
+    box = [t.get_text() for t in viz.flowchart_figure("C6", lang).axes[0].texts
+           if t.get_text().startswith("C6 ")]
+    assert len(box) == 1
+    named = set(re.findall(r"B\d", box[0]))
+    assert refused | {"B2"} <= named, box[0]
+
+
 @pytest.mark.parametrize("n_s1, n_s2, cell", [(4, 4, "a"), (4, 4, "n"), (3, 4, "c"),
                                               (3, 4, "r"), (6, 6, "i")])
 def test_exchange_tables_highlight_the_current_cell(n_s1: int, n_s2: int, cell: str) -> None:

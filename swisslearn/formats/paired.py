@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from swisslearn.errors import UsageError
+from swisslearn.errors import usage
 from swisslearn.formats.plainlist import PlainListDocument, to_trf
 from swisslearn.formats.teams import TeamTournament, format_362, misread_362, read_362
 from swisslearn.formats.trf import TrfDocument, format_round_block, parse_trf, round_block_column
@@ -53,11 +53,11 @@ def with_paired_round(document: TrfDocument | PlainListDocument, result: RoundPa
     A plain list becomes its TRF first; a team tournament is written board by
     board (see the module doc).  ``applied`` (the first event of a protected
     trace) freezes the groups used for the round into ``protections``.
-    Raises :class:`UsageError` for a round the file already holds;
+    Raises :class:`~swisslearn.errors.UsageError` for a round the file already holds;
     :class:`~swisslearn.errors.InputError` for a plain list that has no TRF."""
     tournament = document.tournament
     if result.round <= tournament.rounds_paired:
-        raise UsageError(f"{tournament.source}: round {result.round} is already in the file")
+        raise usage("paired.round_recorded", source=tournament.source, round=result.round)
     if isinstance(tournament, TeamTournament):
         assert isinstance(document, TrfDocument)
         written = _with_team_round(document, tournament, result)

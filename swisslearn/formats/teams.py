@@ -15,13 +15,17 @@ How each team's round is derived (one :class:`TeamRound` per round):
   players from column 74, every 5 columns.  ``013`` (no TPN): file order,
   players from column 37, every 5 columns.  A ``300`` record gives a
   round's line-up; otherwise the line-up is the listed players who have a
-  round block with an opponent that round, in listed order.
+  round block with an opponent that round, or a board won by forfeit
+  without one (``0000 - +``: the opponent's board was empty), in listed
+  order; a match short of boards takes its first listed ``0000 - -`` players
+  (boards lost by forfeit, or reserves: the file does not say) so that the
+  boards after them keep their numbers.
 * **Opponent and colour.**  The opponent team is the team of board 1's
   opponent; the team's colour (C.04.6 1.6.1) is board 1's *scheduled*
   colour, only if the match was actually played (at least one board game
   played over the board).  A board-1 block with no colour (``-``) takes the
   colour of another board through the ``352`` sequence (default ``WBWB...``).
-* **Game points** add the boards' results with the file's ``162`` values
+* **Game points** add the line-up's results with the file's ``162`` values
   (default 1 / ½ / 0; a forfeit win counts as a win).  The **match** is won by
   the team with more game points; match points come from ``362`` (default
   2 / 1 / 0).  A match in which no board game was played is a forfeit
@@ -31,14 +35,36 @@ How each team's round is derived (one :class:`TeamRound` per round):
   a drawn match, the ``362`` draw and half the boards, C.04.6 1.4).
 * ``330``: a forfeited match (whole team absent) overrides the boards: the
   winner scores a won match and every board, the loser nothing
-  (``--``: both lose).  ``240`` with team numbers: ``F`` a won match and every
-  board, ``H`` a drawn match and half the boards, ``Z`` nothing; a ``240`` for
-  a round not yet paired announces an absence.  ``260`` forbids pairs of TPNs.
+  (``--``: both lose).  Without a ``330``, a team whose boards have no
+  opponent and only forfeits (``0000 - +``, ``0000 - -``) forfeited a match
+  against a team the file does not record: won if its boards won more than
+  they lost, with a warning (it is ``330``'s to say; the reference engine
+  reads such a team as having had the PAB, scored with ``320``'s values),
+  else lost, the team absent that round (the odd team of a round written
+  ``0000 - -`` on every board, as a league file does).
+* ``240`` with team numbers: ``F`` a won match and every board, ``H`` a drawn
+  match and half the boards, ``Z`` nothing; a ``240`` for a round not yet
+  paired announces an absence; one for a round the team's boards played is
+  a warning and the boards win (as for a player).  ``260`` forbids pairs of
+  TPNs.
+* ``299`` (abnormal points), read by :mod:`swisslearn.formats.trf` and applied
+  here: a type (``W`` ``D`` ``L`` ``F`` ``H`` ``Z`` ``+`` ``-``) sets what
+  that result of the team is worth in that round (``000``/blank: every
+  round): match points (8-11) and game points (14-17), each if given, the
+  last record that applies winning (as for a player; the reference engine
+  prefers the record naming the team, then the round).  No type: a bonus or
+  penalty of match and game points from the round after the one named
+  (none: from the start), :meth:`TeamTournament.bonus_points`.  No TPN: every
+  team.  The PAB (``U``) has no type: its points are ``320``'s.
+* Every TPN a record names (``240``, ``260``/``XXP``, ``299``, ``320``,
+  ``330``, ``300``) must be a team's.  Problems are reported all at once
+  (:class:`~swisslearn.errors.Report`, catalogue keys ``teams.*`` in
+  ``explain/en.teams.json`` and ``fr.teams.json``), after the file's own.
 * ``192``: :class:`TypeCode` (colour-preference type A / B / none, primary
   score, secondary score for 4.2.2); unknown or absent: ``FIDE_TEAM``
   (Type A, match points, then game points: 1.2.2 and 1.7).
-* Not read: ``299`` (abnormal points), ``250`` (acceleration), ``801``/``802``
-  and the totals of ``310`` (informative; scores come from the rounds).
+* Not read: ``250`` (acceleration), ``801``/``802`` and the totals of ``310``
+  (informative; scores come from the rounds).
 
 ``362`` is read wherever its symbols stand (``TW 3.0`` anywhere on the line).
 The reference engine (Sharly Chess's) reads each symbol only in columns 5, 14
@@ -64,10 +90,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Mapping
 
-from swisslearn.errors import TRFError
-from swisslearn.formats.trf import TrfDocument
-from swisslearn.model import (Colour, Player, PlayerId, Result, RoundEntry, RoundNumber,
-                              Tournament)
+from swisslearn.errors import InputError, Report, TRFError
+from swisslearn.formats.trf import TeamReference, TrfDocument, round_block_column
+from swisslearn.model import (ByeRequest, Colour, ForbiddenPairs, Player, PlayerId,
+                              PointAdjustment, Result, RoundEntry, RoundNumber, Tournament)
 from swisslearn.points import Points, PointSystem
 
 __all__ = ["PreferenceType", "ScoreKind", "TypeCode", "MatchPoints", "Outcome", "TeamRound",
@@ -192,12 +218,16 @@ class Misread362:
                 return column
         return _362_COLUMNS[0]
 
-    def message(self) -> str:
+    def message(self, lang: str = "en") -> str:
+        """What is wrong, in ``lang`` (the catalogue's ``teams.362_misread``)."""
+        from swisslearn.explain.catalogue import catalogue
+        words = catalogue(lang)
+
         def show(points: MatchPoints) -> str:
-            return f"TW {points.win:.1f}, TD {points.draw:.1f}, TL {points.loss:.1f}"
-        return (f"362 record: the reference engine (Sharly Chess) reads its symbols only in "
-                f"columns 5, 14 and 23 and would pair with {show(self.engine)} instead of "
-                f"{show(self.values)}: expected {format_362(self.values)!r}")
+            return words.text("teams.362_values", win=f"{points.win:.1f}",
+                              draw=f"{points.draw:.1f}", loss=f"{points.loss:.1f}")
+        return words.text("teams.362_misread", engine=show(self.engine), values=show(self.values),
+                          expected=format_362(self.values))
 
 
 def misread_362(lines: tuple[str, ...] | list[str]) -> list[Misread362]:
@@ -289,7 +319,11 @@ class TeamTournament(Tournament):
     (``362``); ``pab_match_points`` / ``pab_game_points`` (``320``, default a
     drawn match); ``boards`` the number of boards; ``board_colours`` the
     ``352`` sequence; ``board_points`` the ``162`` values of a board game.
-    ``bye_requests`` and ``forbidden`` hold TPNs.
+    ``bye_requests`` and ``forbidden`` hold TPNs.  ``bonuses`` are the
+    ``299`` records without a type (a bonus or a penalty of match and game
+    points, :meth:`bonus_points`); the typed ones are already in the
+    rounds' points (and, for match points, in ``adjustments``, so that the
+    tournament's own scores agree).
     """
 
     teams: tuple[Team, ...] = ()
@@ -300,6 +334,17 @@ class TeamTournament(Tournament):
     boards: int = 4
     board_colours: str = ""
     board_points: PointSystem = PointSystem()
+    bonuses: tuple[PointAdjustment, ...] = ()
+
+    def bonus_points(self, tpn: TPN, round: RoundNumber) -> tuple[Points, Points]:
+        """The match and game points ``299`` bonuses and penalties give team
+        ``tpn`` before ``round``: one that names a round counts from the round
+        after it, one that names none from the start (as for a player,
+        :meth:`~swisslearn.model.Tournament.bonus_before`)."""
+        found = [a for a in self.bonuses
+                 if a.applies_to(tpn) and (a.round is None or a.round < round)]
+        return (sum((a.match_points or Decimal(0) for a in found), Decimal(0)),
+                sum((a.points for a in found if a.has_points), Decimal(0)))
 
     def team(self, tpn: TPN) -> Team:
         for team in self.teams:
@@ -326,12 +371,38 @@ def has_team_records(document: TrfDocument) -> bool:
     return any(line[:3] in ("310", "013") for line in document.lines)
 
 
-def with_teams(document: TrfDocument) -> TrfDocument:
+def with_teams(document: TrfDocument, *, strict: bool = False) -> TrfDocument:
     """``document`` with its tournament replaced by the team tournament when the
-    file has team records; unchanged otherwise."""
+    file has team records, the team reader's warnings after the document's
+    own (``strict``: a warning refuses the file too); unchanged otherwise.
+    :class:`~swisslearn.errors.TRFError` listing every problem of the file
+    when its team records do not hold together."""
     if not has_team_records(document):
         return document
-    return dataclasses.replace(document, tournament=team_tournament(document))
+    tournament, warnings = read_teams(document, strict=strict)
+    return dataclasses.replace(document, tournament=tournament, warnings=warnings)
+
+
+def read_teams(document: TrfDocument, *,
+               strict: bool = False) -> tuple[TeamTournament, tuple[InputError, ...]]:
+    """The team tournament a TRF document describes, and the warnings of the
+    whole file (the document's and the team reader's, in line order).
+    :class:`~swisslearn.errors.TRFError` listing every problem (the
+    document's warnings included) when the team records do not hold
+    together, or with ``strict`` when there is any warning."""
+    report = Report(document.source, TRFError)
+    for warning in document.warnings:
+        report.add(warning)
+    tournament = _Reader(document, report).read()
+    warnings = report.finish(strict)
+    assert tournament is not None  # None only with an error, which finish() raised
+    return tournament, warnings
+
+
+def team_tournament(document: TrfDocument) -> TeamTournament:
+    """The team tournament a TRF document describes (``TRFError`` if its team
+    records do not hold together)."""
+    return read_teams(document)[0]
 
 
 _DECIMAL = re.compile(r"-?\d+(?:\.\d+)?")
@@ -342,6 +413,10 @@ def _decimal(text: str) -> Decimal | None:
     return Decimal(text) if _DECIMAL.fullmatch(text) else None
 
 
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
 def _slots(line: str, start: int) -> list[int]:
     """The numbers in 4-column slots every 5 columns from 1-based column
     ``start``; blank or zero slots are skipped; ValueError on anything else."""
@@ -350,12 +425,28 @@ def _slots(line: str, start: int) -> list[int]:
     while column < len(line):
         text = line[column:column + 4].strip()
         if text:
-            if not (text.isascii() and text.isdigit()):
+            if not _digits(text):
                 raise ValueError(text)
             if int(text) > 0:
                 numbers.append(int(text))
         column += 5
     return numbers
+
+
+def _fielded(entry: RoundEntry) -> bool:
+    """A board player who sat at a board of the match: an opponent, or a
+    board won by forfeit whose opponent is not recorded (``0000 - +``)."""
+    return entry.opponent is not None or entry.result is Result.FORFEIT_WIN
+
+
+# The result a team's round has, for 299's type (W D L F H Z + -); the
+# pairing-allocated bye has none (its points are 320's).
+_OUTCOME_RESULT = {Outcome.WIN: Result.WIN, Outcome.DRAW: Result.DRAW, Outcome.LOSS: Result.LOSS,
+                   Outcome.FORFEIT_WIN: Result.FORFEIT_WIN,
+                   Outcome.FORFEIT_LOSS: Result.FORFEIT_LOSS,
+                   Outcome.FULL_BYE: Result.FULL_POINT_BYE,
+                   Outcome.HALF_BYE: Result.HALF_POINT_BYE,
+                   Outcome.ZERO_BYE: Result.ZERO_POINT_BYE}
 
 
 @dataclass(frozen=True)
@@ -370,7 +461,8 @@ class _TeamRecord:
 
 @dataclass
 class _Records:
-    """The team records of a file, as read."""
+    """The team records of a file, as read; ``places`` where each TPN they
+    name stands (code, line, column, TPN), to check that a team has it."""
 
     teams: list[_TeamRecord] = dataclasses.field(default_factory=list)
     match_points: MatchPoints = MatchPoints()
@@ -382,101 +474,155 @@ class _Records:
     line_ups: dict[tuple[RoundNumber, TPN], tuple[PlayerId, ...]] = dataclasses.field(
         default_factory=dict)
     board_colours: str = ""
+    places: list[tuple[str, int, int, TPN]] = dataclasses.field(default_factory=list)
+    numbers: set[TPN] = dataclasses.field(default_factory=set)  # every TPN read, bad lines too
 
 
 class _Reader:
-    def __init__(self, document: TrfDocument) -> None:
+    """Reads the team records and derives each team's rounds, reporting every
+    problem (catalogue keys ``teams.*``) to ``report``."""
+
+    def __init__(self, document: TrfDocument, report: Report) -> None:
         self.document = document
         self.source = document.source
         self.base = document.tournament
         self.points = self.base.point_system  # board game points (162)
+        self.report = report
+        self.references = document.team_references
+        self.adjustments = tuple(r.record for r in self.references
+                                 if isinstance(r.record, PointAdjustment))
+        self.contradicted: set[tuple[TPN, RoundNumber]] = set()  # 240s the boards refute
+        self._player_lines: dict[PlayerId, int] = {}
 
-    def error(self, message: str, line: int, column: int = 0) -> TRFError:
-        return TRFError(message, file=self.source, line=line, column=column)
+    def error(self, key: str, line: int, column: int = 0, **fields: object) -> None:
+        self.report.error(f"teams.{key}", line, column, "", **fields)
+
+    def warning(self, key: str, line: int, column: int = 0, **fields: object) -> None:
+        self.report.warning(f"teams.{key}", line, column, "", **fields)
+
+    def player_line(self, pid: PlayerId) -> int:
+        """The line of player ``pid``'s ``001`` record."""
+        if not self._player_lines:
+            for number, line in enumerate(self.document.lines, 1):
+                text = line[4:8].strip()
+                if line[:3] == "001" and _digits(text):
+                    self._player_lines.setdefault(int(text), number)
+        return self._player_lines.get(pid, 0)
 
     # -- records --------------------------------------------------------------
 
     def records(self) -> _Records:
         found = _Records()
+        order = 0
         for number, line in enumerate(self.document.lines, 1):
             code = line[:3]
-            if code == "310":
-                found.teams.append(self._team310(line, number, len(found.teams) + 1))
-            elif code == "013":
-                found.teams.append(self._team013(line, number, len(found.teams) + 1))
+            if code in ("310", "013"):
+                order += 1
+                tpn_text = line[4:7].strip() if code == "310" else ""
+                found.numbers.add(int(tpn_text) if _digits(tpn_text) else order)
+                record = (self._team310(line, number, order) if code == "310"
+                          else self._team013(line, number, order))
+                if record is not None:
+                    found.teams.append(record)
             elif code == "362":
                 found.match_points = read_362(line, found.match_points)
             elif code == "320":
-                found.pab_match_points = _decimal(line[4:8])
-                found.pab_game_points = _decimal(line[9:13])
-                column, r = 14, 1
-                while column < len(line):
-                    text = line[column:column + 3].strip()
-                    if text.isascii() and text.isdigit() and int(text) > 0:
-                        found.pab_rounds[r] = int(text)
-                    column += 4
-                    r += 1
+                self._pab320(line, number, found)
             elif code == "330":
-                self._forfeit330(line, number, found.forfeits)
+                self._forfeit330(line, number, found)
             elif code == "300":
-                try:
-                    r, tpn = int(line[4:7]), int(line[8:11])
-                    found.line_ups[(r, tpn)] = tuple(_slots(line, 17))
-                except ValueError:
-                    raise self.error("300 record: expected a round (5-7), a TPN (9-11) and "
-                                     "starting ranks every 5 columns from 17", number, 5) from None
+                self._line_up300(line, number, found)
             elif code == "352":
                 found.board_colours = line[4:].strip().upper()
-        if not found.teams:
-            raise self.error("no team record (310 or 013)", len(self.document.lines))
+        if not order:
+            self.error("none", len(self.document.lines))
         return found
 
-    def _team310(self, line: str, number: int, order: int) -> _TeamRecord:
-        tpn_text = line[4:7].strip()
-        if tpn_text and not (tpn_text.isascii() and tpn_text.isdigit()):
-            raise self.error(f"team number {tpn_text!r}: expected a TPN in columns 5-7", number, 5)
+    def _players(self, line: str, number: int, code: str, start: int) -> tuple[PlayerId, ...] | None:
         try:
-            players = tuple(_slots(line, 74))
+            return tuple(_slots(line, start))
         except ValueError as bad:
-            raise self.error(f"310 record: player {bad} is not a starting rank: expected numbers "
-                             "every 5 columns from column 74", number, 74) from None
+            self.error("player_bad", number, start, code=code, value=str(bad), start=start)
+            return None
+
+    def _team310(self, line: str, number: int, order: int) -> _TeamRecord | None:
+        tpn_text = line[4:7].strip()
+        if tpn_text and not (_digits(tpn_text) and int(tpn_text) > 0):
+            self.error("tpn_bad", number, 5, value=tpn_text)
+            return None
+        players = self._players(line, number, "310", 74)
+        if players is None:
+            return None
         strength = _decimal(line[47:53])
         return _TeamRecord(int(tpn_text) if tpn_text else order, line[8:40].strip(),
                            line[41:46].strip(),
                            None if strength is None else int(strength.to_integral_value()),
                            players, number)
 
-    def _team013(self, line: str, number: int, order: int) -> _TeamRecord:
-        try:
-            players = tuple(_slots(line, 37))
-        except ValueError as bad:
-            raise self.error(f"013 record: player {bad} is not a starting rank: expected numbers "
-                             "every 5 columns from column 37", number, 37) from None
+    def _team013(self, line: str, number: int, order: int) -> _TeamRecord | None:
+        players = self._players(line, number, "013", 37)
+        if players is None:
+            return None
         return _TeamRecord(order, line[4:36].strip(), "", None, players, number)
 
-    def _forfeit330(self, line: str, number: int,
-                    forfeits: dict[tuple[RoundNumber, TPN], tuple[TPN, Outcome]]) -> None:
+    def _pab320(self, line: str, number: int, found: _Records) -> None:
+        """``320``: PAB match points (5-8), game points (10-13), then the PAB
+        team of each round every 4 columns from 15."""
+        for text, column in ((line[4:8], 5), (line[9:13], 10)):
+            if text.strip() and _decimal(text) is None:
+                self.error("320_value", number, column, value=text.strip())
+        found.pab_match_points = _decimal(line[4:8])
+        found.pab_game_points = _decimal(line[9:13])
+        column, r = 14, 1
+        while column < len(line):
+            text = line[column:column + 3].strip()
+            if text and not _digits(text):
+                self.error("320_team", number, column + 1, value=text, round=r)
+            elif text and int(text) > 0:
+                found.pab_rounds[r] = int(text)
+                found.places.append(("320", number, column + 1, int(text)))
+            column += 4
+            r += 1
+
+    def _forfeit330(self, line: str, number: int, found: _Records) -> None:
         kind = line[4:6]
         if kind not in ("+-", "-+", "--"):
-            raise self.error(f"330 type {kind!r}: expected +-, -+ or --", number, 5)
+            self.error("330_type", number, 5, kind=kind)
+            return
         try:
             r, white, black = int(line[7:10]), int(line[11:14]), int(line[15:18])
         except ValueError:
-            raise self.error("330 record: expected a round (8-10) and two TPNs (12-14, 16-18)",
-                             number, 8) from None
+            self.error("330_bad", number, 8)
+            return
         won, lost = Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS
-        forfeits[(r, white)] = (black, won if kind == "+-" else lost)
-        forfeits[(r, black)] = (white, won if kind == "-+" else lost)
+        found.forfeits[(r, white)] = (black, won if kind == "+-" else lost)
+        found.forfeits[(r, black)] = (white, won if kind == "-+" else lost)
+        found.places += [("330", number, 12, white), ("330", number, 16, black)]
+
+    def _line_up300(self, line: str, number: int, found: _Records) -> None:
+        try:
+            r, tpn = int(line[4:7]), int(line[8:11])
+            players = tuple(_slots(line, 17))
+        except ValueError:
+            self.error("300_bad", number, 5)
+            return
+        found.line_ups[(r, tpn)] = players
+        found.places.append(("300", number, 9, tpn))
 
     # -- the teams ------------------------------------------------------------
 
-    def read(self) -> TeamTournament:
+    def read(self) -> TeamTournament | None:
+        """The team tournament, or ``None`` when the records do not hold
+        together (the report has the errors)."""
         found = self.records()
         team_of = self._check_teams(found.teams)
+        self._check_references(found)
+        if self.report.has_errors():
+            return None  # deriving rounds from broken records would only add noise
         # The number of boards: the most players a team fielded in one round
         # (teams may list reserves), else the smallest team.
         fielded = [sum(1 for pid in t.players if (e := self.base.player(pid).entry(r)) is not None
-                       and e.opponent is not None)
+                       and _fielded(e))
                    for t in found.teams for r in range(1, self.base.rounds_paired + 1)]
         boards = max(fielded, default=0) or min(len(t.players) for t in found.teams)
         pab_mp = (found.pab_match_points if found.pab_match_points is not None
@@ -485,7 +631,7 @@ class _Reader:
                   else self.points.draw * boards)
         last = max([self.base.rounds_paired] + [r for r, _ in found.forfeits]
                    + list(found.pab_rounds))
-        requests = {(b.player, b.round): b.result for b in self.base.bye_requests}
+        requests = self._requests(last)
         # First pass: each team's own round (game points, line-up, opponent).
         raw: dict[tuple[TPN, RoundNumber], TeamRound] = {}
         for record in found.teams:
@@ -510,47 +656,88 @@ class _Reader:
         team_of: dict[PlayerId, TPN] = {}
         for record in records:
             if record.tpn in seen:
-                raise self.error(f"team number {record.tpn} already used on line "
-                                 f"{seen[record.tpn]}: expected each TPN once", record.line, 5)
+                self.error("tpn_twice", record.line, 5, team=record.tpn,
+                           other_line=seen[record.tpn])
+                continue
             seen[record.tpn] = record.line
             for pid in record.players:
                 if pid not in self.base:
-                    raise self.error(f"team {record.tpn} lists player {pid}, who has no 001 "
-                                     "record: expected the starting rank of a listed player",
-                                     record.line)
-                if pid in team_of:
-                    raise self.error(f"player {pid} is in teams {team_of[pid]} and {record.tpn}: "
-                                     "expected one team per player", record.line)
-                team_of[pid] = record.tpn
+                    self.error("unknown_player", record.line, 0, team=record.tpn, player=pid)
+                elif pid in team_of:
+                    self.error("player_twice", record.line, 0, player=pid, team=team_of[pid],
+                               other=record.tpn)
+                else:
+                    team_of[pid] = record.tpn
         return team_of
+
+    def _check_references(self, found: _Records) -> None:
+        """Every TPN a record names is a team's (240, 260/XXP, 299, 320, 330, 300);
+        a team whose own record is wrong is one (that record has its error)."""
+        tpns = found.numbers
+        places = list(found.places)
+        for reference in self.references:
+            record = reference.record
+            named = (record.player,) if isinstance(record, ByeRequest) else record.players
+            places += [(reference.code, reference.line, reference.column, tpn) for tpn in named]
+        for code, line, column, tpn in places:
+            if tpn not in tpns:
+                self.error("unknown_team", line, column, code=code, team=tpn)
+
+    def _requests(self, last: RoundNumber) -> dict[tuple[TPN, RoundNumber], TeamReference]:
+        """The ``240`` byes by (TPN, round), but those after the last round."""
+        requests: dict[tuple[TPN, RoundNumber], TeamReference] = {}
+        rounds = self.base.rounds
+        for reference in self.references:
+            bye = reference.record
+            if not isinstance(bye, ByeRequest):
+                continue
+            if rounds is not None and bye.round > rounds:
+                self.warning("240_after_last", reference.line, reference.column,
+                             team=bye.player, round=bye.round, rounds=rounds)
+                self.contradicted.add((bye.player, bye.round))
+                continue
+            requests[(bye.player, bye.round)] = reference
+        return requests
 
     def _settle(self, raw: Mapping[tuple[TPN, RoundNumber], TeamRound], record: _TeamRecord,
                 r: RoundNumber, found: _Records, pab_mp: Points) -> TeamRound:
-        """The team's round with its match outcome and match points."""
+        """The team's round with its match outcome and match points (``299``'s
+        included)."""
         entry = raw[(record.tpn, r)]
         outcome = entry.outcome
         if entry.opponent is not None and (r, record.tpn) not in found.forfeits:
             other = raw.get((entry.opponent, r))
             if other is None or other.opponent != record.tpn:
-                raise self.error(f"round {r}: board 1 of team {record.tpn} meets team "
-                                 f"{entry.opponent}, whose board 1 does not meet team "
-                                 f"{record.tpn}: expected the same two teams on every board",
-                                 record.line)
-            mine, theirs = entry.game_points, other.game_points
-            if outcome.played:
-                outcome = (Outcome.WIN if mine > theirs else
-                           Outcome.DRAW if mine == theirs else Outcome.LOSS)
+                self.error("asymmetric", record.line, 0, round=r, team=record.tpn,
+                           other=entry.opponent)
             else:
-                outcome = Outcome.FORFEIT_WIN if mine > theirs else Outcome.FORFEIT_LOSS
+                mine, theirs = entry.game_points, other.game_points
+                if outcome.played:
+                    outcome = (Outcome.WIN if mine > theirs else
+                               Outcome.DRAW if mine == theirs else Outcome.LOSS)
+                else:
+                    outcome = Outcome.FORFEIT_WIN if mine > theirs else Outcome.FORFEIT_LOSS
         mp = found.match_points
         points = {Outcome.WIN: mp.win, Outcome.DRAW: mp.draw, Outcome.LOSS: mp.loss,
                   Outcome.FORFEIT_WIN: mp.win, Outcome.FORFEIT_LOSS: mp.loss,
                   Outcome.PAB: pab_mp, Outcome.FULL_BYE: mp.win, Outcome.HALF_BYE: mp.draw,
                   Outcome.ZERO_BYE: Decimal(0)}[outcome]
-        return dataclasses.replace(entry, outcome=outcome, match_points=points)
+        game = entry.game_points
+        result = _OUTCOME_RESULT.get(outcome)
+        for adjustment in self.adjustments:
+            # 299 with a type: what that result is worth (the last record that
+            # applies wins, as for a player's 299).
+            if (result in adjustment.results and adjustment.applies_to(record.tpn)
+                    and adjustment.round in (None, r)):
+                if adjustment.match_points is not None:
+                    points = adjustment.match_points
+                if adjustment.has_points:
+                    game = adjustment.points
+        return dataclasses.replace(entry, outcome=outcome, match_points=points,
+                                   game_points=game)
 
     def _round(self, record: _TeamRecord, r: RoundNumber, team_of: Mapping[PlayerId, TPN],
-               found: _Records, requests: Mapping[tuple[PlayerId, RoundNumber], Result],
+               found: _Records, requests: Mapping[tuple[TPN, RoundNumber], TeamReference],
                boards: int, pab_gp: Points) -> TeamRound | None:
         """The team's round before the match result is known (``None``: no round)."""
         tpn = record.tpn
@@ -565,37 +752,88 @@ class _Reader:
         if found.pab_rounds.get(r) == tpn or any(
                 e.result is Result.PAIRING_ALLOCATED_BYE for e in entries.values()):
             return TeamRound(r, Outcome.PAB, game_points=pab_gp)
-        request = requests.get((tpn, r))
-        if request is not None:
-            outcome = {Result.FULL_POINT_BYE: Outcome.FULL_BYE,
-                       Result.HALF_POINT_BYE: Outcome.HALF_BYE}.get(request, Outcome.ZERO_BYE)
-            game = {Outcome.FULL_BYE: points.win * boards,
-                    Outcome.HALF_BYE: points.draw * boards}.get(outcome, Decimal(0))
-            return TeamRound(r, outcome, game_points=game)
         if (r, tpn) in found.line_ups:
             line_up = tuple(p for p in found.line_ups[(r, tpn)] if p in entries)
         else:
-            line_up = tuple(p for p in record.players
-                            if p in entries and entries[p].opponent is not None)
-        if not line_up:
-            if any(e.result.is_bye for e in entries.values()):
-                return TeamRound(r, Outcome.ZERO_BYE)
-            return None
-        first = entries[line_up[0]]
+            line_up = tuple(p for p in record.players if p in entries and _fielded(entries[p]))
+        with_opponent = [p for p in line_up if entries[p].opponent is not None]
+        if with_opponent and (r, tpn) not in found.line_ups and len(line_up) < boards:
+            # A board lost by forfeit without opponent (0000 - -) is a board of
+            # the match, or a reserve who did not play: the first listed ones
+            # fill the boards the match is short of, so that the boards after
+            # them keep their numbers (board 1's colour is read through 352).
+            absent = [p for p in record.players if p in entries and p not in line_up
+                      and entries[p].result is Result.FORFEIT_LOSS][:boards - len(line_up)]
+            line_up = tuple(p for p in record.players if p in line_up or p in absent)
+        request = requests.get((tpn, r))
+        if request is not None and with_opponent:
+            # The boards are the record of what happened: they win, as for a player.
+            bye = request.record
+            assert isinstance(bye, ByeRequest)
+            self.warning("240_contradicts", request.line, request.column, team=tpn, round=r,
+                         kind=bye.result.code, player_line=self.player_line(with_opponent[0]))
+            self.contradicted.add((tpn, r))
+            request = None
+        if request is not None:
+            bye = request.record
+            assert isinstance(bye, ByeRequest)
+            outcome = {Result.FULL_POINT_BYE: Outcome.FULL_BYE,
+                       Result.HALF_POINT_BYE: Outcome.HALF_BYE}.get(bye.result, Outcome.ZERO_BYE)
+            game = {Outcome.FULL_BYE: points.win * boards,
+                    Outcome.HALF_BYE: points.draw * boards}.get(outcome, Decimal(0))
+            return TeamRound(r, outcome, game_points=game)
+        if not with_opponent:
+            return self._without_opponent(record, r, entries, found.match_points)
+        first = entries[with_opponent[0]]
         assert first.opponent is not None
         opponent_team = team_of.get(first.opponent)
         if opponent_team is None:
-            raise self.error(f"round {r}: board 1 of team {tpn} (player {line_up[0]}) meets "
-                             f"player {first.opponent}, who is in no team: expected a player "
-                             "of a 310/013 record", record.line)
+            self.error("opponent_in_no_team", record.line, 0, round=r, team=tpn,
+                       player=with_opponent[0], opponent=first.opponent)
+            return None
+        for pid in with_opponent[1:]:
+            other = entries[pid].opponent
+            if team_of.get(other) != opponent_team:  # type: ignore[arg-type]
+                self.error("two_opponents", self.player_line(pid), round_block_column(r),
+                           round=r, team=tpn, player=pid, opponent=other, other=opponent_team)
+                return None
         game = sum((points.points(entries[p].result) for p in line_up), Decimal(0))
         played = any(entries[p].game_played for p in line_up)
-        colour = first.colour
+        colour = entries[line_up[0]].colour
         if colour is None:
             colour = _colour_from_other_boards(line_up, entries, found.board_colours)
         # The outcome is settled once both teams are known (``_settle``).
         return TeamRound(r, Outcome.DRAW if played else Outcome.FORFEIT_LOSS, opponent_team,
                          colour if played else None, game, line_up=line_up)
+
+    def _without_opponent(self, record: _TeamRecord, r: RoundNumber,
+                          entries: Mapping[PlayerId, RoundEntry],
+                          match_points: MatchPoints) -> TeamRound | None:
+        """A round in which no board of the team has an opponent, no ``330``
+        names the team and no ``240`` or PAB gives it a bye.
+
+        Boards ``0000 - +`` / ``0000 - -`` (TRF: a forfeit, "the scheduled
+        game was not played"): a match forfeited against a team the file
+        does not record, won if the boards won more than they lost (equal:
+        lost, as for any forfeited match).  A win is said by a warning: it
+        is the ``330`` record's to say, and the reference engine reads such
+        a team as having had the pairing-allocated bye.  Other byes on the
+        boards (``0000 - Z``, ``H``, ``F``: a team's F and H byes are
+        ``240``'s) are a round without points; no block, no round."""
+        forfeits = [(pid, e) for pid, e in entries.items() if e.result.is_forfeit]
+        if forfeits:
+            won = sum(1 for _, e in forfeits if e.result is Result.FORFEIT_WIN)
+            game = sum((self.points.points(e.result) for _, e in forfeits), Decimal(0))
+            if won * 2 > len(forfeits):
+                pid = next(p for p, e in forfeits if e.result is Result.FORFEIT_WIN)
+                self.warning("forfeit_without_330", self.player_line(pid),
+                             round_block_column(r) + 7, round=r, team=record.tpn,
+                             won=str(match_points.win))
+                return TeamRound(r, Outcome.FORFEIT_WIN, game_points=game)
+            return TeamRound(r, Outcome.FORFEIT_LOSS, game_points=game)
+        if any(e.result.is_bye for e in entries.values()):
+            return TeamRound(r, Outcome.ZERO_BYE)
+        return None
 
     def _tournament(self, teams: tuple[Team, ...], found: _Records, pab_mp: Points,
                     pab_gp: Points, boards: int) -> TeamTournament:
@@ -611,14 +849,24 @@ class _Reader:
             win=mp.win, draw=mp.draw, loss=mp.loss, forfeit_win=mp.win, forfeit_loss=mp.loss,
             full_point_bye=mp.win, half_point_bye=mp.draw, zero_point_bye=Decimal(0),
             pairing_allocated_bye=pab_mp, unknown=mp.draw)
+        # The match points of 299, as the tournament of teams counts its
+        # players' scores (Tournament.score_before): the same rounds' values.
+        match_adjustments = tuple(
+            PointAdjustment(points=a.match_points, round=a.round, players=a.players,
+                            results=a.results)
+            for a in self.adjustments if a.match_points is not None)
         base = self.base
         return TeamTournament(
             name=base.name, players=players, rounds=base.rounds, point_system=point_system,
-            initial_colour=base.initial_colour, bye_requests=base.bye_requests,
+            initial_colour=base.initial_colour,
+            bye_requests=tuple(b for b in base.bye_requests
+                               if (b.player, b.round) not in self.contradicted),
             forbidden=base.forbidden, system=base.system, source=base.source,
+            adjustments=match_adjustments,
             teams=teams, type_code=TypeCode.parse(base.system), match_points=mp,
             pab_match_points=pab_mp, pab_game_points=pab_gp, boards=boards,
-            board_colours=found.board_colours, board_points=self.points)
+            board_colours=found.board_colours, board_points=self.points,
+            bonuses=tuple(a for a in self.adjustments if not a.results))
 
 
 def _colour_from_other_boards(line_up: tuple[PlayerId, ...],
@@ -633,9 +881,3 @@ def _colour_from_other_boards(line_up: tuple[PlayerId, ...],
         pattern = board_colours if len(board_colours) >= board else "WB" * board
         return colour if pattern[board - 1] == pattern[0] else colour.opposite
     return None
-
-
-def team_tournament(document: TrfDocument) -> TeamTournament:
-    """The team tournament a TRF document describes (``TRFError`` if its team
-    records do not hold together)."""
-    return _Reader(document).read()

@@ -71,7 +71,7 @@ from swisslearn.model import (Acceleration, ByeRequest, Colour, ForbiddenPairs, 
                               Tournament)
 from swisslearn.points import BB_FIELDS, TRF162_FIELDS, XXS_FIELDS, Points, PointSystem
 
-__all__ = ["TrfDocument", "read_trf", "parse_trf", "load_trf", "looks_like_trf",
+__all__ = ["TrfDocument", "TeamReference", "read_trf", "parse_trf", "load_trf", "looks_like_trf",
            "ROUND_BLOCK_START", "round_block_column", "format_round_block",
            "INFORMATIVE_CODES", "TEAM_CODES", "PROTECTION_CODES"]
 
@@ -148,6 +148,20 @@ _PARSED_BLOCKS_MAX = 100_000
 
 
 @dataclass(frozen=True)
+class TeamReference:
+    """In a team file, a ``240``, ``260``/``XXP`` or ``299`` record names
+    teams (TPNs), which this module cannot check: the record as read and
+    where it stands (``column`` that of the number for ``240``, the first
+    pairing number's for ``299``, 0 for the whole line of ``260``), for
+    :mod:`swisslearn.formats.teams` to check and apply."""
+
+    code: str
+    line: int
+    column: int
+    record: ByeRequest | ForbiddenPairs | PointAdjustment
+
+
+@dataclass(frozen=True)
 class TrfDocument:
     """The lines of a TRF file, exactly as read, and what they mean.
 
@@ -159,7 +173,8 @@ class TrfDocument:
     ``encoding`` is ``"utf-8"``, ``"windows-1252"`` or ``"latin-1"`` (see
     :mod:`swisslearn.formats.text`); ``warnings`` the inconsistencies the
     reader resolved; ``first_colour`` where the initial colour came from
-    (``"152"``, ``"XXC"``, ``"round N"`` or ``""``: White by default).
+    (``"152"``, ``"XXC"``, ``"round N"`` or ``""``: White by default);
+    ``team_references`` (a team file only) the records that name teams.
     """
 
     lines: tuple[str, ...]
@@ -172,6 +187,7 @@ class TrfDocument:
     encoding: str = UTF8
     warnings: tuple[InputError, ...] = field(default=(), compare=False)
     first_colour: str = field(default="", compare=False)
+    team_references: tuple[TeamReference, ...] = field(default=(), compare=False)
 
     @property
     def version(self) -> str:
@@ -290,7 +306,8 @@ def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False)
     return TrfDocument(lines=tuple(lines), source=source, newline=newline,
                        final_newline=final_newline, bom=bom, tournament=tournament,
                        line_endings=line_endings, encoding=encoding, warnings=warnings,
-                       first_colour=parser.first_colour)
+                       first_colour=parser.first_colour,
+                       team_references=tuple(parser.team_references))
 
 
 def _is_nrs_code(code: str) -> bool:
@@ -377,6 +394,7 @@ class _Parser:
         self.team_lines: dict[str, int] = {}        # team record code -> first line
         self.player_count = 0                       # 001 lines, broken ones included
         self.unnamed = 0                            # 001 lines whose starting rank is unreadable
+        self.team_references: list[TeamReference] = []  # a team file's 240/260/299
 
     def error(self, key: str, line: int, column: int = 0, field: str = "",
               **fields: object) -> None:
@@ -712,7 +730,8 @@ class _Parser:
         self.adjustments.append((PointAdjustment(
             points=Decimal(points) if points else Decimal(0), round=round,
             players=tuple(players), results=_299_TYPES.get(kind, ()),
-            match_points=Decimal(match_points) if match_points else None), number))
+            match_points=Decimal(match_points) if match_points else None,
+            has_points=bool(points)), number))
 
     def _id(self, text: str, number: int, column: int) -> PlayerId | None:
         text = text.strip()
@@ -891,6 +910,13 @@ class _Parser:
         self._check_records(by_id, rounds, is_team_file)
         # In a team file 240 names teams (TPNs), read by the team reader as they are.
         byes = [bye for bye, _, _ in self.byes] if is_team_file else self._byes(by_id, rounds)
+        if is_team_file:
+            self.team_references = (
+                [TeamReference("240", line, column, bye) for bye, line, column in self.byes]
+                + [TeamReference(self.lines[line - 1][:3], line, 0, group)
+                   for group, line in self.forbidden]
+                + [TeamReference("299", line, 24, adjustment)
+                   for adjustment, line in self.adjustments])
         last_round = rounds if rounds is not None else max(
             (e.round for p in self.players for e in p.entries), default=0) + 1
         for game, first, last, first_id, last_id in self.acceleration_ranges:
@@ -1050,12 +1076,9 @@ class _Parser:
             for pid in adjustment.players:
                 if pid not in by_id and not is_team_file:
                     self.error("trf.299_unknown", line, 24, "player", player=pid)
-            if is_team_file:
-                # Team points: the team reader's (formats/teams.py), which does
-                # not read 299 yet: kept, and said so rather than misread.
-                self.warning("trf.299_team", line, 1, "record")
-                continue
-            if adjustment.match_points is not None:
+            # In a team file 299 gives team points: the team reader applies it
+            # (formats/teams.py), never to a board player's own points.
+            if adjustment.match_points is not None and not is_team_file:
                 self.warning("trf.299_match_points", line, 8, "points")
             if rounds is not None and adjustment.round is not None and adjustment.round > rounds:
                 self.warning("trf.299_after_last", line, 20, "round", round=adjustment.round,

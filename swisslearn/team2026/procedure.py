@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Generator, Iterator, Mapping, Sequence
 
-from swisslearn.errors import PairingError, UsageError
+from swisslearn.errors import PairingError, usage
 from swisslearn.formats.teams import PreferenceType, TeamTournament
 from swisslearn.model import Colour, RoundNumber, Tournament
 from swisslearn.team2026.colours import allocate, initial_colour
@@ -33,13 +33,20 @@ __all__ = ["SYSTEM", "trace", "pair", "checked", "team_view", "score_order", "pa
            "assign_bye", "finish"]
 
 
+def refused(key: str, **fields: object) -> PairingError:
+    """The :class:`PairingError` the catalogue message ``key`` says (English
+    as its text; :meth:`~swisslearn.errors.SwisslearnError.render` in any
+    language)."""
+    from swisslearn.explain.catalogue import catalogue
+    return PairingError(catalogue("en").text(key, **fields), key=key, fields=fields)
+
+
 def checked(tournament: Tournament, round: RoundNumber | None,
            system: str = SYSTEM) -> tuple[TeamTournament, RoundNumber]:
     """The team tournament and the round to pair (UsageError for a file
     without team records)."""
     if not isinstance(tournament, TeamTournament):
-        raise UsageError(f"{tournament.source}: {system} pairs team tournaments: a file with "
-                         "team records (310 or 013), read by swisslearn.formats.teams")
+        raise usage("teams.usage.not_teams", source=tournament.source, system=system)
     round = tournament.round_to_pair(round)
     return tournament, round
 
@@ -89,7 +96,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
                            players=tuple(views[t.tpn] for t in score_order(top)))
         needs = upfloater_needs(graph, top, lower)
         if needs is None:  # cannot happen: the round was checked completable
-            raise PairingError(f"{base.source}: round {round}: the teams left cannot be paired")
+            raise refused("teams.pairing.left", source=base.source, round=round)
         upfloaters: tuple[TeamState, ...] = ()
         if needs.count:
             verdicts, chosen = judge_sets(graph, top, lower, needs, not last_two)
@@ -98,7 +105,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
                                     potential=tuple(t.tpn for t in score_order(lower)),
                                     sets=len(verdicts))
             if chosen < 0:  # cannot happen: needs came from a legal pairing
-                raise PairingError(f"{base.source}: round {round}: no set of upfloaters works")
+                raise refused("teams.pairing.no_set", source=base.source, round=round)
             yield from _set_events(view, verdicts, chosen)
             upfloaters = verdicts[chosen].upfloaters
         bracket = top + list(upfloaters)
@@ -143,16 +150,11 @@ def pab_step(graph: Graph, teams: Sequence[TeamState], round: RoundNumber,
         event, bye = assign_bye(graph, list(teams), round)
         yield event
         if bye is None:
-            raise PairingError(f"{source}: round {round} cannot be paired under {system}: "
-                               "no team can receive the pairing-allocated bye and leave a legal "
-                               "pairing of the others (3.4.1, [C2]); the Chief Arbiter decides "
-                               "(3.3.3)")
+            raise refused("teams.pairing.no_pab", source=source, round=round, system=system)
         yield TeamByeAssigned(rule="3.4", player=bye.tpn, view=views[bye.tpn])
     elif not graph.pairable(teams):
-        raise PairingError(f"{source}: round {round} cannot be paired under {system}: the "
-                           f"teams {', '.join(str(t.tpn) for t in sorted(teams, key=_tpn))} "
-                           "cannot all meet a team they have not met ([C1]); the Chief Arbiter "
-                           "decides (3.3.3)")
+        raise refused("teams.pairing.cannot_meet", source=source, round=round, system=system,
+                      teams=", ".join(str(t.tpn) for t in sorted(teams, key=_tpn)))
     return bye
 
 

@@ -4,7 +4,9 @@ one being paired only).
 
 * Score (1.2): the primary score of the ``192`` code (match points by
   default), the secondary one for 4.2.2 when the code uses it.  A
-  pairing-allocated bye scores the ``320`` values (1.4).
+  pairing-allocated bye scores the ``320`` values (1.4); ``299`` records
+  (abnormal points) are in the rounds' points when typed, and added as
+  bonuses or penalties when not (:meth:`~swisslearn.formats.teams.TeamTournament.bonus_points`).
 * Colours (1.6): only matches actually played count; the colour is board 1's
   scheduled colour.  The colour difference (CD) is Whites minus Blacks.
 * Colour preference (1.7): Type A (simple), Type B (strong or mild) or none,
@@ -170,7 +172,8 @@ def team_states(tournament: TeamTournament, round: RoundNumber,
         mp = gp = Decimal(0)
         by_round = {e.round: e for e in team.rounds}
         for r in range(1, round):
-            before[(team.tpn, r)] = _score(code.primary, mp, gp)
+            bonus_mp, bonus_gp = tournament.bonus_points(team.tpn, r)
+            before[(team.tpn, r)] = _score(code.primary, mp + bonus_mp, gp + bonus_gp)
             entry = by_round.get(r)
             if entry is not None:
                 mp += entry.match_points
@@ -178,7 +181,8 @@ def team_states(tournament: TeamTournament, round: RoundNumber,
         if (reading.game_points_floats_by_match_points and round > 1
                 and code.primary is ScoreKind.GAME_POINTS):
             last = by_round.get(round - 1)
-            before[(team.tpn, round - 1)] = gp - (last.match_points if last else Decimal(0))
+            before[(team.tpn, round - 1)] = (gp + tournament.bonus_points(team.tpn, round)[1]
+                                             - (last.match_points if last else Decimal(0)))
     states: dict[int, TeamState] = {}
     for team in sorted(tournament.teams, key=lambda t: t.tpn):
         states[team.tpn] = _state(team, round, before, tournament, last_round,
@@ -218,6 +222,8 @@ def _state(team: Team, round: RoundNumber, before: dict[tuple[int, RoundNumber],
         elif reading.unplayed_scores_float and (entry.match_points > 0 or entry.game_points > 0):
             flt = "down"  # a point without a match, as the Dutch system's bye (C.04.3)
         floats.append(flt)
+    bonus_mp, bonus_gp = tournament.bonus_points(team.tpn, round)  # 299 without a type
+    mp, gp = mp + bonus_mp, gp + bonus_gp
     current = by_round.get(round)
     available = announced_present and not (current is not None and not current.paired)
     colours = tuple(c for c in history if c is not None)

@@ -1,0 +1,76 @@
+"""The command line's ``--help`` in the language asked: a gettext-style hook
+on argparse.
+
+argparse writes its own words (``usage:``, ``positional arguments``,
+``options``, ``show this help message and exit``) and ours (each command's
+and option's ``help=``) into the help it formats.  :class:`HelpFormatter`
+translates both when it formats them, the English text being the message id
+as with gettext: the catalogue's ``help.*`` keys hold each text in English
+(``explain/en.help.json``) and in French (``fr.help.json``).  A help ending
+in ``(default X)`` is translated without it, then the default is added in
+the language's words.  A text the catalogue does not know is printed as it
+is (``tests/test_cli_help.py`` checks that none is left).  argparse puts
+a colon after a section's heading: the French headings end with a space, so
+that it reads « options : ».
+
+The catalogue is read only when a help or a usage line is printed: argparse
+makes a formatter for every ``add_argument`` (to check its metavar), so a
+formatter costs nothing until it translates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+
+__all__ = ["HelpFormatter", "translations"]
+
+_DEFAULT = re.compile(r"^(?P<text>.*) \(default (?P<value>[^()]*)\)$", re.DOTALL)
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> Mapping[str, str]:
+    """English help text -> its text in ``lang`` (the catalogue's ``help.*``)."""
+    from swisslearn.explain.catalogue import catalogue
+    english, words = catalogue("en").messages, catalogue(lang).messages
+    return {text: words[key] for key, text in english.items() if key.startswith("help.")}
+
+
+def _default(lang: str, value: str) -> str:
+    from swisslearn.explain.catalogue import catalogue
+    return catalogue(lang).text("help.default", value=value)
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, every text it writes translated into ``lang``."""
+
+    def __init__(self, prog: str, lang: str = "en") -> None:
+        super().__init__(prog)
+        self.lang = lang
+
+    def translate(self, text: str) -> str:
+        if self.lang == "en" or not text or text == argparse.SUPPRESS:
+            return text
+        words = translations(self.lang)
+        if text in words:
+            return words[text]
+        found = _DEFAULT.match(text)
+        if found and found["text"] in words:
+            return words[found["text"]] + _default(self.lang, found["value"])
+        return text
+
+    def add_usage(self, usage: str | None, actions: object, groups: object,
+                  prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups,  # type: ignore[arg-type]
+                          self.translate("usage: ") if prefix is None else prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(self.translate(heading) if heading else heading)
+
+    def add_text(self, text: str | None) -> None:
+        super().add_text(self.translate(text) if text else text)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return self.translate(action.help) if action.help else action.help
