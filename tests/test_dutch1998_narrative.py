@@ -141,14 +141,15 @@ C12_REFUSED = [("A3", "3"), ("C1", "3"), ("A3", "2"), ("C1", "2"), ("C12", "3"),
 #   rounds before (B6); C7 nothing, C8 nothing; C9 drops B6: 3-1.
 # 1.5: 2 4 5, x = 1: C6 2-4, 5 moves down.
 # 0 (lowest): 5 and 6 have met: C1, C13.  The pairing of 1.5 is undone: C7's
-#   other order (2-5) is met; C8 exchange a (2 <-> 4): C6 4-2 moves 5 down
-#   again (already tried), C7 gives 4-5: 2 moves down.
+#   other order (2-5) is met; C8 exchange a (2 <-> 4): 4-2 moves 5 down
+#   again, already tried: C13 refuses it (it wants another pairing); C7
+#   gives 4-5: 2 moves down.
 # 0 with 2: C6 2-6 gives 6 a second upfloat (B5); C7, C8 nothing; C9 (twice),
 #   C10 B6 change nothing; C10 drops B5: 2-6.  The new pairing of 1.5 is kept.
 C13 = ([("A3", "2.5"), ("C1", "2.5"), ("A3", "2")]
        + level("2", "C6", "C7", "C8", "C9", "C6")
        + [("A3", "1.5"), ("C6", "1.5"), ("A3", "0"), ("C1", "0"), ("C1", "0"),
-          ("C13", "1.5"), ("C7", "1.5"), ("D2", "1.5"), ("C6", "1.5"), ("C7", "1.5"),
+          ("C13", "1.5"), ("C7", "1.5"), ("D2", "1.5"), ("C13", "1.5"), ("C7", "1.5"),
           ("A3", "0")]
        + level("0", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
                "C10", "C6", "C7", "C8", "C10", "C6")
@@ -157,12 +158,13 @@ C13 = ([("A3", "2.5"), ("C1", "2.5"), ("A3", "2")]
 # cours-c13-fusion, round 3 (notebook 06).
 # 1.5: 1-5.  1: 2-4.  0.5 (lowest): 3 and 6 have met: C1, C13.
 # The pairing of 1 is undone: it has no other (C8: no exchange; C9 drops B6,
-#   then B5: 2-4 again, already tried, C7 nothing, C8 nothing); C14: p = 0,
+#   then B5: 2-4 again, already tried, so C13 refuses it, C7 nothing, C8
+#   nothing); C14: p = 0,
 #   the whole bracket moves down: the two lowest brackets are joined (C13).
 # 0.5: 2 4 3 6 (homogeneous): 2-3, 4-6.  The joined bracket is paired: kept.
 C13_MERGED = ([("A3", "1.5"), ("C6", "1.5"), ("A3", "1"), ("C6", "1"),
                ("A3", "0.5"), ("C1", "0.5"), ("C1", "0.5"), ("C13", "1"), ("C8", "1")]
-              + level("1", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C14")
+              + level("1", "C9", "C13", "C7", "C8", "C9", "C13", "C7", "C8", "C14")
               + [("C13", "0.5"), ("A3", "0.5"), ("C6", "0.5"), ("C13", "1")])
 
 # cours-c14, round 5 (notebook 06).

@@ -98,9 +98,9 @@ SENTENCES: list[tuple[tuple[str, int, int], str, str]] = [
      "C13: p of the penultimate bracket (1) has fallen to 0: the two lowest brackets are "
      "joined into one, score bracket 0.5: 2, 4, 3, 6."),
     ((_FUSION, 3, 32),
-     "C13 : ce nouvel appariement du niveau 1 permet d'apparier le dernier niveau (0,5) : il "
-     "est conservé.",
-     "C13: this new pairing of score bracket 1 lets the lowest bracket (0.5) be paired: it is "
+     "C13 : les deux derniers niveaux regroupés en un seul, le niveau 0,5, peuvent être "
+     "appariés : c'est ce qui est conservé.",
+     "C13: the two lowest brackets joined into one, score bracket 0.5, can be paired: this is "
      "kept."),
     ((_FUSION, 3, 34),
      "E1 : 3 (−0, B) a les blancs et 2 (+0, N) les noirs : chacun reçoit sa couleur "

@@ -39,7 +39,7 @@ from swisslearn.dutch1998.criteria import STRICT, Relaxation
 from swisslearn.dutch1998.feasibility import Banned
 from swisslearn.dutch1998.ladder import C9, C10, Drop, Level, announce, ladder
 from swisslearn.dutch1998.outcome import GroupLevel, Need, Outcome, Stream
-from swisslearn.dutch1998.search import BracketSearch, Found
+from swisslearn.dutch1998.search import BracketSearch, Found, again_rule
 from swisslearn.dutch1998.state import RoundState, Table, pair_float_rejection
 from swisslearn.model import Float, PlayerId, PlayerState
 from swisslearn.trace import (BracketOpened, BracketPaired, BracketSplit, BracketView,
@@ -138,14 +138,17 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
         yield from _heterogeneous(context, view, players, moved, lowest, floating, banned)
 
 
-def _again(view: BracketView, outcome: Outcome) -> CandidateTried:
+def _again(view: BracketView, outcome: Outcome, banned: Banned) -> CandidateTried:
     """A level gave again a pairing the bracket already gave (the same pairs,
-    the same players moved down): passed over, it was tried below already."""
+    the same players moved down): passed over, it was tried below already.
+    The rule refusing it is the driver's: C12 (another player must move
+    down) or C13 (another pairing), not C6, whose criteria it meets."""
     down = _ids(outcome.moved_down)
-    return CandidateTried(rule="C6", bracket=view,
+    rule = again_rule(banned)
+    return CandidateTried(rule=rule, bracket=view,
                           pairs=tuple((a.id, b.id) for a, b in outcome.pairs),
                           transposition=outcome.transposition, accepted=False,
-                          rejection=Rejection("C13", down, "same_pairing"), leftover=down)
+                          rejection=Rejection(rule, down, "same_pairing"), leftover=down)
 
 
 # ---------------------------------------------------------------------------
@@ -264,7 +267,7 @@ class _GroupTry(_Group):
         if p == 0:
             outcome = Outcome((), tuple(floating) + tuple(players), current)
             if outcome.key() in self.seen:
-                yield _again(current, outcome)
+                yield _again(current, outcome, self.banned)
             else:
                 self.seen.add(outcome.key())
                 yield BracketPaired(rule="C14", bracket=current, pairs=(),
@@ -439,7 +442,7 @@ class _Heterogeneous(_Group):
                                           search.x, pairs, self.table)
             outcome = Outcome(pairs + item.pairs, down, outer, found.rank, None, how)
             if outcome.key() in self.seen:
-                yield _again(outer, outcome)
+                yield _again(outer, outcome, self.banned)
                 continue
             self.seen.add(outcome.key())
             yield BracketPaired(rule=rule, bracket=outer,

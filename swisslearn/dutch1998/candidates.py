@@ -29,8 +29,8 @@ import numpy as np
 
 from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges, seed_cell
 from swisslearn.dutch1998.feasibility import Banned, any_pairing
-from swisslearn.dutch1998.search import (BracketSearch, ExchangeRanks, Found, Refused,
-                                         SplitFinder)
+from swisslearn.dutch1998.search import (MOVED_DOWN_BEFORE, BracketSearch, ExchangeRanks,
+                                         Found, Refused, SplitFinder)
 from swisslearn.dutch1998.state import RoundState, Table
 from swisslearn.errors import usage
 from swisslearn.model import PlayerId, PlayerState
@@ -147,7 +147,12 @@ def _tried(search: BracketSearch, view: BracketView, cell: str | None,
            positions: Sequence[int], rank: int, rejection: Rejection | None) -> CandidateTried:
     s1, s2 = search.s1, search.s2
     used = set(positions)
-    return CandidateTried(rule="C6" if rank == 0 else "C7", bracket=view,
+    rule = "C6" if rank == 0 else "C7"
+    if rejection is not None and rejection.detail == MOVED_DOWN_BEFORE:
+        # Refused only because the driver has tried the players it moves down:
+        # the driver's rule (C12/C13) refuses it, not C6/C7, whose criteria it meets.
+        rule = rejection.criterion
+    return CandidateTried(rule=rule, bracket=view,
                           pairs=tuple((s1[i].id, s2[j].id) for i, j in enumerate(positions)),
                           transposition=rank, exchange=cell, accepted=rejection is None,
                           rejection=rejection,

@@ -44,19 +44,21 @@ procedure gives; the driver just does not repeat dead ends):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from collections.abc import Generator, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from swisslearn.dutch1998.bracket import bracket, opening_view
 from swisslearn.dutch1998.candidates import reasons_in, summarise
 from swisslearn.dutch1998.feasibility import hopeless
 from swisslearn.dutch1998.outcome import Need, Outcome, Stream
+from swisslearn.dutch1998.search import MOVED_DOWN_BEFORE, MovedDownSets
 from swisslearn.dutch1998.state import RoundState
 from swisslearn.errors import no_pairing
 from swisslearn.model import PlayerId, PlayerState
-from swisslearn.trace import (BracketOpened, BracketsMerged, BracketUndone, BracketView, Event,
-                              LastResort, PairingsTried, Rejection, SoftAvoidChosen)
+from swisslearn.trace import (BracketOpened, BracketsMerged, BracketUndone, BracketView,
+                              CandidatesSkipped, CandidateTried, Event, LastResort,
+                              PairingsTried, Rejection, SoftAvoidChosen)
 
 __all__ = ["drive"]
 
@@ -102,12 +104,38 @@ def _drain(run: Generator[Event, None, _T]) -> tuple[list[Event], _T]:
             return events, stop.value
 
 
+#: The details of a refusal by the driver's memory (C12/C13): the players
+#: moved down, or the whole pairing, already tried.
+_AGAIN = (MOVED_DOWN_BEFORE, "same_pairing")
+
+
+def _relabel(events: Iterable[Event], rule: str) -> Iterator[Event]:
+    """Events read before (during C12's look-ahead, or C13's), told again
+    under ``rule``: their refusals by the driver's memory cite it."""
+    def again(found: Rejection) -> Rejection:
+        if found.detail in _AGAIN and found.criterion != rule:
+            return replace(found, criterion=rule)
+        return found
+
+    for event in events:
+        if isinstance(event, CandidateTried) and event.rejection is not None \
+                and event.rejection.detail in _AGAIN and event.rejection.criterion != rule:
+            yield replace(event, rule=rule, rejection=again(event.rejection))
+        elif isinstance(event, CandidatesSkipped) and any(
+                r.detail in _AGAIN and r.criterion != rule for r in event.reasons):
+            yield replace(event, reasons=tuple(again(r) for r in event.reasons),
+                          refusals=tuple(replace(r, rejection=again(r.rejection))
+                                         for r in event.refusals))
+        else:
+            yield event
+
+
 class _Outcomes:
     """A bracket stream whose outcomes can be read again, each with the
     events that led to it: C12 looks ahead for "another pairing"; the ones
     it passed over stay available to C13 (their steps told again there)."""
 
-    def __init__(self, stream: Stream, produced: set[frozenset[PlayerId]]) -> None:
+    def __init__(self, stream: Stream, produced: MovedDownSets) -> None:
         self.stream = stream
         self.items: list[tuple[Outcome | Need, list[Event]]] = []
         self.done = False
@@ -143,7 +171,7 @@ class _Outcomes:
         before is told again (its events)."""
         if position < len(self.items):
             item, events = self.items[position]
-            yield from events
+            yield from _relabel(events, self.produced.rule)
             return item
         while len(self.items) <= position and not self.done:
             found = yield from self._read(None, forward)
@@ -224,7 +252,7 @@ class _Solve:
         self.lowest = index == len(brackets) - 1
         self.memo = ("refusing" if refusing else "solve", index, _ids(moved))
         self.failed: set[frozenset[PlayerId]] = set()
-        produced: set[frozenset[PlayerId]] = set()
+        produced = MovedDownSets()
         self.stream = _Outcomes(bracket(context, index, brackets[index], moved, self.lowest,
                                         produced), produced)
         self.position = 0
@@ -356,6 +384,7 @@ def _c12(context: RoundState, brackets: Brackets, index: int, stream: _Outcomes,
     summary = _Summary("C12", original.view, failing)
     probed: set[frozenset[PlayerId]] = {original.down}
     look = position
+    stream.produced.rule = "C12"   # what the bracket refuses now, C12 refuses
     while True:
         events, item = _drain(stream.get(look))
         look += 1
@@ -376,8 +405,10 @@ def _c12(context: RoundState, brackets: Brackets, index: int, stream: _Outcomes,
             yield BracketUndone(rule="C12", bracket=item.view, because_of=failing,
                                 accepted=True, step="kept")
             yield from more
+            stream.produced.rule = "C13"
             return [item] + rest
         summary.add(events + more, item)
+    stream.produced.rule = "C13"
     yield from summary.event()
     yield BracketUndone(rule="C12", bracket=original.view, because_of=failing, step="restored")
     rest = yield from _solve(context, brackets, below, original.moved_down, refusing=True)

@@ -170,6 +170,22 @@ LeftoverCheck = Callable[[PlayerState], "Rejection | None"]
 Banned = Collection[AbstractSet[PlayerId]]
 
 
+class MovedDownSets(set[frozenset[PlayerId]]):
+    """The sets of players a bracket's pairings have moved down so far (the
+    round driver's ``banned``: it grows as the driver reads the bracket's
+    outcomes), and the rule under which the driver is asking the bracket for
+    another pairing: ``"C13"`` (one that lets the brackets below be paired)
+    or ``"C12"`` (one in which another player moves down)."""
+
+    rule: str = "C13"
+
+
+def again_rule(banned: Banned) -> str:
+    """The rule that refuses a pairing moving down a set of ``banned`` again:
+    C12 while the driver looks for another downfloater, else C13."""
+    return banned.rule if isinstance(banned, MovedDownSets) else "C13"
+
+
 @dataclass(frozen=True)
 class Found:
     """An acceptable candidate: S2 positions paired with S1[0], S1[1]..., its D1 rank."""
@@ -357,12 +373,12 @@ class BracketSearch:
 
     def banned_rejection(self, positions: Sequence[int]) -> Rejection | None:
         """Why this candidate, acceptable under the criteria, is of no use:
-        the players it moves down are a banned set (C13), or None."""
+        the players it moves down are a banned set (C12 or C13), or None."""
         if not self.is_banned(positions):
             return None
         used = set(positions)
         left = [j for j in range(len(self.s2)) if j not in used]
-        return Rejection("C13", self._down_ids(left), MOVED_DOWN_BEFORE)
+        return Rejection(again_rule(self._banned), self._down_ids(left), MOVED_DOWN_BEFORE)
 
     def _conflicts_rejection(self, pairs: Sequence[tuple[int, int]]) -> Rejection:
         """B4 beyond x: the pairs (S1 index, S2 index) that miss a preference."""
@@ -546,7 +562,7 @@ class BracketSearch:
                        pair: tuple[int, int] | None) -> Rejection:
         """Why S1[level:] cannot be completed with the S2 players not in
         ``used`` within ``budget`` (after ``pair``, the S1/S2 positions just
-        tried, if any): the players moved down would be a banned set (C13);
+        tried, if any): the players moved down would be a banned set (C12/C13);
         more colour conflicts than x allows (B4); a player who may not stay
         unpaired would be left over (his B1b/B5/B6); or an S1 player left
         with no opponent (the criterion of his pairs)."""
@@ -562,7 +578,7 @@ class BracketSearch:
         within = self._assign(level, free, budget, frozenset(), frozenset()) if rows else (
             frozenset(free) if all(self._stay[j] for j in free) else None)
         if within is not None:
-            return Rejection("C13", self._down_ids(within), MOVED_DOWN_BEFORE)
+            return Rejection(again_rule(self._banned), self._down_ids(within), MOVED_DOWN_BEFORE)
         if rows and self._assign(level, free, _IMPOSSIBLE // 2, frozenset(),
                                  frozenset()) is not None:
             return Rejection("B4", named, "beyond_x")

@@ -68,12 +68,13 @@ def _rejection_body(rejection: Rejection, cat: Catalogue, x: int | None = None) 
         return cat.text(key, player=players[0])
     if detail == "no_exchange":
         return cat.text("rejection.no_exchange")
-    if detail == "same_pairing":
-        return cat.text("rejection.same_pairing", players=cat.players(players))
-    if detail == "moved_down_before":
-        if not players:
-            return cat.text("rejection.moved_down_before.none")
-        return cat.text("rejection.moved_down_before", players=cat.players(players))
+    if detail in ("same_pairing", "moved_down_before"):
+        # The driver's memory refuses it: under C12 (another downfloater
+        # wanted) or C13 (another pairing), said in that rule's words.
+        key = f"rejection.{detail}" + (".c12" if criterion == "C12" else "")
+        if not players and f"{key}.none" in cat:
+            return cat.text(f"{key}.none")
+        return cat.text(key, players=cat.players(players))
     return _search_body(rejection, cat, x)
 
 
@@ -356,6 +357,8 @@ def _bracket_undone(event: BracketUndone, cat: Catalogue) -> str:
     fields = dict(score=bracket_score(cat, event.bracket),
                   failed=bracket_score(cat, event.because_of))
     where = "lowest" if event.because_of.lowest else "above"
+    if event.step == "kept" and event.bracket.p == 0 and where == "lowest":
+        where = "joined"   # C13's p fell to 0: the bracket joined the lowest one
     key = {("C13", "undone"): f"undone.c13.{where}", ("C13", "kept"): f"undone.c13.kept.{where}",
            ("C13", "exhausted"): "undone.c13.exhausted", ("C13", "proved"): "undone.c13.proved",
            ("C12", "undone"): "undone.c12.undone", ("C12", "kept"): "undone.c12.kept",
@@ -668,7 +671,8 @@ def _refusals_before(state: Round, kept: BracketPaired | CandidateTried) -> tupl
 
 def _short(cat: Catalogue, rejection: Rejection) -> str:
     """A refusal in a few words (« flottement, B5 »)."""
-    for key in (f"why.short.{rejection.detail}", f"why.short.{rejection.criterion}"):
+    for key in (f"why.short.{rejection.detail}.{rejection.criterion.lower()}",
+                f"why.short.{rejection.detail}", f"why.short.{rejection.criterion}"):
         if key in cat:
             return cat.text(key, player=rejection.players[-1] if rejection.players else "",
                             criterion=rejection.criterion)
