@@ -11,6 +11,10 @@ on the path, then with the new one, and compare::
     PYTHONPATH=/tmp/base .venv/bin/python bench/same_pairings.py dump /tmp/pairings-files old.jsonl
     .venv/bin/python bench/same_pairings.py dump /tmp/pairings-files new.jsonl
     .venv/bin/python bench/same_pairings.py compare old.jsonl new.jsonl
+    # the command line's output, byte for byte, the same way
+    PYTHONPATH=/tmp/base .venv/bin/python bench/same_pairings.py cli /tmp/pairings-files old-cli.jsonl
+    .venv/bin/python bench/same_pairings.py cli /tmp/pairings-files new-cli.jsonl
+    .venv/bin/python bench/same_pairings.py compare old-cli.jsonl new-cli.jsonl
 
 ``generate DIR [COUNT]`` writes COUNT generated tournaments (default 1,000;
 5-60 players, 3-11 rounds, draws, forfeits, byes, absences, late entries),
@@ -23,8 +27,11 @@ pairs every round of every file of ``data/``, of ``../shared/vectors/``
 (pruned) mode, and in literal mode every round of the files with at most
 ``LITERAL_PLAYERS`` players (a literal split too large is refused: the
 refusal is the result); the last rounds of DIR's files again with random
-forbidden pairs added, and with random soft-avoid pairs.  ``compare A B`` counts the rounds and lists those
-whose lines differ.
+forbidden pairs added, and with random soft-avoid pairs.  ``cli DIR OUT``
+runs ``swisslearn pair FILE --round N --system dutch-1998 --json`` (in this
+process) on every round of the same files and keeps its exit code, its
+output and its error text whole.  ``compare A B`` counts the rounds and
+lists those whose lines differ.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,26 +117,38 @@ def _variants(name: str, tournament: object) -> list[tuple[str, object, frozense
     return found
 
 
-def dump(folder: Path, out: Path) -> None:
+def _files(folder: Path) -> Iterator[tuple[str, object, int]]:
+    """Each file dutch-1998 can read: its name, the tournament, and the last
+    round to pair (the next one too when the file has one to come)."""
     from swisslearn.cli import read_input
-    from swisslearn.dutch1998.procedure import pair
     from swisslearn.errors import SwisslearnError
 
+    for path in _sources(folder):
+        try:
+            tournament = read_input(str(path)).tournament
+        except SwisslearnError:
+            continue
+        last = tournament.rounds_paired
+        if last < tournament.total_rounds:
+            last += 1  # the next round too
+        name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
+        yield name, tournament, last
+
+
+def _engine() -> None:
     import swisslearn
     print(f"engine: {Path(swisslearn.__file__).parent}", file=sys.stderr)
+
+
+def dump(folder: Path, out: Path) -> None:
+    from swisslearn.dutch1998.procedure import pair
+
+    _engine()
     start = time.process_time()
     rounds = 0
     with out.open("w") as sink:
-        for path in _sources(folder):
-            try:
-                tournament = read_input(str(path)).tournament
-            except SwisslearnError:
-                continue
-            last = tournament.rounds_paired
-            if last < tournament.total_rounds:
-                last += 1  # the next round too
-            modes = [False, True] if len(tournament) <= LITERAL_PLAYERS else [False]
-            name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
+        for name, tournament, last in _files(folder):
+            modes = [False, True] if len(tournament) <= LITERAL_PLAYERS else [False]  # type: ignore[arg-type]
             for variant, changed, avoid in _variants(name, tournament):
                 first = 1 if not variant else max(1, last - 2)
                 for round in range(first, last + 1):
@@ -141,6 +161,35 @@ def dump(folder: Path, out: Path) -> None:
           file=sys.stderr)
 
 
+def cli(folder: Path, out: Path) -> None:
+    """``swisslearn pair FILE --round N --system dutch-1998 --json`` on every
+    round of every file, run in this process (the engine on the path): the
+    command's whole output, its exit code and its error text, byte for byte
+    (one JSON string each, so that ``compare`` sees every byte)."""
+    import contextlib
+    import io
+
+    from swisslearn.cli import main as command
+
+    _engine()
+    start = time.process_time()
+    rounds = 0
+    root = ROOT.parent
+    with out.open("w") as sink:
+        for name, _, last in _files(folder):
+            path = str(root / name) if not Path(name).is_absolute() else name
+            for round in range(1, last + 1):
+                stdout, stderr = io.StringIO(), io.StringIO()
+                with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                    code = command(["pair", path, "--round", str(round),
+                                    "--system", "dutch-1998", "--json"])
+                sink.write(f"{name}\t{round}\tcli\t{code} {json.dumps(stdout.getvalue())} "
+                           f"{json.dumps(stderr.getvalue())}\n")
+                rounds += 1
+    print(f"{rounds} rounds paired by the command line in "
+          f"{time.process_time() - start:.0f} s CPU", file=sys.stderr)
+
+
 def compare(a: Path, b: Path) -> int:
     old = a.read_text().splitlines()
     new = b.read_text().splitlines()
@@ -149,13 +198,15 @@ def compare(a: Path, b: Path) -> int:
     after = {key(line): line for line in new}
     differ = [k for k in before if after.get(k) != before[k]]
     missing = [k for k in after if k not in before]
-    modes = {"pruned": 0, "literal": 0}
+    modes = {"pruned": 0, "literal": 0, "cli": 0}
     refused = 0
     for line in old:
         modes[line.split("\t")[2]] += 1
-        refused += not line.split("\t")[3].startswith("{")
+        result = line.split("\t")[3]
+        refused += not (result.startswith("{") or result.startswith("0 "))
     print(f"{len(before)} rounds compared ({modes['pruned']} pruned, {modes['literal']} "
-          f"literal; {refused} refused in both), {len(differ)} different, "
+          f"literal, {modes['cli']} by the command line; {refused} refused in both), "
+          f"{len(differ)} different, "
           f"{len(missing)} only in {b}")
     for k in differ[:20]:
         print("  differ:", *k, "\n    old:", before[k].split("\t")[3],
@@ -169,6 +220,9 @@ def main(argv: list[str]) -> int:
         return 0
     if len(argv) == 3 and argv[0] == "dump":
         dump(Path(argv[1]), Path(argv[2]))
+        return 0
+    if len(argv) == 3 and argv[0] == "cli":
+        cli(Path(argv[1]), Path(argv[2]))
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(Path(argv[1]), Path(argv[2]))
