@@ -766,22 +766,12 @@ def _paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
 
 def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
     """The first criterion or step, in the order of the procedure, that kept a-b apart."""
-    cat = answer.cat
     if _told_absolute(state, answer, frozenset((a, b))):
         return
     # 2. Never in the same bracket: A3 pairs brackets from the top, players
     # only move down, and B3 wants the smallest score difference.
-    shared = state.last_view(a, b)
+    shared = state.told_apart(answer, a, b, "why.reason.brackets", "A3", "B3")
     if shared is None:
-        view_a, view_b = state.last_view(a), state.last_view(b)
-        if view_a is not None and view_b is not None:
-            (first, first_view), (second, second_view) = sorted(
-                ((a, view_a), (b, view_b)), key=lambda item: item[1].index)
-            answer.add(cat.text("why.reason.brackets", first=first, second=second,
-                                first_score=cat.number(first_view.score),
-                                second_score=cat.number(second_view.score)), "A3", "B3")
-        else:
-            answer.add(cat.text("why.reason.unknown", a=a, b=b))
         return
     if not _told_in_bracket(state, answer, a, b, shared):
         _told_by_kept(state, answer, a, b, shared)
