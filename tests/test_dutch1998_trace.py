@@ -143,6 +143,32 @@ def test_player_moved_down_says_why() -> None:
                                     "met 6 and 10 (B1a); he moves down to the next bracket.")
 
 
+def test_a_pairing_already_tried_is_refused_by_the_drivers_rule() -> None:
+    """A candidate that meets the criteria but gives again a pairing the
+    driver has tried is refused by C12 while C12 looks for another
+    downfloater (« un appariement dans lequel un autre joueur sera flotteur
+    descendant »), by C13 when C13 asks for another pairing: never by C6/C7,
+    whose criteria it meets (it used to read « C6 … refusé, C13 »)."""
+    t = generate(GeneratorSettings(players=14, rounds=6, seed=21)).tournament
+    found = list(trace(t, 6))
+    again = [e for e in found if isinstance(e, CandidateTried) and e.rejection is not None
+             and e.rejection.detail in ("same_pairing", "moved_down_before")]
+    assert again and all(e.rule == e.rejection.criterion in ("C12", "C13")
+                         for e in again if e.rejection is not None)
+    c12 = next(e for e in again if e.rule == "C12")
+    # C12's refusals come while C12 has undone a bracket, before it is settled.
+    undone = [i for i, e in enumerate(found) if isinstance(e, BracketUndone) and e.rule == "C12"]
+    assert undone and undone[0] < found.index(c12)
+    assert explain(c12, "fr") == (
+        "C12 : on apparie S1 contre S2 dans l'ordre (3–11) : refusé, C12 : c'est un appariement "
+        "que ce niveau a déjà donné (mêmes paires, mêmes joueurs descendus : 12) : C12 cherche "
+        "un appariement où un autre joueur descend.")
+    assert explain(c12, "en") == (
+        "C12: S1 paired against S2 in order (3–11): rejected, C12: it is a pairing this bracket "
+        "already gave (the same pairs, the same players moved down: 12): C12 looks for a "
+        "pairing in which another player moves down.")
+
+
 # -- sentences an arbiter can say out loud ---------------------------------------------
 
 
