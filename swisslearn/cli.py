@@ -166,7 +166,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     tables.set_defaults(run=_tables)
 
     from swisslearn.generate import register as register_generate
-    register_generate(commands)
+    register_generate(commands, LANGUAGES, default_language())
     return parser
 
 
