@@ -31,9 +31,11 @@ from typing import Iterable, Sequence
 
 from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.explain.sharly import describe_engine_side, describe_parting
-from swisslearn.formats.teams import TeamTournament, misread_362, team_tournament
-from swisslearn.formats.trf import read_trf
-from swisslearn.team2026 import procedure
+from swisslearn.formats.teams import misread_362, team_tournament
+from swisslearn.teams import TeamTournament
+from swisslearn.formats.trf import TrfDocument, read_trf
+from swisslearn.protections import Protections
+from swisslearn.team2026 import procedure, sharly
 from swisslearn.team2026.differences import (EngineSide, Parting, RecordedRound, engine_side,
                                              parting, recorded)
 from swisslearn.team2026.wholeround import FIELDS
@@ -205,8 +207,6 @@ def check_file(document: object, system: str, report: list[dict[str, object]],
     """What ``check`` adds for a team file: the ``362`` warnings (returned)
     and, when no protection is active, :func:`annotate`'s notes on each
     round (a round paired with protections is not the engine's alone)."""
-    from swisslearn.formats.trf import TrfDocument
-    from swisslearn.protections import Protections
     if not isinstance(document, TrfDocument) or not isinstance(document.tournament,
                                                                TeamTournament):
         return []
@@ -221,7 +221,6 @@ def annotate(tournament: TeamTournament, system: str, report: list[dict[str, obj
     :func:`swisslearn.cli.check_rounds`) what the team readings say about
     it: the sentences under ``differences`` and language-neutral fields
     (``parting`` for ``team-2026``, ``engine`` for ``team-2026-sharly``)."""
-    from swisslearn.team2026 import sharly
     cat = catalogue(lang)
     for row in report:
         round = row["round"]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from swisslearn.formats.teams import MatchPoints, TeamTournament, format_362, team_tournament
+from swisslearn.formats.teams import format_362, team_tournament
+from swisslearn.teams import MatchPoints, TeamTournament
 from swisslearn.formats.trf import parse_trf
 
 # The boards of the team with White on board 1 for a won, drawn, lost match.

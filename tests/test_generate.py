@@ -266,7 +266,7 @@ def test_bad_settings(changes: dict[str, float]) -> None:
 
 def _run(*argv: str) -> int:
     parser = argparse.ArgumentParser(prog="swisslearn")
-    register(parser.add_subparsers(dest="command", required=True))
+    register(parser.add_subparsers(dest="command", required=True), ("fr", "en"), "fr")
     args = parser.parse_args(list(argv))
     return int(args.run(args, io.StringIO()))
 

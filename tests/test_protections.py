@@ -13,6 +13,7 @@ from conftest import DATA
 from swisslearn import protections as P
 from swisslearn.cli import main, read_input
 from swisslearn.errors import InputError, PairingError, UsageError
+from swisslearn.formats.protections import write_records
 from swisslearn.formats.trf import parse_trf
 
 SIX = DATA / "protections-six-equipes.trf"
@@ -188,7 +189,7 @@ def test_records_round_trip() -> None:
     document = read_input(str(DIX))
     protections = P.Protections.from_document(document).with_options(
         ["federation:soft-avoid"], ["family:1,7:strict"])
-    written = P.write_records(document, protections)
+    written = write_records(document, protections)
     again = P.Protections.from_document(written)
     assert again.rules == protections.rules and again.manual == protections.manual
     assert again.frozen == protections.frozen
@@ -196,7 +197,7 @@ def test_records_round_trip() -> None:
     assert any(line.startswith("260 003 003    1    7") for line in written.lines)
     assert frozenset((1, 7)) in written.tournament.forbidden_pairs(3)
     # writing again replaces, never duplicates
-    twice = P.write_records(written, again)
+    twice = write_records(written, again)
     assert twice.lines == written.lines
 
 
@@ -205,7 +206,7 @@ def test_freeze_then_write() -> None:
     protections = P.Protections.from_document(document).with_options(["club:strict"])
     paired = P.protect(document.tournament, 1, protections=protections)
     frozen = protections.freeze(paired)
-    written = P.write_records(document, frozen)
+    written = write_records(document, frozen)
     text = "\n".join(written.lines)
     assert "XSR 1 strict auto 1 2 5 : club=A" in text
     assert "XSL 1 -" in text

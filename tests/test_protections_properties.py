@@ -28,7 +28,7 @@ from swisslearn.dutch2026.brackets import RoundResult, pair_brackets
 from swisslearn.dutch2026.criteria import Layout, make_layout
 from swisslearn.dutch2026.scoring import competitors
 from swisslearn.errors import PairingError
-from swisslearn.formats.teams import TeamTournament
+from swisslearn.teams import TeamTournament
 from swisslearn.generate import GeneratorSettings, generate
 from swisslearn.model import ForbiddenPairs, Tournament
 from swisslearn.standings import standings

@@ -10,8 +10,8 @@ import pytest
 
 from conftest import DATA, vector_files
 from swisslearn.cli import main, read_input
-from swisslearn.formats.teams import (MatchPoints, engine_362_reading, format_362, misread_362,
-                                      read_362)
+from swisslearn.formats.teams import engine_362_reading, format_362, misread_362, read_362
+from swisslearn.teams import MatchPoints
 from swisslearn.formats.trf import read_trf
 from swisslearn.team2026 import procedure, sharly
 from swisslearn.team2026.differences import RecordedRound, recorded

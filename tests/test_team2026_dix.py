@@ -21,7 +21,8 @@ from types import ModuleType
 import pytest
 
 from conftest import DATA
-from swisslearn.formats.teams import TeamTournament, team_tournament
+from swisslearn.formats.teams import team_tournament
+from swisslearn.teams import TeamTournament
 from swisslearn.formats.trf import read_trf
 from swisslearn.model import Colour, ForbiddenPairs
 from swisslearn.team2026 import procedure, sharly

@@ -15,8 +15,8 @@ import pytest
 from conftest import DATA, vector_files
 from swisslearn import cli
 from swisslearn.errors import PairingError, UsageError
-from swisslearn.formats.teams import (Outcome, PreferenceType, ScoreKind, TypeCode,
-                                      team_tournament)
+from swisslearn.formats.teams import team_tournament
+from swisslearn.teams import Outcome, PreferenceType, ScoreKind, TypeCode
 from swisslearn.formats.trf import read_trf
 from swisslearn.model import Colour
 from swisslearn.team2026.colours import allocate

@@ -21,7 +21,7 @@ from swisslearn.team2026.differences import RecordedRound, recorded
 from swisslearn.team2026.events import WholeRoundWeighed
 from swisslearn.team2026.state import SHARLY, TEXT, preference, team_states
 from swisslearn.team2026.wholeround import FIELDS, Measure
-from swisslearn.formats.teams import PreferenceType
+from swisslearn.teams import PreferenceType
 from swisslearn.model import Colour
 from swisslearn.trace import CandidateTried
 

@@ -13,8 +13,8 @@ from swisslearn import systems
 from swisslearn.cli import check_rounds
 from swisslearn.errors import TRFError
 from swisslearn.explain.editions import choice_line
-from swisslearn.formats.teams import (Outcome, TeamRound, TeamTournament, team_tournament,
-                                      with_teams)
+from swisslearn.formats.teams import team_tournament, with_teams
+from swisslearn.teams import Outcome, TeamRound, TeamTournament
 from swisslearn.formats.trf import parse_trf
 from swisslearn.model import Colour
 from swisslearn.standings import standings

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from swisslearn.errors import PairingError
-from swisslearn.formats.teams import MatchPoints, TeamTournament, format_362, team_tournament
+from swisslearn.formats.teams import format_362, team_tournament
+from swisslearn.teams import MatchPoints, TeamTournament
 from swisslearn.formats.trf import parse_trf
 from swisslearn.model import Tournament
 from swisslearn.trace import RoundPaired
