@@ -450,7 +450,7 @@ def _choice(args: argparse.Namespace, tournament: Tournament) -> systems.Choice:
     if name is not None and name not in systems.SYSTEMS:
         raise usage("cli.system.unknown", name=name, known=", ".join(systems.SYSTEMS))
     choice = systems.choose(name, tournament)
-    if choice.system.module is None:
+    if not choice.system.available:
         raise usage("cli.system.not_yet", name=choice.name, title=choice.system.title,
                     available=", ".join(systems.available()))
     if name is None and tournament.system and choice.source != "code":
@@ -460,7 +460,7 @@ def _choice(args: argparse.Namespace, tournament: Tournament) -> systems.Choice:
     if warning:
         print(_say(args.lang, "cli.prefix", text=f"{tournament.source}: {warning}"),
               file=sys.stderr)
-    if choice.name == "simple" and tournament.forbidden:
+    if not choice.system.file_interdictions and tournament.forbidden:
         _note(args, "cli.note.simple_forbidden")
     return choice
 

@@ -294,7 +294,7 @@ def pair_round(loaded: Loaded, round: RoundNumber, system: str | None = None,
     if protections is None:
         protections = Protections.from_document(loaded.document)
     if protections.active:
-        protected = protect(tournament, round, system=chosen.name, protections=protections)
+        protected = protect(tournament, round, system=chosen, protections=protections)
         events: tuple[Event, ...] = (protected.applied,) + protected.events
         return Paired(round, chosen.name, events, protections, protected)
     return Paired(round, chosen.name, tuple(chosen.trace(tournament, round)), protections)

@@ -388,7 +388,7 @@ def _engine_for(name: str) -> PairRound:
     if name not in systems.SYSTEMS:
         raise usage("cli.system.unknown", name=name, known=", ".join(systems.SYSTEMS))
     system = systems.get(name)
-    if system.module is None or name == "team-2026":
+    if not system.available or name == "team-2026":
         raise usage("cli.generate.system", name=name,
                     systems=", ".join(n for n in systems.available() if n != "team-2026"))
     return system.pair

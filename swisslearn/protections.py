@@ -69,7 +69,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import importlib
 import itertools
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
@@ -81,7 +80,7 @@ from swisslearn.formats.teams import board_tournament
 from swisslearn.formats.trf import TrfDocument
 from swisslearn.groups import (AttributeRule, Constraint, FrozenRound, Group, ManualGroup, Pair,
                                attribute_value, constrained, settings_groups)
-from swisslearn.model import ForbiddenPairs, PlayerId, RoundNumber, Tournament
+from swisslearn.model import PlayerId, RoundNumber, Tournament
 from swisslearn.standings import Standings, standings
 from swisslearn.teams import TeamTournament
 from swisslearn.trace import Event, RoundPaired, last_round_paired
@@ -278,43 +277,26 @@ def _sorted_pairs(pairs: Iterable[Pair]) -> tuple[tuple[PlayerId, PlayerId], ...
     return tuple(sorted(result))
 
 
-def _system_name(system: object, tournament: Tournament) -> str:
+def _system_of(system: object, tournament: Tournament) -> systems.System:
+    """``system`` as a :class:`~swisslearn.systems.System`: one already, a
+    name, or ``None`` for the file's."""
     if isinstance(system, systems.System):
-        return system.name
+        return system
     if system is None or isinstance(system, str):
-        return systems.get(system, tournament).name
+        return systems.get(system, tournament)
     raise UsageError(f"unknown system {system!r}")
 
 
-def _engine(system: str, tournament: Tournament, round: RoundNumber, forbidden: frozenset[Pair],
-            avoid: frozenset[Pair]) -> Iterator[Event]:
-    """The engine's trace with ``forbidden`` added to the file's interdictions
-    (for ``round`` only) and ``avoid`` as its soft-avoid pairs."""
-    module_name = systems.get(system).module
-    if module_name is None:
-        raise UsageError(f"the system {system!r} is not available")
-    module = importlib.import_module(module_name)
-    extra = tuple(ForbiddenPairs(pair, round, round) for pair in _sorted_pairs(forbidden))
-    with_forbidden = (dataclasses.replace(tournament, forbidden=tournament.forbidden + extra)
-                      if extra else tournament)
-    kwargs: dict[str, object] = {}
-    if system == "simple":
-        kwargs["forbidden"] = forbidden
-    if avoid:
-        kwargs["avoid"] = avoid
-    events: Iterator[Event] = module.trace(with_forbidden, round, **kwargs)
-    return events
-
-
-def _pairable(system: str, tournament: Tournament, round: RoundNumber,
+def _pairable(system: systems.Engine, tournament: Tournament, round: RoundNumber,
               forbidden: frozenset[Pair]) -> bool:
     """A necessary condition every engine shares: the players present can all
     be paired (but one) without a rematch or an interdiction (the file's
-    ``260``/``XXP`` too, except for ``simple``, which ignores them)."""
+    ``260``/``XXP`` too, for a system that keeps them: not ``simple``)."""
     import networkx as nx
     base = tournament.truncated(round - 1)
     present = [s for s in base.states(round) if s.available]
-    file_forbidden = base.forbidden_pairs(round) if system != "simple" else frozenset()
+    file_forbidden = base.forbidden_pairs(round) if system.file_interdictions \
+        else frozenset()
     graph = nx.Graph()
     graph.add_nodes_from(s.id for s in present)
     for i, a in enumerate(present):
@@ -330,7 +312,7 @@ def _pairable(system: str, tournament: Tournament, round: RoundNumber,
 def protect(tournament: Tournament, round: RoundNumber | None = None, *,
             system: object = None, protections: Protections) -> ProtectedRound:
     """Pair ``round`` with the protections (see the module doc)."""
-    name = _system_name(system, tournament)
+    engine = _system_of(system, tournament)
     if round is None:
         round = tournament.next_round()
     groups = protections.groups(tournament, round)
@@ -358,24 +340,24 @@ def protect(tournament: Tournament, round: RoundNumber | None = None, *,
             keep, protected, freed = _threshold(bottom, place, n)
             forbidden = strict_set | keep
             if forbidden not in known:
-                known[forbidden] = _try(name, tournament, round, forbidden, avoid_set)
+                known[forbidden] = _try(engine, tournament, round, forbidden, avoid_set)
             feasible, reason, found = known[forbidden]
             trials.append(Trial(n, protected, freed, feasible, reason))
             if feasible:
                 threshold, released, events, maintained = n, freed, found, keep
                 break
         if events is None:
-            _refuse(name, tournament, round, groups, strict_set, avoid_set, bottom=True)
+            _refuse(engine, tournament, round, groups, strict_set, avoid_set, bottom=True)
     else:
-        feasible, _, found = _try(name, tournament, round, strict_set, avoid_set)
+        feasible, _, found = _try(engine, tournament, round, strict_set, avoid_set)
         if not feasible:
-            _refuse(name, tournament, round, groups, strict_set, avoid_set, bottom=False)
+            _refuse(engine, tournament, round, groups, strict_set, avoid_set, bottom=False)
         events = found
     assert events is not None
     last = events[-1]
     assert isinstance(last, RoundPaired)
     events[-1] = dataclasses.replace(last, released=released)
-    return ProtectedRound(round=round, system=name, groups=groups, standings=table,
+    return ProtectedRound(round=round, system=engine.name, groups=groups, standings=table,
                           threshold=threshold, trials=tuple(trials), released=released,
                           forbidden=strict_set | maintained, avoided=avoid_set,
                           events=tuple(events))
@@ -401,26 +383,28 @@ def _threshold(groups: Sequence[Group], place: Mapping[PlayerId, int], n: int
             tuple(p for p in order if p in freed))
 
 
-def _try(system: str, tournament: Tournament, round: RoundNumber, forbidden: frozenset[Pair],
-         avoid: frozenset[Pair]) -> tuple[bool, str, list[Event] | None]:
+def _try(system: systems.Engine, tournament: Tournament, round: RoundNumber,
+         forbidden: frozenset[Pair], avoid: frozenset[Pair]
+         ) -> tuple[bool, str, list[Event] | None]:
     if not _pairable(system, tournament, round, forbidden):
         return False, "no pairing avoids every rematch and interdiction", None
     try:
-        events = list(_engine(system, tournament, round, forbidden, avoid))
+        events = list(system.trace(tournament, round, forbidden=forbidden, avoid=avoid))
     except PairingError as error:
         return False, str(error), None
     return True, "", events
 
 
-def _refuse(system: str, tournament: Tournament, round: RoundNumber, groups: Sequence[Group],
-            strict: frozenset[Pair], avoid: frozenset[Pair], *, bottom: bool) -> None:
+def _refuse(system: systems.Engine, tournament: Tournament, round: RoundNumber,
+            groups: Sequence[Group], strict: frozenset[Pair], avoid: frozenset[Pair], *,
+            bottom: bool) -> None:
     """Raise the PairingError of a round the protections cannot pair: the
     strict groups at fault, or the engine's own message if the round cannot
     be paired even without them."""
     feasible, reason, _ = _try(system, tournament, round, frozenset(), avoid)
     if not feasible:
         try:
-            list(_engine(system, tournament, round, frozenset(), frozenset()))
+            list(system.trace(tournament, round))
         except PairingError:
             raise
         raise PairingError(f"{tournament.source}: round {round} cannot be paired: {reason}")
@@ -435,7 +419,7 @@ def _refuse(system: str, tournament: Tournament, round: RoundNumber, groups: Seq
                           for g in named)
     noun = "group" if len(named) == 1 else "groups"
     raise PairingError(
-        f"{tournament.source}: round {round} cannot be paired under {system} while keeping "
+        f"{tournament.source}: round {round} cannot be paired under {system.name} while keeping "
         f"the strict {noun} {described} apart; nothing was paired (change the constraint to "
         "soft-bottom or soft-avoid, or pair the round by hand)")
 
@@ -445,13 +429,13 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *, system: o
     """The engine's events with the protections: :class:`ProtectionsApplied`
     first, ``released`` in the final ``RoundPaired``.  Without any active
     group, exactly the engine's trace."""
-    name = _system_name(system, tournament)
+    engine = _system_of(system, tournament)
     if round is None:
         round = tournament.next_round()
     if not protections.active:
-        yield from _engine(name, tournament, round, frozenset(), frozenset())
+        yield from engine.trace(tournament, round)
         return
-    paired = protect(tournament, round, system=name, protections=protections)
+    paired = protect(tournament, round, system=engine, protections=protections)
     yield paired.applied
     yield from paired.events
 

@@ -35,6 +35,7 @@ from swisslearn.formats.teams import misread_362, team_tournament
 from swisslearn.teams import TeamTournament
 from swisslearn.formats.trf import TrfDocument, read_trf
 from swisslearn.protections import Protections
+from swisslearn.systems import SYSTEMS
 from swisslearn.team2026 import procedure, sharly
 from swisslearn.team2026.differences import (EngineSide, Parting, RecordedRound, engine_side,
                                              parting, recorded)
@@ -68,7 +69,7 @@ class VectorRow:
 def _rows_of(name: str, tournament: TeamTournament) -> Iterable[VectorRow]:
     assert tournament.rounds is not None
     for round in range(1, tournament.rounds + 1):
-        events = list(procedure.trace(tournament, round))
+        events = list(SYSTEMS[procedure.SYSTEM].trace(tournament, round))
         text = RecordedRound.of(events[-1])  # type: ignore[arg-type]
         reference = recorded(tournament, round)
         found = parting(tournament, round, reference, events)
@@ -237,9 +238,9 @@ def annotate(tournament: TeamTournament, system: str, report: list[dict[str, obj
                 lines.append(cat.text("sharly.check.parting", bracket=found.bracket or 0,
                                       text=describe_parting(found, cat)))
         elif system == sharly.SYSTEM:
-            engine = RecordedRound.of(sharly.pair(tournament, round))
+            engine = RecordedRound.of(SYSTEMS[sharly.SYSTEM].pair(tournament, round))
             side = engine_side(tournament, round, engine, theirs)
-            text = RecordedRound.of(procedure.pair(tournament, round))
+            text = RecordedRound.of(SYSTEMS[procedure.SYSTEM].pair(tournament, round))
             row["engine"] = {"field": None if side is None or side.field is None
                              else side.field.label,
                              "tie": side is not None and side.field is None
