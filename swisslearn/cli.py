@@ -30,15 +30,15 @@ from typing import NoReturn, Sequence, TextIO
 
 from swisslearn import systems
 from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnError,
-                               UsageError, usage)
+                               usage)
 from swisslearn.explain import explain, why
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.explain.editions import choice_line, choice_reason, older_warning
 from swisslearn.formats.paired import with_paired_round
-from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text,
-                                          read_plain_list)
+from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text)
 from swisslearn.formats.trf import TrfDocument, read_trf
-from swisslearn.model import Colour, PlayerState, PreferenceStrength, Result, Tournament
+from swisslearn.model import (Colour, PlayerState, PreferenceStrength, Tournament,
+                              recorded_round)
 from swisslearn.protections import Protections, ProtectionsApplied
 from swisslearn.protections import trace as protected_trace
 from swisslearn.systems import System
@@ -582,22 +582,6 @@ def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
             said = ", ".join(f"{w}-{b}" for w, b in sorted(mine)) or (
                 _say(args.lang, "cli.pair.bye") if pid in recorded_byes else "-")
             _note(args, "cli.note.why_differs", round=round, player=pid, recorded=said)
-
-
-def recorded_round(tournament: Tournament, round: int) -> tuple[frozenset[tuple[int, int]],
-                                                                 frozenset[int]]:
-    """The pairing a file records for ``round``: (white, black) pairs and byes."""
-    pairs = set()
-    byes = set()
-    for player in tournament.players:
-        entry = player.entry(round)
-        if entry is None:
-            continue
-        if entry.opponent is not None and entry.colour is Colour.WHITE:
-            pairs.add((player.id, entry.opponent))
-        elif entry.result is Result.PAIRING_ALLOCATED_BYE:
-            byes.add(player.id)
-    return frozenset(pairs), frozenset(byes)
 
 
 def _colourless_pairs(tournament: Tournament, round: int) -> frozenset[tuple[int, int]]:

@@ -26,7 +26,7 @@ __all__ = [
     "PlayerId", "RoundNumber", "Colour", "Result", "Float", "PreferenceStrength",
     "ColourPreference", "RoundEntry", "Player", "ByeRequest", "ForbiddenPairs",
     "Acceleration", "PointAdjustment", "Tournament", "PlayerState", "player_states", "e3_history",
-    "colour_preference",
+    "colour_preference", "recorded_round",
 ]
 
 PlayerId = int
@@ -386,6 +386,24 @@ class Tournament:
 
     def _repr_html_(self) -> str:
         return standings_html(self.states(self.next_round()), title=self.name)
+
+
+def recorded_round(tournament: Tournament, round: RoundNumber
+                   ) -> tuple[frozenset[tuple[PlayerId, PlayerId]], frozenset[PlayerId]]:
+    """The pairing a file records for ``round``: its (white, black) pairs and
+    the players given the pairing-allocated bye (what ``check`` compares an
+    engine's pairing with)."""
+    pairs = set()
+    byes = set()
+    for player in tournament.players:
+        entry = player.entry(round)
+        if entry is None:
+            continue
+        if entry.opponent is not None and entry.colour is Colour.WHITE:
+            pairs.add((player.id, entry.opponent))
+        elif entry.result is Result.PAIRING_ALLOCATED_BYE:
+            byes.add(player.id)
+    return frozenset(pairs), frozenset(byes)
 
 
 def _replace(tournament: Tournament, **changes: object) -> Tournament:
