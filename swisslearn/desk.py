@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import base64
 import html
+import functools
 import importlib
 import os
 from collections.abc import Callable, Iterator, Mapping
@@ -202,7 +203,7 @@ def read_upload(name: str, data: bytes, lang: str = "fr") -> Loaded | Failure:
     try:
         return load_bytes(name, data)
     except SwisslearnError as error:
-        return Failure.of(lang, lambda each: error_text(error, each))
+        return Failure.of(lang, functools.partial(error_text, error))
 
 
 def read_example(path: str | Path, lang: str = "fr") -> Loaded | Failure:
@@ -211,8 +212,8 @@ def read_example(path: str | Path, lang: str = "fr") -> Loaded | Failure:
     try:
         data = path.read_bytes()
     except OSError as error:
-        return Failure.of(lang, lambda each: f"{labels(each)['refused']} — {path.name}: "
-                                             f"{error.strerror or error}")
+        reason = error.strerror or str(error)
+        return Failure.of(lang, lambda each: f"{labels(each)['refused']} — {path.name}: {reason}")
     return read_upload(path.name, data, lang)
 
 

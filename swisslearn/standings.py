@@ -51,7 +51,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from swisslearn.errors import usage
 from swisslearn.model import PlayerId, RoundNumber, Tournament

@@ -204,7 +204,8 @@ def test_absent_player_is_not_paired_by_hand() -> None:
     events = list(trace(t, 2))
     result = events[0]
     assert isinstance(result, RoundStarted) and result.absent == (4,)
-    assert boards(events[-1]) == [(2, 1)] and events[-1].byes == (3,)  # type: ignore[attr-defined]
+    assert isinstance(events[-1], RoundPaired)
+    assert boards(events[-1]) == [(2, 1)] and events[-1].byes == (3,)
 
 
 def test_pending_game_counts_as_a_draw_by_hand() -> None:

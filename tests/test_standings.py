@@ -10,6 +10,7 @@ from conftest import DATA
 from swisslearn.cli import read_input
 from swisslearn.errors import UsageError
 from swisslearn.formats.protections import tiebreaks_from_trf
+from swisslearn.formats.trf import TrfDocument
 from swisslearn.formats.teams import board_tournament
 from swisslearn.standings import standings
 from trfbuild import tournament
@@ -48,6 +49,7 @@ def test_round_1_is_the_initial_order() -> None:
 
 def test_ten_teams_before_round_2() -> None:
     document = read_input(str(DATA / "equipes-dix.trf"))
+    assert isinstance(document, TrfDocument)
     boards = board_tournament(document)
     table = standings(document.tournament, 2, boards=boards)
     assert table.team and table.tiebreaks == ("game-points", "board-count")

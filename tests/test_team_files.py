@@ -94,7 +94,7 @@ def test_a_typed_team_299_sets_what_that_result_is_worth_and_moves_the_bye() -> 
     # No TPN: every team; a game-points column sets the game points.
     every = _read(_with(FORFEITS, "299 -   1.0  0.5"))
     assert _scores(every, 2)[2] == _scores(every, 2)[4] == ("1.0", "0.5")
-    assert every.team(4).round(1) == TeamRound(  # type: ignore[union-attr]
+    assert every.team(4).round(1) == TeamRound(
         1, Outcome.FORFEIT_LOSS, 3, None, Decimal("0.5"), Decimal("1.0"), (13, 14, 15, 16))
 
 

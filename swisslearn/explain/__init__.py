@@ -39,7 +39,7 @@ and fill in the fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from swisslearn.explain import dutch1998, dutch2017, dutch2026, protections, sharly, simple, team2026
 from swisslearn.explain.catalogue import Catalogue, available_languages, catalogue

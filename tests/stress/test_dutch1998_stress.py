@@ -27,7 +27,7 @@ SETTINGS = list(random_tournaments(COUNT, seed=2026, players=(5, 60), rounds=(3,
 
 
 def recorded(tournament: Tournament, round: int) -> RoundPaired:
-    boards = []
+    boards: list[Board] = []
     byes = []
     for player in tournament.players:
         entry = player.entry(round)
