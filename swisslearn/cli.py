@@ -38,7 +38,7 @@ from swisslearn.formats.paired import with_paired_round
 from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text)
 from swisslearn.formats.trf import TrfDocument, read_trf
 from swisslearn.model import (Colour, PlayerState, PreferenceStrength, Tournament,
-                              recorded_round)
+                              colourless_pairs, recorded_round)
 from swisslearn.protections import Protections, ProtectionsApplied
 from swisslearn.protections import trace as protected_trace
 from swisslearn.systems import System
@@ -584,21 +584,6 @@ def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
             _note(args, "cli.note.why_differs", round=round, player=pid, recorded=said)
 
 
-def _colourless_pairs(tournament: Tournament, round: int) -> frozenset[tuple[int, int]]:
-    """The pairs a file records for ``round`` with no colour on either side
-    (a forfeit written ``- +``/``- -``), lower pairing number first."""
-    pairs = set()
-    for player in tournament.players:
-        entry = player.entry(round)
-        if entry is None or entry.opponent is None or entry.colour is not None:
-            continue
-        back = tournament.player(entry.opponent).entry(round) if entry.opponent in tournament \
-            else None
-        if back is not None and back.colour is None:
-            pairs.add((min(player.id, entry.opponent), max(player.id, entry.opponent)))
-    return frozenset(pairs)
-
-
 Difference = tuple[str, dict[str, object]]
 """A difference ``check`` found: a catalogue key and its fields."""
 
@@ -618,7 +603,7 @@ def _round_differences(tournament: Tournament, system: System, round: int,
     got_pairs = frozenset(result.pairs())
     got_byes = frozenset(result.byes)
     # A forfeit written without colours (w/b) has no White: it matches either way round.
-    colourless = _colourless_pairs(tournament, round)
+    colourless = colourless_pairs(tournament, round)
     got_unordered = {frozenset(pair) for pair in got_pairs}
     for white, black in sorted(expected_pairs - got_pairs):
         differences.append(("cli.check.recorded", {"white": white, "black": black}))

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import enum
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from swisslearn.errors import usage
 from swisslearn.model import Player, PlayerId, RoundNumber, Tournament
@@ -104,18 +106,8 @@ def settings_groups(rules: tuple[AttributeRule, ...], manual: tuple[ManualGroup,
     one attribute, or one manual name, the setting with the largest first
     round not after ``round`` (the last one listed if equal); automatic
     groups of two members or more, by value, then the manual ones."""
-    by_attribute: dict[str, AttributeRule] = {}
-    for rule in rules:
-        if rule.first_round <= round and (rule.attribute not in by_attribute or
-                                          by_attribute[rule.attribute].first_round
-                                          <= rule.first_round):
-            by_attribute[rule.attribute] = rule
-    by_name: dict[str, ManualGroup] = {}
-    for group in manual:
-        if group.first_round <= round and (group.name not in by_name or
-                                           by_name[group.name].first_round
-                                           <= group.first_round):
-            by_name[group.name] = group
+    by_attribute = _latest(((rule.attribute, rule) for rule in rules), round)
+    by_name = _latest(((group.name, group) for group in manual), round)
     found: list[Group] = []
     for attribute, rule in by_attribute.items():
         values: dict[str, list[PlayerId]] = {}
@@ -135,6 +127,21 @@ def settings_groups(rules: tuple[AttributeRule, ...], manual: tuple[ManualGroup,
                             player=pid)
         found.append(Group(name, members, group.constraint))
     return tuple(found)
+
+
+_Setting = TypeVar("_Setting", AttributeRule, ManualGroup)
+
+
+def _latest(settings: Iterable[tuple[str, _Setting]], round: RoundNumber
+            ) -> dict[str, _Setting]:
+    """For each name, the setting with the largest first round not after
+    ``round`` (the last one given if equal), in the order first seen."""
+    chosen: dict[str, _Setting] = {}
+    for name, setting in settings:
+        if setting.first_round <= round and (name not in chosen
+                                             or chosen[name].first_round <= setting.first_round):
+            chosen[name] = setting
+    return chosen
 
 
 def constrained(rules: tuple[AttributeRule, ...], manual: tuple[ManualGroup, ...],

@@ -26,7 +26,7 @@ __all__ = [
     "PlayerId", "RoundNumber", "Colour", "Result", "Float", "PreferenceStrength",
     "ColourPreference", "RoundEntry", "Player", "ByeRequest", "ForbiddenPairs",
     "Acceleration", "PointAdjustment", "Tournament", "PlayerState", "player_states", "e3_history",
-    "colour_preference", "recorded_round",
+    "colour_preference", "recorded_round", "colourless_pairs",
 ]
 
 PlayerId = int
@@ -404,6 +404,22 @@ def recorded_round(tournament: Tournament, round: RoundNumber
         elif entry.result is Result.PAIRING_ALLOCATED_BYE:
             byes.add(player.id)
     return frozenset(pairs), frozenset(byes)
+
+
+def colourless_pairs(tournament: Tournament, round: RoundNumber
+                     ) -> frozenset[tuple[PlayerId, PlayerId]]:
+    """The pairs a file records for ``round`` with no colour on either side
+    (a forfeit written ``- +``/``- -``), lower pairing number first."""
+    pairs = set()
+    for player in tournament.players:
+        entry = player.entry(round)
+        if entry is None or entry.opponent is None or entry.colour is not None:
+            continue
+        back = tournament.player(entry.opponent).entry(round) if entry.opponent in tournament \
+            else None
+        if back is not None and back.colour is None:
+            pairs.add((min(player.id, entry.opponent), max(player.id, entry.opponent)))
+    return frozenset(pairs)
 
 
 def _replace(tournament: Tournament, **changes: object) -> Tournament:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from swisslearn.errors import Count, PlainListError
 from swisslearn.fileio import read_input_bytes, write_bytes_atomically
+from swisslearn.formats.lines import NEWLINE, split_lines
 from swisslearn.formats.text import decode_utf8
 from swisslearn.formats.trf import looks_like_trf
 from swisslearn.model import (Colour, Player, PlayerId, Result, RoundEntry, Tournament)
@@ -27,7 +28,6 @@ BYE = "bye"
 NO_GAME = "-"
 """swisslearn's word for a round without a game among a player's opponents."""
 
-_NEWLINE = re.compile(r"\r\n|\r|\n")
 _POINTS = re.compile(r"^([0-9]+)(?:[.,]([0-9]+))?$")
 _HALF = re.compile(r"^([0-9]*)½$")
 
@@ -74,7 +74,7 @@ class PlainListDocument:
 
 
 def _significant_lines(text: str) -> list[str]:
-    return [line for line in _NEWLINE.split(text.lstrip("\ufeff"))
+    return [line for line in NEWLINE.split(text.lstrip("\ufeff"))
             if line.strip() and not line.lstrip().startswith("#")]
 
 
@@ -110,19 +110,11 @@ def load_plain_list(path: str | Path) -> Tournament:
 def parse_plain_list(data: bytes | str, source: str = "<plain list>") -> PlainListDocument:
     """Parse a plain list (text or UTF-8 bytes) into a checked :class:`PlainListDocument`."""
     text = decode_utf8(data, source, PlainListError) if isinstance(data, bytes) else data
-    bom = text.startswith("\ufeff")
-    if bom:
-        text = text[1:]
-    endings = _NEWLINE.findall(text)
-    newline = endings[0] if endings else "\n"
-    lines = _NEWLINE.split(text)
-    final_newline = len(lines) > 1 and lines[-1] == ""
-    if final_newline:
-        lines.pop()
-    tournament, player_lines = _Reader(source, lines).read()
-    return PlainListDocument(lines=tuple(lines), tournament=tournament, source=source,
-                             newline=newline, final_newline=final_newline, bom=bom,
-                             player_lines=player_lines)
+    split = split_lines(text)
+    tournament, player_lines = _Reader(source, split.lines).read()
+    return PlainListDocument(lines=tuple(split.lines), tournament=tournament, source=source,
+                             newline=split.newline, final_newline=split.final_newline,
+                             bom=split.bom, player_lines=player_lines)
 
 
 @dataclass(frozen=True)
