@@ -10,13 +10,13 @@ from __future__ import annotations
 import dataclasses
 import subprocess
 import sys
-from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from conftest import DATA, ROOT, TEST_DATA
+from helpers import Expected, expected_rows, row_name
 from swisslearn import simple
 from swisslearn.cli import EXIT_INPUT, EXIT_OK, main, read_input
 from swisslearn.errors import PlainListError
@@ -44,31 +44,9 @@ Felix | 1 | bye, -, - |
 """
 
 
-@dataclass(frozen=True)
-class Expected:
-    path: Path
-    line: int
-    column: int
-    message: str
-
-
-def _expected() -> list[Expected]:
-    rows = []
-    for text in (BAD / "expected.tsv").read_text(encoding="utf-8").splitlines():
-        if not text.strip() or text.startswith("#"):
-            continue
-        name, line, column, message = text.split("\t")
-        rows.append(Expected(BAD / name, int(line), int(column), message))
-    return rows
-
-
-EXPECTED = _expected()
+EXPECTED = expected_rows(BAD)
 SUBPROCESS_SAMPLE = {"empty.txt", "asymmetric-opponents.txt", "latin1-name.txt",
                      "misaligned-rounds.txt"}
-
-
-def _name(row: Expected) -> str:
-    return row.path.name
 
 
 # -- malformed lists ------------------------------------------------------------
@@ -82,7 +60,7 @@ def test_every_bad_list_is_listed_once() -> None:
     assert SUBPROCESS_SAMPLE <= set(listed)
 
 
-@pytest.mark.parametrize("row", EXPECTED, ids=_name)
+@pytest.mark.parametrize("row", EXPECTED, ids=row_name)
 def test_bad_list_raises_plain_list_error(row: Expected) -> None:
     with pytest.raises(PlainListError) as caught:
         read_plain_list(row.path)
@@ -102,7 +80,7 @@ def _check_stderr(stderr: str, row: Expected) -> None:
 
 
 @pytest.mark.parametrize("row", [r for r in EXPECTED if r.path.name not in SUBPROCESS_SAMPLE],
-                         ids=_name)
+                         ids=row_name)
 def test_main_reports_the_place(row: Expected, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pair", str(row.path), "--system", "simple"]) == EXIT_INPUT
     captured = capsys.readouterr()
@@ -111,7 +89,7 @@ def test_main_reports_the_place(row: Expected, capsys: pytest.CaptureFixture[str
 
 
 @pytest.mark.parametrize("row", [r for r in EXPECTED if r.path.name in SUBPROCESS_SAMPLE],
-                         ids=_name)
+                         ids=row_name)
 def test_command_line_reports_the_place(row: Expected) -> None:
     run = subprocess.run([sys.executable, "-m", "swisslearn", "show", str(row.path)],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
@@ -120,7 +98,7 @@ def test_command_line_reports_the_place(row: Expected) -> None:
     _check_stderr(run.stderr, row)
 
 
-@pytest.mark.parametrize("row", EXPECTED[::5], ids=_name)
+@pytest.mark.parametrize("row", EXPECTED[::5], ids=row_name)
 def test_convert_reports_the_place_and_writes_nothing(
         row: Expected, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.trf"
