@@ -16,13 +16,13 @@ from swisslearn.model import Colour, Player, PlayerState, Tournament, colour_pre
 import pytest
 
 from conftest import TEST_DATA
-
-DATA = TEST_DATA.parent.parent / "data"
 from swisslearn.formats.trf import read_trf
 from swisslearn.trace import (BracketPaired, BracketsMerged, BracketUndone, CandidateTried,
                               ColourAllocated, Event, ExchangeApplied, PlayerMovedDown,
                               RoundPaired, RoundStarted)
 from trfbuild import tournament
+
+DATA = TEST_DATA.parent.parent / "data"
 
 
 def boards(result: RoundPaired) -> list[tuple[int, int]]:
