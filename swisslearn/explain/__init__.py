@@ -44,10 +44,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from swisslearn.explain.catalogue import Catalogue, available_languages, catalogue
+from swisslearn.explain.why import explain_pair, why, why_labels
 
 if TYPE_CHECKING:
-    from swisslearn.explain.common import (Explanation, WhyRules, system_of_event,
-                                           system_of_trace)
+    from swisslearn.explain.common import Explanation, system_of_event, system_of_trace
     from swisslearn.model import PlayerId
     from swisslearn.trace import Event, Rejection
 
@@ -59,7 +59,6 @@ __all__ = ["Explanation", "available_languages", "explain", "explain_pair",
 class _Systems(NamedTuple):
     describe: dict[str, Callable[[Event, Catalogue], str]]
     rejection: dict[str, Callable[[Rejection, Catalogue], str]]
-    why: dict[str, WhyRules]
 
 
 @lru_cache(maxsize=None)
@@ -72,8 +71,7 @@ def _systems() -> _Systems:
         describe={SIMPLE: simple.describe, DUTCH_2026: dutch2026.describe,
                   DUTCH_2017: dutch2017.describe},
         rejection={SIMPLE: simple.describe_rejection, DUTCH_2026: dutch2026.describe_rejection,
-                   DUTCH_2017: dutch2017.describe_rejection},
-        why={SIMPLE: simple.WHY, DUTCH_2026: dutch2026.WHY, DUTCH_2017: dutch2017.WHY})
+                   DUTCH_2017: dutch2017.describe_rejection})
 
 
 def __getattr__(name: str) -> object:
@@ -82,6 +80,13 @@ def __getattr__(name: str) -> object:
         from swisslearn.explain import common
         return getattr(common, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def tell_player(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
+    """Two plain sentences for a player: why ``a`` and ``b`` meet or not,
+    citing the article, then the colours or whom each plays (:mod:`.player`)."""
+    from swisslearn.explain.player import tell_player as tell
+    return tell(events, a, b, lang)
 
 
 def explain(event: Event, lang: str = "fr") -> str:
@@ -110,36 +115,3 @@ def explain_rejection(rejection: Rejection, lang: str = "fr") -> str:
     if describe is None:
         return dutch1998.describe_rejection(rejection, cat)
     return describe(rejection, cat)
-
-
-def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
-                 lang: str = "fr") -> Explanation:
-    """:func:`why` with the rule labels it cites."""
-    from swisslearn.explain import dutch1998, sharly, team2026
-    from swisslearn.explain.common import answer_pair, system_of_trace
-    cat = catalogue(lang)
-    history = tuple(events)
-    if sharly.is_sharly_trace(history):
-        return answer_pair(history, a, b, cat, sharly.WHY)
-    if team2026.is_team_trace(history):
-        return answer_pair(history, a, b, cat, team2026.WHY)
-    rules = _systems().why.get(system_of_trace(history), dutch1998.WHY)
-    return answer_pair(history, a, b, cat, rules)
-
-
-def why(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
-    """Why ``a`` and ``b`` were paired together in the traced round, or why not."""
-    return explain_pair(events, a, b, lang).text
-
-
-def tell_player(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
-    """Two plain sentences for a player: why ``a`` and ``b`` meet or not,
-    citing the article, then the colours or whom each plays."""
-    from swisslearn.explain.player import tell_player as tell
-    return tell(events, a, b, lang)
-
-
-def why_labels(events: Iterable[Event], a: PlayerId, b: PlayerId,
-               lang: str = "fr") -> tuple[str, ...]:
-    """The rule labels :func:`why` cites for ``a`` and ``b``, in order."""
-    return explain_pair(events, a, b, lang).labels
