@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import tracemalloc
+from typing import Any
 
 import pytest
 
@@ -45,9 +46,14 @@ def test_certified_matchings_give_the_dense_pairing(
     # dutch-2026 only: dutch-2017's brackets still solve every matching dense.
     system = "dutch-2026"
     rounds = range(1, hundred_and_thirty.rounds_paired + 1)
-    calls = []
+    calls: list[int] = []
     solve = certified.solve
-    monkeypatch.setattr(certified, "solve", lambda *a, **k: calls.append(1) or solve(*a, **k))
+
+    def counted(*args: Any, **kwargs: Any) -> certified.Solution:
+        calls.append(1)
+        return solve(*args, **kwargs)
+
+    monkeypatch.setattr(certified, "solve", counted)
     proven = {r: _trace_json(system, hundred_and_thirty, r) for r in rounds}
     assert calls  # the proven route was taken
     monkeypatch.setattr(brackets, "DENSE_LIMIT", 10 ** 9)

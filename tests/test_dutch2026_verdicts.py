@@ -21,29 +21,31 @@ from swisslearn.dutch2026.brackets import BracketResult, RoundResult
 from swisslearn.dutch2026.candidates import first_candidate, judge, same_pairs
 from swisslearn.dutch2026.criteria import compatible
 from swisslearn.dutch2026.procedure import EDITION, round_result, trace
+from swisslearn.dutch2026.scoring import Competitor
 from swisslearn.explain import explain
 from swisslearn.formats.trf import read_trf
 from swisslearn.generate import generate, random_tournaments
+from swisslearn.model import PlayerId
 from swisslearn.trace import CandidateTried
 
 DATA = Path(__file__).resolve().parent / "data" / "dutch2026"
 
 
 def _completable(result: RoundResult, bracket: BracketResult,
-                 candidate: tuple[tuple[object, object], ...]) -> bool:
+                 candidate: tuple[tuple[Competitor, Competitor], ...]) -> bool:
     """Can the players not yet paired when ``bracket`` opens, the candidate's
     pairs made, all be paired, the PAB (odd count) to a player allowed it?"""
     index = result.brackets.index(bracket)
     done = {p.id for earlier in result.brackets[:index] for pair in earlier.pairs
             for p in pair}
-    done |= {p.id for pair in candidate for p in pair}  # type: ignore[attr-defined]
+    done |= {p.id for pair in candidate for p in pair}
     rest = [p for p in result.players if p.id not in done]
     graph = nx.Graph()
     graph.add_nodes_from(p.id for p in rest)
     graph.add_edges_from((a.id, b.id) for k, b in enumerate(rest) for a in rest[:k]
                          if compatible(a, b, result.layout.forbidden))
 
-    def perfect(ids: list[object]) -> bool:
+    def perfect(ids: list[PlayerId]) -> bool:
         matching = nx.max_weight_matching(graph.subgraph(ids), maxcardinality=True)
         return 2 * len(matching) == len(ids)
 

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from swisslearn.dutch2026 import certified, generation
 from swisslearn.dutch2026.classes import Neighbours, Roster
