@@ -31,6 +31,9 @@ from typing import TYPE_CHECKING, Iterator, NoReturn, Sequence, TextIO
 from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnError,
                                usage)
 from swisslearn.explain.catalogue import catalogue
+# The model is loaded with the package already; recorded_round stays a name of
+# this module for the notebooks that import it from here.
+from swisslearn.model import colourless_pairs, recorded_round
 
 # What a command needs beyond parsing its line is imported when it runs: the
 # readers in read_input, the systems in _choice, the protections in
@@ -612,7 +615,6 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
 def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
               events: Sequence[object]) -> None:
     """If the file records another pairing for A or B than the engine makes, say so."""
-    from swisslearn.model import recorded_round
     from swisslearn.trace import RoundPaired
     paired = events[-1]
     if not isinstance(paired, RoundPaired):
@@ -634,7 +636,6 @@ Difference = tuple[str, dict[str, object]]
 
 def _round_differences(tournament: Tournament, system: System, round: int,
                        protections: Protections | None) -> list[Difference]:
-    from swisslearn.model import colourless_pairs, recorded_round
     from swisslearn.protections import pair as protected_pair
     expected_pairs, expected_byes = recorded_round(tournament, round)
     try:
