@@ -487,6 +487,15 @@ cdef class _Matcher:
         self.best_list[b] = NULL
         self.best_len[b] = -1
 
+    cdef void free_slot(self, int b) noexcept:
+        """Blossom slot ``b`` emptied: its cycle and best-edge list freed."""
+        PyMem_Free(self.cyc_child[b])
+        PyMem_Free(self.cyc_dart[b])
+        self.cyc_child[b] = NULL
+        self.cyc_dart[b] = NULL
+        self.cyc_len[b] = 0
+        self.drop_best_list(b)
+
     # -- labelling ------------------------------------------------------------
 
     cdef int assign_label(self, int w, int t, int d) except -1:
@@ -730,12 +739,7 @@ cdef class _Matcher:
                     self.assign_label(v, 2, self.label_dart[v])
                 j = (j + step + L) % L
         # Recycle the slot.
-        PyMem_Free(self.cyc_child[b])
-        PyMem_Free(self.cyc_dart[b])
-        self.cyc_child[b] = NULL
-        self.cyc_dart[b] = NULL
-        self.cyc_len[b] = 0
-        self.drop_best_list(b)
+        self.free_slot(b)
         self.label[b] = 0
         self.label_dart[b] = -1
         self.base[b] = -1
@@ -930,12 +934,7 @@ cdef class _Matcher:
         vertex duals and the matching are kept)."""
         cdef int n = self.n, K = self.K, v, b
         for b in range(n, 2 * n):
-            PyMem_Free(self.cyc_child[b])
-            PyMem_Free(self.cyc_dart[b])
-            self.cyc_child[b] = NULL
-            self.cyc_dart[b] = NULL
-            self.cyc_len[b] = 0
-            self.drop_best_list(b)
+            self.free_slot(b)
         for v in range(n):
             self.top[v] = v
         for b in range(2 * n):
