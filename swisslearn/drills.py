@@ -54,7 +54,8 @@ from swisslearn.dutch1998.exchanges import iter_exchanges
 from swisslearn.dutch1998.procedure import pair, trace
 from swisslearn.dutch1998.transpositions import transposition_at, transposition_rank
 from swisslearn.errors import PairingError
-from swisslearn.exercises import Question, exchange_question, history, transposition_question
+from swisslearn.exercises import (Question, accepting, drill_question, exchange_question, history,
+                                  players_checker, transposition_question)
 from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.generate import generate, random_tournaments
 from swisslearn.model import (Colour, Player, PlayerId, PlayerState, Result, RoundEntry,
@@ -68,21 +69,6 @@ __all__ = [
     "homogeneous_drill", "last_round_drill", "notation_drill", "p_drill", "x_drill",
     "transposition_drill",
 ]
-
-
-def _accepting(accepted: Sequence[str], explanation: str) -> Callable[[str], tuple[bool, str]]:
-    wanted = {normalise_answer(a) for a in accepted}
-
-    def check(answer: str) -> tuple[bool, str]:
-        return (normalise_answer(answer) in wanted, explanation)
-    return check
-
-
-def _question(cat: Catalogue, text: str, answer: str, explanation: str, hint_key: str,
-              accepted: Sequence[str] = (), **extra: object) -> Question:
-    return Question(text=text, answer=answer, explanation=explanation,
-                    check=_accepting([answer, *accepted], explanation),
-                    hint=cat.text(hint_key), **extra)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------
@@ -170,7 +156,7 @@ def notation_drill(seed: int = 0, count: int = 10, lang: str = "fr") -> tuple[Qu
                                history=text, answer=answer,
                                whites=played.count(Colour.WHITE),
                                blacks=played.count(Colour.BLACK))
-        questions.append(_question(cat, cat.text("drill.notation.text", history=text), answer,
+        questions.append(drill_question(cat, cat.text("drill.notation.text", history=text), answer,
                                    explanation, "drill.notation.hint",
                                    accepted=[answer.replace("-", "−")]))
     return tuple(questions)
@@ -183,7 +169,7 @@ def f3_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[Question,
     for text in _histories(seed, count, (4, 7), lambda text, _: "-" in text.strip("-")):
         read = "".join("-" if c is None else ("B" if c is Colour.WHITE else "N")
                        for c in e3_history(history(text)))
-        questions.append(_question(cat, cat.text("drill.f3.text", history=text), read,
+        questions.append(drill_question(cat, cat.text("drill.f3.text", history=text), read,
                                    cat.text("drill.f3.why", history=text, answer=read),
                                    "drill.f3.hint"))
     return tuple(questions)
@@ -213,7 +199,7 @@ def colour_drill(seed: int = 0, count: int = 24, lang: str = "fr") -> tuple[Ques
         explanation = cat.text("drill.colour.why", rule=step.rule, white=step.white,
                                black=step.black,
                                higher_read=_e3(higher), lower_read=_e3(other))
-        by_rule.setdefault(step.rule, []).append(_question(
+        by_rule.setdefault(step.rule, []).append(drill_question(
             cat, text, str(step.white), explanation, "drill.colour.hint"))
     questions: list[Question] = []
     # Round robin over the rules, so that E2 and E3 are not drowned by E1.
@@ -261,7 +247,7 @@ def homogeneous_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[
         answer = cat.text(f"drill.kind.{kind}")
         explanation = cat.text(f"drill.kind.why.{kind}", moved=len(step.moved_down),
                                players=len(step.players))
-        kinds.setdefault(kind, []).append(_question(
+        kinds.setdefault(kind, []).append(drill_question(
             cat, cat.text("drill.kind.text", bracket=_bracket_words(cat, step.place)), answer,
             explanation, "drill.kind.hint",
             accepted=[cat.text(f"drill.kind.also.{kind}")]))
@@ -305,7 +291,7 @@ def p_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[Question, 
         key = "heterogeneous" if split.heterogeneous else "homogeneous"
         explanation = cat.text(f"drill.p.why.{key}", p=cat.number(split.p),
                                s1=cat.players(split.s1), n=len(place.players))
-        groups.setdefault(key, []).append(_question(
+        groups.setdefault(key, []).append(drill_question(
             cat, cat.text("drill.p.text", bracket=_bracket_words(cat, place)), str(split.p),
             explanation, "drill.p.hint", accepted=[f"p={split.p}"]))
     return _mix(groups, count, ("heterogeneous", "homogeneous"))
@@ -324,7 +310,7 @@ def x_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[Question, 
             f"{v.id} {_letters(v.preference, cat)}" for v in place.views)
         explanation = cat.text(f"drill.x.why.{key}", b=x.white, n=x.black, q=x.q, raw=raw, x=x.x,
                                formula="n − q" if x.black > x.white else "b − q")
-        groups.setdefault(key, []).append(_question(
+        groups.setdefault(key, []).append(drill_question(
             cat, cat.text("drill.x.text", score=cat.number(place.score), prefs=prefs),
             str(x.x), explanation, "drill.x.hint", accepted=[f"x={x.x}"]))
     return _mix(groups, count, ("negative", "plain"))
@@ -353,21 +339,11 @@ def c1_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question,
                           bracket=_bracket_words(cat, step.place)),
             answer=answer, explanation=cat.text("drill.c1.why", players=answer,
                                                 score=cat.number(step.place.score)),
-            check=_players_checker(step.players, cat.text("drill.c1.why", players=answer,
+            check=players_checker(step.players, cat.text("drill.c1.why", players=answer,
                                                           score=cat.number(step.place.score))),
             hint=cat.text("drill.c1.hint"),
             sheet=card_sheet(item.tournament, item.round).in_language(lang)))
     return tuple(questions)
-
-
-def _players_checker(expected: Sequence[PlayerId], explanation: str
-                     ) -> Callable[[str], tuple[bool, str]]:
-    from swisslearn.card.answers import players
-
-    def check(answer: str) -> tuple[bool, str]:
-        given = players(answer)
-        return (given is not None and sorted(given) == sorted(expected), explanation)
-    return check
 
 
 def c14_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question, ...]:
@@ -528,7 +504,7 @@ def first_round_drill(seed: int = 0, count: int = 6, lang: str = "fr") -> tuple[
             text=cat.text("drill.first.text", n=n, player=k), answer=answer,
             explanation=explanation,
             check=_ordered_checker([(board.white, board.black)], explanation)
-            if board is not None else _accepting([answer, "exempt", "bye"], explanation),
+            if board is not None else accepting([answer, "exempt", "bye"], explanation),
             hint=cat.text("drill.first.hint")))
     return tuple(questions)
 
@@ -587,7 +563,7 @@ def forfeit_drill(seed: int = 0, count: int = 6, lang: str = "fr") -> tuple[Ques
             text = cat.text("drill.forfeit.bye", result=cat.text(f"drill.result.{code}"))
             explanation = cat.text(f"drill.forfeit.bye_why.{key}")
         answer = yes if allowed else no
-        questions.append(_question(cat, text, answer, explanation, "drill.forfeit.hint"))
+        questions.append(drill_question(cat, text, answer, explanation, "drill.forfeit.hint"))
     return tuple(questions)
 
 
@@ -613,7 +589,7 @@ def adjourned_drill(seed: int = 0, count: int = 4, lang: str = "fr") -> tuple[Qu
         played = points[results[0]] + (Decimal(1) - points[results[2]])
         explanation = cat.text("drill.adjourned.why", first=cat.number(played),
                                score=answer)
-        questions.append(_question(
+        questions.append(drill_question(
             cat, cat.text("drill.adjourned.text",
                           first=cat.text(f"drill.result.{results[0]}"),
                           second=cat.text(f"drill.result4.{results[2]}")),
@@ -640,7 +616,7 @@ def absence_drill(seed: int = 0, count: int = 4, lang: str = "fr") -> tuple[Ques
         explanation = cat.text("drill.absence.why", players=cat.players(absent))
         questions.append(Question(
             text=cat.text("drill.absence.text", round=item.round), answer=cat.players(absent),
-            explanation=explanation, check=_players_checker(absent, explanation),
+            explanation=explanation, check=players_checker(absent, explanation),
             hint=cat.text("drill.absence.hint"), sheet=sheet))
     return tuple(questions)
 
