@@ -7,10 +7,13 @@ import re
 
 import pytest
 
-from swisslearn import drills
+from swisslearn import drills, drills_protections
 from swisslearn.exercises import Question
 
-BANKS = [getattr(drills, name) for name in drills.__all__]
+BANKS = [getattr(module, name) for module in (drills, drills_protections)
+         for name in module.__all__]
+# A hint names the rule it reminds of: a label of seed 000, or seed 002's page.
+RULE = re.compile(r"\b[A-F]\d|seed 002", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("bank", BANKS, ids=lambda b: b.__name__)
@@ -22,7 +25,7 @@ def test_every_bank_is_full_and_checked_by_the_engine(bank: object) -> None:
     for question in questions:
         assert isinstance(question, Question)
         assert question.check(question.answer)[0], (question.text, question.answer)
-        assert question.hint and re.search(r"\b[A-F]\d", question.hint)
+        assert question.hint and RULE.search(question.hint)
         assert question.explanation
     # The same seed gives the same bank; another seed, another one (mostly).
     assert [q.text for q in bank()] == [q.text for q in questions]   # type: ignore[operator]
@@ -87,3 +90,53 @@ def test_a_whole_round_question_wants_the_colours() -> None:
     right, message = question.check(question.answer.replace("3–1", "1–3"))
     assert not right and message.startswith("Premier échiquier faux : 1–3, la paire est juste")
     assert "ronde 4 appariée" not in message
+
+
+# ---------------------------------------------------------------------------
+# Seed 002: the protections (notebook 09)
+
+
+def test_the_threshold_bank_has_thresholds_refused_and_everybody_kept() -> None:
+    questions = drills_protections.threshold_drill()
+    numbers = [int(q.answer) for q in questions]
+    assert len(questions) == 6 and any("De N =" in q.explanation for q in questions)
+    assert any("Tout le monde peut rester protégé" in q.explanation for q in questions)
+    assert any("Classement à l'entrée de la ronde 2" in q.text for q in questions)
+    assert all(n >= 1 for n in numbers)
+
+
+def test_a_threshold_is_the_engines_and_says_why() -> None:
+    """1 (A), 2 (B), 3-7 (A), 8 (C): the protected A players need a player
+    of another club each; only 2 and 8 are: N = 3 (A: 1 and 3)."""
+    question = drills_protections.threshold_drill()[0]
+    assert question.text.startswith("Ronde 1 ; l'ordre initial (qui est le classement de la "
+                                    "ronde 1), chaque joueur avec son club : 1 (A), 2 (B), "
+                                    "3 (A), 4 (A), 5 (A), 6 (A), 7 (A), 8 (C).")
+    assert question.answer == "3" and question.check("N = 3")[0] and not question.check("4")[0]
+    assert question.explanation.startswith(
+        "De N = 8 à N = 4, la ronde ne peut pas être appariée (à N = 4 encore, 3 membres "
+        "protégés du club A pour 2 joueur(s) d'autres clubs)")
+
+
+def test_released_players_are_those_below_the_threshold_with_a_member_below_it() -> None:
+    for question in drills_protections.released_drill():
+        assert question.check(question.answer)[0]
+        n = int(question.explanation.split("N = ")[1].split(" ")[0])
+        if question.answer != "aucun":
+            assert not question.check("aucun")[0]
+        assert f"N = {n}" in question.explanation
+
+
+def test_the_strict_bank_has_rounds_refused_and_rounds_paired() -> None:
+    answers = [q.answer for q in drills_protections.strict_drill()]
+    assert answers.count("oui") == answers.count("non") == 3
+
+
+def test_the_soft_avoid_bank_wants_the_whole_round_white_first() -> None:
+    for question in drills_protections.soft_avoid_drill():
+        assert question.check(question.answer)[0]
+        first = question.answer.split(",")[0]
+        white, black = first.split("–")
+        right, message = question.check(question.answer.replace(first, f"{black}–{white}", 1))
+        assert not right and message.startswith("Premier échiquier faux")
+        assert "Sans protection, les règles apparient" in question.explanation
