@@ -7,13 +7,14 @@ import re
 
 import pytest
 
-from swisslearn import drills, drills_protections
+from swisslearn import drills, drills_editions, drills_protections
 from swisslearn.exercises import Question
 
-BANKS = [getattr(module, name) for module in (drills, drills_protections)
+BANKS = [getattr(module, name) for module in (drills, drills_protections, drills_editions)
          for name in module.__all__]
-# A hint names the rule it reminds of: a label of seed 000, or seed 002's page.
-RULE = re.compile(r"\b[A-F]\d|seed 002", re.IGNORECASE)
+# A hint names the rule it reminds of: a label of seed 000, seed 002's page, or
+# an article of the 2017 or 2026 text (A.4.b, 1.4.3, [C5]).
+RULE = re.compile(r"\b[A-F]\d|seed 002|\b[A-E]\.\d|\b\d\.\d|\[C\d+\]", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("bank", BANKS, ids=lambda b: b.__name__)
@@ -140,3 +141,56 @@ def test_the_soft_avoid_bank_wants_the_whole_round_white_first() -> None:
         right, message = question.check(question.answer.replace(first, f"{black}–{white}", 1))
         assert not right and message.startswith("Premier échiquier faux")
         assert "Sans protection, les règles apparient" in question.explanation
+
+
+# ---------------------------------------------------------------------------
+# Notebook 10: the 2026 rules beside the 1998 and 2017 ones
+
+
+def test_a_round_without_a_game_floats_down_as_each_edition_says() -> None:
+    """2017 A.4.b: any round without a game; 2026 1.4.3: the PAB or more
+    points than a loss without playing; 1998 (the course's reading): the bye."""
+    from swisslearn.explain.catalogue import catalogue
+    words = {catalogue("fr").text(f"drill.unplayed.{code}"): code for code in "+-HFZU"}
+    down: dict[str, set[str]] = {"1998": set(), "2017": set(), "2026": set()}
+    questions = drills_editions.downfloat_drill(count=18)
+    for question in questions:
+        code = next(c for w, c in words.items() if w in question.text)
+        if question.answer == "oui":
+            down[question.text.split("règles de ")[1][:4]].add(code)
+    assert len({q.text for q in questions}) == 18
+    assert down == {"1998": {"U"}, "2017": set("+-HFZU"), "2026": set("+HFU")}
+
+
+def test_the_parameters_are_the_2026_trace_and_can_be_counted_from_the_card() -> None:
+    questions = drills_editions.parameters_drill()
+    assert any(not q.answer.startswith("0,") for q in questions)
+    for question in questions:
+        m0, max_pairs, m1 = map(int, question.answer.split(","))
+        assert m1 <= min(m0, max_pairs) and question.sheet is not None
+        assert question.check(f"{m0},{max_pairs},{m1}")[0]
+        assert not question.check(f"{m0}, {max_pairs + 1}, {m1}")[0]
+        assert f"MaxPairs = {max_pairs}" in question.explanation
+
+
+def test_the_pab_is_the_2026_engines_and_the_2017_bye_is_said_beside_it() -> None:
+    for question in drills_editions.pab_drill():
+        assert question.check(question.answer)[0] and "[C5]" in question.explanation
+        assert "En 2017, l'exempt est celui qui reste" in question.explanation
+
+
+def test_a_2026_round_wants_white_first_and_says_why_a_board_is_wrong() -> None:
+    for question in drills_editions.round_2026_drill():
+        first = question.answer.split(" ; ")[0].split(", ")[0]
+        white, black = first.split("–")
+        right, message = question.check(question.answer.replace(first, f"{black}–{white}", 1))
+        assert not right and message.startswith("Premier échiquier faux")
+        assert "sont appariés à la ronde" in message          # why() of the 2026 trace
+
+
+def test_the_notebook_10_banks_speak_english_too() -> None:
+    for bank in (drills_editions.parameters_drill, drills_editions.downfloat_drill,
+                 drills_editions.pab_drill, drills_editions.round_2026_drill):
+        question = bank(lang="en")[0]
+        assert question.check(question.answer)[0]
+        assert not re.search(r"\b(?:le|les|des|du|avec)\b", question.text + question.explanation)
