@@ -26,7 +26,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import NoReturn, Sequence, TextIO
+from typing import Iterator, NoReturn, Sequence, TextIO
 
 from swisslearn import systems
 from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnError,
@@ -42,7 +42,7 @@ from swisslearn.model import Colour, PlayerState, PreferenceStrength, Result, To
 from swisslearn.protections import Protections, ProtectionsApplied
 from swisslearn.protections import trace as protected_trace
 from swisslearn.systems import System
-from swisslearn.trace import RoundPaired, event_to_json
+from swisslearn.trace import Event, RoundPaired, event_to_json
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 
@@ -191,6 +191,9 @@ def _common(command: argparse.ArgumentParser,
                               "team-2026-sharly, simple (default: the file's, see the README)")
     command.add_argument("--round", type=int, metavar="N", help=round_help)
     _reading_options(command)
+    command.add_argument("--literal", action="store_true",
+                         help="dutch-1998: try every transposition and exchange one by one "
+                              "(the course's literal reading; small brackets only, same pairing)")
     _protection_options(command)
 
 
@@ -215,6 +218,20 @@ def _protections(args: argparse.Namespace, document: object,
 
 def _note(args: argparse.Namespace, key: str, **fields: object) -> None:
     print(_say(args.lang, "cli.note", text=_say(args.lang, key, **fields)), file=sys.stderr)
+
+
+def _round_events(args: argparse.Namespace, tournament: Tournament, round: int,
+                  system: System, protections: Protections) -> Iterator[Event]:
+    """The events of the round's pairing; with ``--literal``, dutch-1998's
+    literal mode (every candidate one by one)."""
+    if not getattr(args, "literal", False):
+        return protected_trace(tournament, round, system=system, protections=protections)
+    if system.name != "dutch-1998":
+        raise usage("dutch1998.literal.system", system=system.name)
+    if protections.active:
+        raise usage("dutch1998.literal.protections")
+    from swisslearn.dutch1998.procedure import trace as trace_1998
+    return trace_1998(tournament, round, literal=True)
 
 
 def _version() -> str:
@@ -498,7 +515,7 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     out = None if args.output is None else _output_path(args.output, args.file, args.force)
     result: RoundPaired | None = None
     applied: ProtectionsApplied | None = None
-    for event in protected_trace(tournament, round, system=system, protections=protections):
+    for event in _round_events(args, tournament, round, system, protections):
         if args.explain and not args.json:
             stdout.write(explain(event, lang) + "\n")
         if isinstance(event, ProtectionsApplied):
@@ -533,8 +550,8 @@ def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
     document = _read(args)
     tournament = document.tournament
     round = _round_for(tournament, args.round)
-    for event in protected_trace(tournament, round, system=_system(args, tournament),
-                                 protections=_protections(args, document, round)):
+    for event in _round_events(args, tournament, round, _system(args, tournament),
+                               _protections(args, document, round)):
         if args.jsonl:
             stdout.write(json.dumps(event_to_json(event), ensure_ascii=False) + "\n")
         else:
@@ -558,8 +575,8 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
         if pid not in tournament:
             raise usage("cli.no_player", source=tournament.source, player=pid)
     choice = _choice(args, tournament)
-    events = list(protected_trace(tournament, round, system=choice.system,
-                                  protections=_protections(args, document, round)))
+    events = list(_round_events(args, tournament, round, choice.system,
+                                _protections(args, document, round)))
     stdout.write(choice_line(choice, args.lang) + "\n")
     stdout.write(why(events, args.a, args.b, args.lang) + "\n")
     if round <= tournament.rounds_paired:

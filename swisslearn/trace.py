@@ -10,24 +10,44 @@ step *i* without looking at its neighbours.
 =====================  ======  ===========================================
 event                  rule    what happened
 =====================  ======  ===========================================
-RoundStarted           A2      the players to pair, in A2 order; absentees
+RoundStarted           A2      the players to pair, in A2 order; absentees;
+                               the last-round note's players, games
+                               counted as draws (F9)
 BracketOpened          A3      a score bracket (with players moved down)
-PlayerMovedDown        C1      a player with no possible opponent floats on
+PlayerStuck            C1      a player who can meet nobody in the bracket,
+                               and where C1 sends the procedure (C12, C13)
+PlayerMovedDown        C1      a player with no possible opponent floats on,
+                               with the reasons (or: alone in his bracket)
 BracketSplit           C4/A6   S1, S2, x (A8) and p (A6) are set
 CandidateTried         C6/C7   one candidate: S1 against an order of S2
-CandidatesSkipped      D1      a range of transpositions that cannot work
+CandidatesSkipped      C7/C8   a range of transpositions (C7) or of
+                       /D2     exchanges (D2) that cannot work, with every
+                               reason met and how many each refuses
 ExchangeApplied        D2/C8   players swapped between S1 and S2
 CriterionDropped       C9/C10  B6 or B5 dropped for down- or upfloaters
 XIncreased             C11     x raised by one
 PDecreased             C14     p lowered by one
-BracketUndone          C12/C13 an earlier bracket is paired again
+BracketUndone          C12/C13 a bracket above is undone because a bracket
+                               below failed; then: a new pairing kept, the
+                               earlier one kept (C12), or none (C13)
+PairingsTried          C12/C13 the other pairings of a bracket above tried
+                               and given up, in one step, with the reasons
 BracketsMerged         C13     the two lowest brackets become one
+LastResort             C14     nothing paired the round: it is searched
+                               again, p = 0 allowed in the lowest bracket
 BracketPaired          C6      pairs made in a bracket; who moves down
 ByeAssigned            A5      the pairing-allocated bye
 ColourAllocated        E1..E5  who has white in a pair, and by which rule
 BoardsOrdered          F1      the board order
 RoundPaired            —       the result (``pair()`` returns this one)
 =====================  ======  ===========================================
+
+Colours in events are language-neutral: :class:`PlayerView` keeps the
+course's letters for the pictures (``colours``, ``preference``), and
+:func:`event_to_json` writes TRF's letters (``w`` white, ``b`` black, ``-``
+no game: ``"wbb-w"``, ``"b!!"``), with the preference also as
+``preference_colour`` and ``preference_strength``; sentences take each
+language's letters from the catalogue (``fmt.letter.white``/``black``).
 
 The C.04.3 engines (``dutch-2026``, ``dutch-2017``) yield the same events,
 labelled with their edition's articles (``1.2``/``A.2``, ``3.4.1``/``B.4``,
@@ -84,11 +104,12 @@ from typing import Any, ClassVar, Iterable
 from swisslearn.model import PlayerId, PlayerState, RoundNumber
 
 __all__ = [
-    "PlayerView", "BracketView", "Rejection", "Board", "Event", "RoundStarted",
-    "BracketOpened", "PlayerMovedDown", "BracketSplit", "CandidateTried",
+    "PlayerView", "BracketView", "Rejection", "Refusal", "Board", "Event", "RoundStarted",
+    "BracketOpened", "PlayerStuck", "PlayerMovedDown", "BracketSplit", "CandidateTried",
     "CandidatesSkipped", "ExchangeApplied", "CriterionDropped", "XIncreased", "PDecreased",
-    "BracketUndone", "BracketsMerged", "BracketPaired", "ByeAssigned", "ColourAllocated",
-    "BoardsOrdered", "RoundPaired", "SoftAvoidChosen", "EVENT_KINDS", "event_to_json",
+    "BracketUndone", "PairingsTried", "BracketsMerged", "LastResort", "BracketPaired",
+    "ByeAssigned", "ColourAllocated", "BoardsOrdered", "RoundPaired", "SoftAvoidChosen",
+    "EVENT_KINDS", "event_to_json",
 ]
 
 
@@ -112,6 +133,33 @@ class PlayerView:
         return cls(id=state.id, name=state.name, rating=state.rating, score=state.score,
                    colours=state.history_string, preference=(letter + marks) or "-",
                    floats="".join(f.arrow if f else "·" for f in state.floats))
+
+    # The same facts without the course's letters (the JSON and the sentences).
+
+    @property
+    def history(self) -> str:
+        """The colour history in TRF's letters: ``w`` white, ``b`` black, ``-``."""
+        return "".join(_NEUTRAL.get(c, "-") for c in self.colours)
+
+    @property
+    def preference_colour(self) -> str | None:
+        """``"w"``, ``"b"`` or None (no game played yet)."""
+        return _NEUTRAL.get(self.preference[:1]) if self.preference != "-" else None
+
+    @property
+    def preference_strength(self) -> str:
+        """``"absolute"``, ``"strong"``, ``"mild"`` or ``"none"`` (A7)."""
+        if self.preference_colour is None:
+            return "none"
+        return {2: "absolute", 1: "strong"}.get(self.preference.count("!"), "mild")
+
+    @property
+    def colour_difference(self) -> int:
+        """A7: games with white minus games with black."""
+        return self.colours.count("B") - self.colours.count("N")
+
+
+_NEUTRAL = {"B": "w", "N": "b"}   # the course's letters (blancs, noirs) to TRF's
 
 
 @dataclass(frozen=True)
@@ -137,7 +185,19 @@ class BracketView:
     dropped: tuple[str, ...] = ()
 
     def with_(self, **changes: Any) -> BracketView:
-        return dataclasses.replace(self, **changes)
+        """A copy with ``changes``: the other fields (the players' tuple
+        above all) are shared, not copied; as dataclasses.replace, quicker
+        (an engine makes one view a step)."""
+        unknown = changes.keys() - _VIEW_FIELDS
+        if unknown:
+            raise TypeError(f"BracketView has no field {sorted(unknown)[0]!r}")
+        copy = object.__new__(BracketView)
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__.update(changes)
+        return copy
+
+
+_VIEW_FIELDS = frozenset(f.name for f in dataclasses.fields(BracketView))
 
 
 @dataclass(frozen=True)
@@ -147,6 +207,18 @@ class Rejection:
     criterion: str                 # "B1a", "B1b", "B2a", "B2b", "B4", "B5", "B6", "forbidden"
     players: tuple[PlayerId, ...]
     detail: str = ""               # a catalogue key for the explanation, e.g. "met"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The transpositions of a skipped range that pair S1's ``player`` with
+    S2's ``opponent`` (the S1 players before him paired as in the candidate
+    accepted next): ``count`` of them, all refused because of ``rejection``."""
+
+    player: PlayerId
+    opponent: PlayerId
+    rejection: Rejection
+    count: int
 
 
 @dataclass(frozen=True)
@@ -166,11 +238,17 @@ class Event:
 
 @dataclass(frozen=True)
 class RoundStarted(Event):
+    """``last_round``: the players the last-round note exempts from B2, B5,
+    B6 and A7a (over 50 % in the last round); ``adjourned``: games not
+    finished (round, white, black), counted as draws for the pairing (F9)."""
+
     round: RoundNumber
     system: str
     players: tuple[PlayerView, ...]
     absent: tuple[PlayerId, ...] = ()
     scores: tuple[Decimal, ...] = ()   # the score brackets, highest first
+    last_round: tuple[PlayerId, ...] = ()
+    adjourned: tuple[tuple[RoundNumber, PlayerId, PlayerId], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -179,10 +257,29 @@ class BracketOpened(Event):
 
 
 @dataclass(frozen=True)
+class PlayerStuck(Event):
+    """C1: ``player`` can meet nobody in the bracket (``reasons``: one per
+    possible opponent; none when he is alone in it).  ``then`` is where C1
+    sends the procedure: ``"C12"`` (he came from a higher bracket),
+    ``"C13"`` (the lowest bracket), or ``"bye"`` (the lowest bracket, where
+    he may still be the one player left over)."""
+
+    bracket: BracketView
+    player: PlayerId
+    reasons: tuple[Rejection, ...] = ()
+    then: str = ""
+
+
+@dataclass(frozen=True)
 class PlayerMovedDown(Event):
+    """C1: ``player`` floats on to the next bracket; ``reasons`` why he can
+    meet nobody here (``Rejection("A6", ..., "alone")``: nobody else is in
+    the bracket); ``reason`` is the first of them."""
+
     bracket: BracketView
     player: PlayerId
     reason: Rejection | None = None
+    reasons: tuple[Rejection, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -210,7 +307,14 @@ class CandidateTried(Event):
 @dataclass(frozen=True)
 class CandidatesSkipped(Event):
     """Transpositions ``first``..``last`` (0-based, inclusive) of S2 cannot give
-    an acceptable pairing; ``reasons`` say which pairs block them."""
+    an acceptable pairing (rule ``C7``), or exchanges ``first``..``last`` (D2
+    numbers, rule ``D2``), or no exchange at all can (rule ``C8``).
+
+    ``reasons`` are every reason met, each with how many of the range it
+    refuses (``counts``, same order; they add up to ``count``; a reason with
+    detail ``"others"`` stands for the further ones of its criterion);
+    ``refusals`` say, pair by pair, what was refused for the S1 players of
+    the candidate accepted next (for ``why``)."""
 
     bracket: BracketView
     first: int
@@ -218,6 +322,8 @@ class CandidatesSkipped(Event):
     count: int
     reasons: tuple[Rejection, ...] = ()
     exchange: str | None = None
+    counts: tuple[int, ...] = ()
+    refusals: tuple[Refusal, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -228,6 +334,7 @@ class ExchangeApplied(Event):
     from_s2: tuple[PlayerId, ...]
     number: int = 0           # 1-based position in the D2 order
     feasible: bool = True     # False: skipped, no transposition can work
+    reason: Rejection | None = None   # why not, when not feasible
 
 
 @dataclass(frozen=True)
@@ -239,7 +346,12 @@ class CriterionDropped(Event):
 
 @dataclass(frozen=True)
 class XIncreased(Event):
+    """C11: x raised by one.  ``remainder_only``: a heterogeneous bracket's x
+    is already p for its moved-down players; only its remainder group's x
+    rises (README, "How we read the 1998 text", 3)."""
+
     bracket: BracketView
+    remainder_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -249,14 +361,61 @@ class PDecreased(Event):
 
 @dataclass(frozen=True)
 class BracketUndone(Event):
+    """C12/C13: ``bracket`` (above) is paired again because ``because_of``
+    (the bracket below it, as it was opened) cannot be paired.  ``step``:
+
+    * ``"undone"``: its pairing is undone, another one is looked for;
+    * ``"kept"``: the new pairing lets the brackets below be paired
+      (``accepted``);
+    * ``"restored"``: C12 found no other pairing giving ``because_of`` its p
+      pairs: the earlier pairing stays, ``because_of`` goes on (C14);
+    * ``"exhausted"``: C13: no other pairing of ``bracket`` (down to p = 0)
+      lets the brackets below be paired: the bracket above it is undone;
+    * ``"proved"``: C13 at once: the players of ``bracket`` and of every
+      bracket below cannot all be paired at all (B1/B2, the bye), so no
+      pairing of it can help."""
+
     bracket: BracketView          # the bracket paired again
     because_of: BracketView       # the bracket that could not be paired
     accepted: bool = False        # the new pairing was kept
+    step: str = ""
+
+
+@dataclass(frozen=True)
+class PairingsTried(Event):
+    """C12/C13: ``count`` other pairings of ``bracket`` were tried, one after
+    another, and given up: none lets ``because_of`` (and the brackets below
+    it) be paired.  ``moved_down``: whom the first of them moved down;
+    ``reasons``: what stopped the brackets below, each with in how many of
+    the pairings tried it did (``counts``); ``steps``: the events of the
+    procedure this one stands for (soft-avoid's choices not counted)."""
+
+    bracket: BracketView
+    because_of: BracketView
+    count: int
+    moved_down: tuple[tuple[PlayerId, ...], ...] = ()
+    reasons: tuple[Rejection, ...] = ()
+    counts: tuple[int, ...] = ()
+    steps: int = 0
 
 
 @dataclass(frozen=True)
 class BracketsMerged(Event):
+    """C13: p of the penultimate bracket (``penultimate``) fell to 0: its
+    players join the lowest bracket, which is now ``bracket``."""
+
     bracket: BracketView          # the new lowest bracket
+    penultimate: BracketView | None = None
+
+
+@dataclass(frozen=True)
+class LastResort(Event):
+    """Nothing paired the round (C12-C14 and C13's joins): it is searched
+    again from the top, the lowest bracket (``bracket``) now allowed p = 0
+    when a single player was moved down into it, that player taking the
+    bye (README, "How we read the 1998 text", 20)."""
+
+    bracket: BracketView
 
 
 @dataclass(frozen=True)
@@ -276,11 +435,15 @@ class ByeAssigned(Event):
 
 @dataclass(frozen=True)
 class ColourAllocated(Event):
+    """``last_round``: players of the pair whose colour B2 would forbid but
+    for the last-round note (over 50 % in the last round)."""
+
     white: PlayerId
     black: PlayerId
     higher: PlayerId              # the higher ranked player (A2)
     white_view: PlayerView | None = None
     black_view: PlayerView | None = None
+    last_round: tuple[PlayerId, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -342,15 +505,23 @@ def _snake(name: str) -> str:
 
 
 EVENT_KINDS: dict[str, type[Event]] = {}
-for _cls in (RoundStarted, BracketOpened, PlayerMovedDown, BracketSplit, CandidateTried,
-             CandidatesSkipped, ExchangeApplied, CriterionDropped, XIncreased, PDecreased,
-             BracketUndone, BracketsMerged, BracketPaired, ByeAssigned, ColourAllocated,
-             BoardsOrdered, RoundPaired):
+for _cls in (RoundStarted, BracketOpened, PlayerStuck, PlayerMovedDown, BracketSplit,
+             CandidateTried, CandidatesSkipped, ExchangeApplied, CriterionDropped, XIncreased,
+             PDecreased, BracketUndone, PairingsTried, BracketsMerged, LastResort,
+             BracketPaired, ByeAssigned, ColourAllocated, BoardsOrdered, RoundPaired):
     _cls.kind = _snake(_cls.__name__)
     EVENT_KINDS[_cls.kind] = _cls
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, PlayerView):
+        # Language-neutral (the module docstring): TRF's letters, not the course's.
+        return {"id": value.id, "name": value.name, "rating": value.rating,
+                "score": float(value.score), "colours": value.history,
+                "preference": (value.preference_colour or "-") + "!" * value.preference.count("!"),
+                "preference_colour": value.preference_colour,
+                "preference_strength": value.preference_strength,
+                "colour_difference": value.colour_difference, "floats": value.floats}
     if isinstance(value, Decimal):
         return float(value)
     if isinstance(value, enum.Enum):

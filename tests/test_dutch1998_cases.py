@@ -16,6 +16,8 @@ from swisslearn.model import Colour, Player, PlayerState, Tournament, colour_pre
 import pytest
 
 from conftest import TEST_DATA
+
+DATA = TEST_DATA.parent.parent / "data"
 from swisslearn.formats.trf import read_trf
 from swisslearn.trace import (BracketPaired, BracketsMerged, BracketUndone, CandidateTried,
                               ColourAllocated, Event, ExchangeApplied, PlayerMovedDown,
@@ -252,9 +254,14 @@ def test_c13_and_b6_events() -> None:
     events = list(trace(t, 4))
     assert any(isinstance(e, BracketUndone) and e.rule == "C13" and e.accepted for e in events)
     events = list(trace(t, 5))
-    assert any(isinstance(e, BracketsMerged) for e in events)
+    # Bracket 2 moves down whole (C14, p = 0) into bracket 1.5, which is not
+    # the lowest: no two brackets are joined, so no merge is told.
+    assert not any(isinstance(e, BracketsMerged) for e in events)
     assert any(isinstance(e, CandidateTried) and e.rejection is not None
                and e.rejection.criterion == "B6" for e in events)
+    merged = [e for e in trace(read_trf(DATA / "cours-c13-fusion.trf").tournament, 3)
+              if isinstance(e, BracketsMerged)]
+    assert len(merged) == 1 and merged[0].bracket.lowest
     t = _generated("gen-s6-p12-r6.trf")
     assert any(isinstance(e, BracketUndone) and e.rule == "C12" and e.accepted
                for e in trace(t, 6))

@@ -20,7 +20,9 @@ import numpy as np
 import pytest
 
 from conftest import TEST_DATA
-from swisslearn.dutch1998.procedure import _large_pairing, _small_pairing, _Table, pair
+from swisslearn.dutch1998.feasibility import large_pairing, small_pairing
+from swisslearn.dutch1998.procedure import pair
+from swisslearn.dutch1998.state import Table
 from swisslearn.dutch1998.search import BracketSearch
 from swisslearn.generate import GeneratorSettings, generate, random_tournaments
 from swisslearn.formats.trf import read_trf
@@ -211,6 +213,22 @@ def test_banned_sets_may_grow_during_the_search() -> None:
         assert len(seen) == len(set(seen))
 
 
+def test_the_matching_shortcut_agrees_with_the_assignment_problems() -> None:
+    """``_covers`` (can every S1 player meet a different free S2 player?)
+    says no exactly when the most permissive assignment problem has no
+    solution; ``why_incomplete`` then answers without solving the three."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        search, _ = _random_search(rng)
+        k, m = len(search.s1), len(search.s2)
+        for level in range(k + 1):
+            for used in itertools.combinations(range(m), level):
+                free = [j for j in range(m) if j not in used]
+                relaxed = (search._assign(level, free, 10 ** 5, frozenset(), frozenset(), True)
+                           if level < k else frozenset(free))
+                assert search._covers(level, free) == (relaxed is not None), (seed, level, used)
+
+
 def _brute_pairing(allowed: np.ndarray, cost: np.ndarray, stay: list[bool], spare: int,
                    x: int, targets: set[frozenset[int]]) -> bool:
     n = len(stay)
@@ -249,10 +267,10 @@ def test_c8_gate_small_and_large_agree_with_brute_force() -> None:
         x = rng.randint(0, p)
         targets = {frozenset(c) for c in itertools.combinations(range(n), spare)
                    if rng.random() < 0.5}
-        table = _Table(tuple(_state(i + 1) for i in range(n)), allowed, cost)
+        table = Table(tuple(_state(i + 1) for i in range(n)), allowed, cost)
         expected = _brute_pairing(allowed, cost, stay, spare, x, targets)
-        assert _small_pairing(table, stay, spare, x, targets) == expected
-        assert _large_pairing(table, np.array(stay, dtype=bool), spare, x, targets) == expected
+        assert small_pairing(table, stay, spare, x, targets) == expected
+        assert large_pairing(table, np.array(stay, dtype=bool), spare, x, targets) == expected
 
 
 # -- the last resort of the lowest bracket (README reading 20) -----------------------

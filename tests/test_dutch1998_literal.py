@@ -11,12 +11,12 @@ search:
   :class:`BracketPaired` events, in the same order (pairs, players moved
   down, D1 rank of the transposition, D2 exchange cell);
 * a literal trace has no :class:`CandidatesSkipped` and skips no exchange;
-* every C7 :class:`CandidatesSkipped` of the pruned trace is honest: the
-  literal walk of the same split rejects every candidate from ``first`` to
-  ``last``, accepts the one the pruned trace accepts next (or none, if the
-  range runs to the end), and each of the ``reasons`` concerns players of a
-  candidate covering part of the range (a literal candidate stands for the
-  transpositions that differ from it only after S1's length).
+* every C7 :class:`CandidatesSkipped` of the pruned trace counts each
+  transposition once (its reasons' counts add up to its size);
+* on random splits given straight to the search, the pruned candidates are
+  the literal ones, and the blocks the search passes over (the ranges'
+  reasons) cover exactly the transpositions between two candidates, every
+  literal candidate inside a block refused.
 
 C8 past 1,000 exchanges jumps to the next split that can be paired at all
 (:class:`SplitFinder`, exchange numbers counted by :class:`ExchangeRanks`):
@@ -37,20 +37,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swisslearn.dutch1998 import procedure
+from swisslearn.dutch1998 import candidates
 from swisslearn.dutch1998.exchanges import iter_exchanges
 from swisslearn.dutch1998.procedure import LITERAL_LIMIT, pair, trace
 from swisslearn.dutch1998.search import BracketSearch, ExchangeRanks, SplitFinder
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.generate import generate, random_tournaments
 from swisslearn.model import NO_PREFERENCE, ForbiddenPairs, Player, PlayerState, Tournament
-from swisslearn.trace import (BracketPaired, BracketView, CandidatesSkipped, CandidateTried,
-                              Event, ExchangeApplied, Rejection, RoundPaired)
+from swisslearn.trace import (BracketPaired, CandidatesSkipped, Event, ExchangeApplied,
+                              Rejection, RoundPaired)
 
 TOURNAMENTS = 700       # about 3,000 rounds, each paired both ways
 WITH_FORBIDDEN = 250    # tournaments whose last rounds get random XXP pairs
 
-Key = tuple[BracketView, "str | None"]
 
 
 def _events(tournament: Tournament, round: int, literal: bool) -> list[Event] | str:
@@ -60,68 +59,20 @@ def _events(tournament: Tournament, round: int, literal: bool) -> list[Event] | 
         return f"PairingError: {error}"
 
 
-def _segments(events: list[Event]) -> list[tuple[Key, list[CandidateTried]]]:
-    """The literal walks: the CandidateTried on one split, from rank 0 (a walk
-    is resumed, after other brackets' events, when C12/C13 ask for more)."""
-    found: list[tuple[Key, list[CandidateTried]]] = []
-    open_walks: dict[Key, list[CandidateTried]] = {}
-    for event in events:
-        if not isinstance(event, CandidateTried):
-            continue
-        key = (event.bracket, event.exchange)
-        if event.transposition == 0 or key not in open_walks:
-            assert event.transposition == 0, event
-            open_walks[key] = [event]
-            found.append((key, open_walks[key]))
-        else:
-            open_walks[key].append(event)
-    return found
-
-
-def _involved(candidate: CandidateTried) -> set[int]:
-    """The players a reason may name: paired, or left unpaired (B1b, B5/B6)."""
-    return {pid for pair_ in candidate.pairs for pid in pair_} | set(candidate.leftover)
-
-
-def _check_skipped(pruned: list[Event], literal: list[Event], where: str) -> int:
-    """Match every pruned walk with its literal walk; return the C7 ranges checked."""
-    segments = _segments(literal)
-    at = 0
+def _check_skipped(pruned: list[Event], where: str) -> int:
+    """Every C7 range of the pruned trace counts each transposition once: the
+    counts of its reasons add up to its size; the refusals name S1 and S2
+    players of its split.  Returns the ranges checked."""
     checked = 0
-    for index, event in enumerate(pruned):
-        if not (isinstance(event, CandidateTried) and event.transposition == 0):
-            continue
-        key = (event.bracket, event.exchange)
-        while at < len(segments) and segments[at][0] != key:
-            at += 1
-        assert at < len(segments), f"{where}: no literal walk for {key}"
-        tried = segments[at][1]
-        at += 1
-        assert tried[0] == event, f"{where}: the untouched order differs"
-        following = pruned[index + 1:index + 3]
-        skipped = next((e for e in following[:1] if isinstance(e, CandidatesSkipped)
-                        and e.rule == "C7" and (e.bracket, e.exchange) == key), None)
-        if skipped is None:
+    for event in pruned:
+        if not (isinstance(event, CandidatesSkipped) and event.rule == "C7" and event.count):
             continue
         checked += 1
-        accepted = next((e for e in following[1:] if isinstance(e, CandidateTried)), None)
-        # A literal candidate stands for the (m - k)! transpositions from its rank.
-        span = math.factorial(len(event.bracket.s2) - len(event.pairs))
-        in_range = [c for c in tried
-                    if c.transposition <= skipped.last
-                    and c.transposition + span - 1 >= skipped.first]
-        assert all(not c.accepted for c in in_range), (
-            f"{where}: an acceptable candidate in the skipped range {skipped}")
-        later = [c for c in tried if c.transposition > skipped.last]
-        if accepted is not None:
-            assert accepted.transposition == skipped.last + 1, where
-            first_ok = next(c for c in tried if c.accepted)
-            assert first_ok == accepted, f"{where}: {first_ok} != {accepted}"
-        else:
-            assert not later and not any(c.accepted for c in tried), where
-        for reason in skipped.reasons:
-            assert any(set(reason.players) <= _involved(c) for c in in_range), (
-                f"{where}: reason {reason} concerns no candidate of {skipped}")
+        assert len(event.counts) == len(event.reasons), where
+        assert sum(event.counts) == event.count == event.last - event.first + 1, (where, event)
+        for refusal in event.refusals:
+            assert refusal.player in event.bracket.s1 and refusal.opponent in event.bracket.s2
+            assert 0 <= refusal.count <= event.count
     return checked
 
 
@@ -135,9 +86,10 @@ def _compare(tournament: Tournament, round: int, where: str) -> int:
     assert isinstance(pruned[-1], RoundPaired) and pruned[-1] == literal[-1], where
     assert ([e for e in pruned if isinstance(e, BracketPaired)]
             == [e for e in literal if isinstance(e, BracketPaired)]), where
-    assert not any(isinstance(e, CandidatesSkipped) for e in literal), where
+    assert not any(isinstance(e, CandidatesSkipped) and e.rule in ("C7", "C8")
+                   for e in literal), where
     assert all(e.feasible for e in literal if isinstance(e, ExchangeApplied)), where
-    return _check_skipped(pruned, literal, where)
+    return _check_skipped(pruned, where)
 
 
 SETTINGS = list(random_tournaments(TOURNAMENTS, seed=1998, players=(5, 10), rounds=(3, 7)))
@@ -218,8 +170,10 @@ def test_search_literal_walk_matches_the_pruned_candidates(
         split: tuple[BracketSearch, BracketSearch, list[PlayerState]]) -> None:
     """On one split: the literal walk tries m!/(m-k)! candidates at the D1
     ranks of their first transposition; those it accepts are exactly the
-    pruned search's candidates, in order; the reasons the pruned search
-    gathers before its first candidate block some skipped transposition."""
+    pruned search's candidates, in order.  Between two candidates the pruned
+    search's blocks cover exactly the transpositions between them, each
+    once, and every literal candidate inside a block is refused; a block
+    refused for a pair's own criterion names that pair's rejection."""
     literal, pruned, s2 = split
     tried = list(literal.literal())
     k, m = len(literal.s1), len(s2)
@@ -227,17 +181,29 @@ def test_search_literal_walk_matches_the_pruned_candidates(
     span = math.factorial(m - k)
     assert [t.rank for t in tried] == [i * span for i in range(len(tried))]
     accepted = [(t.positions, t.rank) for t in tried if t.rejection is None]
+    found = []
+    low = 0
     candidates = pruned.candidates()
-    first = next(candidates, None)
-    reasons = list(pruned.stats.rejections)
-    found = ([] if first is None else [(first.positions, first.rank)]) + [
-        (f.positions, f.rank) for f in candidates]
+    while True:
+        following = next(candidates, None)
+        blocks, overflow = pruned.take_refused()
+        assert not overflow
+        high = math.factorial(m) if following is None else following.rank
+        assert sum(b.size for b in blocks) == high - low, (low, high, blocks)
+        for block in blocks:
+            assert low <= block.start and block.start + block.size <= high
+            head = block.prefix + (block.column,)
+            inside = [t for t in tried if t.positions[:len(head)] == head]
+            assert inside and all(t.rejection is not None for t in inside), block
+            assert all(block.start <= t.rank < block.start + block.size for t in inside)
+            reason = pruned.pair_reason(block.level, block.column)
+            if reason is not None:
+                assert block.rejection == reason
+        if following is None:
+            break
+        found.append((following.positions, following.rank))
+        low = following.rank + span
     assert found == accepted
-    end = math.factorial(m) if first is None else first.rank
-    skipped = [t for t in tried if t.rank < end and t.rank + span - 1 >= 1]
-    for reason in reasons:
-        a, b = reason.players
-        assert any(s2[t.positions[a - 1]].id == b for t in skipped if a <= k), reason
 
 
 def test_literal_mode_refuses_a_large_bracket() -> None:
@@ -262,7 +228,7 @@ def test_literal_mode_refuses_a_large_bracket() -> None:
 def test_jumping_over_exchanges_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the jump allowed after 1 exchange instead of 1,000, the pruned
     mode still gives the literal mode's BracketPaired events (and pairing)."""
-    monkeypatch.setattr(procedure, "_SEQUENTIAL", 1)
+    monkeypatch.setattr(candidates, "SEQUENTIAL", 1)
     rng = random.Random(8)
     rounds = 0
     for settings_ in SETTINGS[:150]:

@@ -25,9 +25,9 @@ from swisslearn.results import Colour, Result
 from swisslearn.trace import (EVENT_KINDS, Board, BoardsOrdered, BracketOpened, BracketPaired,
                               BracketsMerged, BracketSplit, BracketUndone, BracketView,
                               ByeAssigned, CandidatesSkipped, CandidateTried, ColourAllocated,
-                              CriterionDropped, Event, ExchangeApplied, PDecreased,
-                              PlayerMovedDown, PlayerView, Rejection, RoundPaired, RoundStarted,
-                              XIncreased)
+                              CriterionDropped, Event, ExchangeApplied, LastResort,
+                              PairingsTried, PDecreased, PlayerMovedDown, PlayerStuck,
+                              PlayerView, Rejection, RoundPaired, RoundStarted, XIncreased)
 
 LANGS = ("fr", "en")
 NNBSP = "\u202f"  # French thousands separator (narrow no-break space)
@@ -162,6 +162,17 @@ HAND_EVENTS: list[tuple[Event, tuple[str, ...]]] = [
     (BracketUndone(rule="C12", bracket=HOMOGENEOUS, because_of=HETEROGENEOUS),
      ("niveau précédent",)),
     (BracketsMerged(rule="C13", bracket=LOWEST), ("regroupés en un seul",)),
+    (BracketsMerged(rule="C13", bracket=LOWEST, penultimate=HOMOGENEOUS),
+     ("p de l'avant-dernier niveau (1,5) est tombé à 0", "le niveau 0 : 7, 8, 9")),
+    (PlayerStuck(rule="C1", bracket=HETEROGENEOUS, player=3, then="C12",
+                 reasons=(Rejection("B1a", (3, 5), "met"), Rejection("B1a", (3, 6), "met"))),
+     ("3, descendu d'un niveau supérieur", "il a déjà rencontré 5 et 6 (B1a)", "C12")),
+    (PairingsTried(rule="C13", bracket=HOMOGENEOUS, because_of=LOWEST, count=3,
+                   moved_down=((4,), (8,), ()), reasons=(Rejection("B1a", (7, 8), "met"),),
+                   counts=(3,)),
+     ("3 autres appariements du niveau 1,5", "le dernier niveau (0)", "4 ; 8 ; personne",
+      "B1a : 7 et 8 se sont déjà rencontrés — 3")),
+    (LastResort(rule="C14", bracket=LOWEST), ("reprise du haut", "dernier niveau (0)")),
     (BracketPaired(rule="C6", bracket=HOMOGENEOUS, pairs=((1, 5), (2, 7), (3, 6)),
                    moved_down=(4, 8), transposition=2),
      ("niveau 1,5 apparié", "permutation n° 2", "Flotteurs descendants", "4, 8")),
@@ -373,11 +384,12 @@ def test_why_paired(small_events: list[Event]) -> None:
     assert "C7" in answer.labels and "E1" in answer.labels and "A4" in answer.labels
     assert answer.text.startswith("2 et 4 sont appariés à la ronde 3 (échiquier 1).")
     assert "C7 : dans le niveau hétérogène 1,5" in answer.text
-    assert "permutation n° 1 de S2" in answer.text
-    assert "E1 : 4 a les blancs" in answer.text
+    assert ("les ordres de S2 qui donneraient 1 à 4 sont refusés (1 : couleurs au-delà de x, "
+            "B4) ; le premier ordre acceptable donne 4–2") in answer.text
+    assert "E1 : 4 (−1, B!) a les blancs et 2 (+0, N) les noirs" in answer.text
     english = why(small_events, 4, 2, "en")
     assert english.startswith("4 and 2 are paired in round 3 (board 1).")
-    assert "E1: 4 has white" in english
+    assert "E1: 4 (−1, W!) has white and 2 (+0, B) black" in english
 
 
 def test_why_paired_cites_the_colour_rule(small_events: list[Event]) -> None:

@@ -23,7 +23,8 @@ from swisslearn.screenshots import pick_steps, write_screenshots  # noqa: E402
 from swisslearn.trace import (EVENT_KINDS, BoardsOrdered, BracketOpened, BracketPaired,  # noqa: E402
                               BracketsMerged, ByeAssigned, CandidatesSkipped, CandidateTried,
                               ColourAllocated, CriterionDropped, Event, ExchangeApplied,
-                              PDecreased, RoundPaired, RoundStarted)
+                              LastResort, PairingsTried, PDecreased, RoundPaired,
+                              RoundStarted)
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = ROOT / "data" / "club-12-joueurs.trf"
@@ -48,14 +49,18 @@ def generated() -> list[Event]:
     pytest.skip("no generated round with both an exchange and a bye")
 
 
-def _merged(events: Sequence[Event]) -> BracketsMerged:
-    """The engine folds C13's merge into BracketUndone; build the event by hand."""
+def _merged(events: Sequence[Event]) -> list[Event]:
+    """C13's rarer steps (a merge, the pairings given up, the last resort),
+    built by hand on the round's first bracket."""
     opened = next(e for e in events if isinstance(e, BracketOpened))
-    return BracketsMerged(rule="C13", bracket=opened.bracket)
+    return [BracketsMerged(rule="C13", bracket=opened.bracket),
+            PairingsTried(rule="C13", bracket=opened.bracket, because_of=opened.bracket,
+                          count=2, moved_down=((1,), (2,))),
+            LastResort(rule="C14", bracket=opened.bracket)]
 
 
 def _all(club: list[Event], generated: list[Event]) -> list[Event]:
-    return club + generated + [_merged(club)]
+    return club + generated + _merged(club)
 
 
 def test_the_traces_cover_every_event_kind(club: list[Event], generated: list[Event]) -> None:

@@ -15,7 +15,9 @@ Readings (README, "How we read the 1998 text"):
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 
 from swisslearn.model import Colour, Float, PlayerState
 from swisslearn.trace import Rejection
@@ -23,7 +25,7 @@ from swisslearn.trace import Rejection
 
 @dataclass(frozen=True)
 class Relaxation:
-    """Which relative criteria are in force (C9/C10 drop them), and x (B4)."""
+    """Which relative criteria are in force (C9/C10 drop them)."""
 
     b6_down: bool = True
     b5_down: bool = True
@@ -42,6 +44,16 @@ class Relaxation:
         if not self.b5_up:
             names.append("B5 up")
         return tuple(names)
+
+    @cached_property
+    def mask(self) -> int:
+        """The four flags as one small integer (a quick dictionary key)."""
+        return self.b6_down | self.b5_down << 1 | self.b6_up << 2 | self.b5_up << 3
+
+    def without(self, criterion: str, floaters: str) -> Relaxation:
+        """This relaxation with ``criterion`` ("B6" or "B5") dropped for the
+        ``floaters`` ("down" or "up"): one step of C9 or C10."""
+        return dataclasses.replace(self, **{f"{criterion.lower()}_{floaters}": False})
 
 
 STRICT = Relaxation()

@@ -14,16 +14,30 @@ within what is left of x.  So every prefix kept leads to an acceptable
 candidate, and the candidates come out in exactly the literal order; the
 transpositions jumped over are counted exactly (D1 ranks).
 
+Every S2 player passed over for S1[i] is a :class:`Refused` block: the
+``size`` transpositions that start with that prefix, all refused, and why
+(:meth:`BracketSearch.reason_of`): the pair itself (B1, B2; the float rules
+of the pair), the colour conflicts beyond x (B4), or the rest of the bracket
+that cannot be completed after it (x, a player who may not stay unpaired,
+an S1 player left with no opponent, or only players moved down before).
+The blocks between two candidates cover exactly the transpositions between
+them, so the trace's skipped ranges can say which reason refuses how many.
+
+The walk is a loop with an explicit stack, not a recursion: an S1 of 5,000
+players is as deep as one of 5.  When the untouched order of what is left
+is acceptable (the next candidate the literal procedure would try), the
+walk takes it at once instead of fixing the players one by one.
+
 ``banned`` (C12/C13): sets of players moved down that an earlier pairing of
 the bracket already moved down (the driver tried them below, or is trying
 them).  A candidate that would move down such a set again is of no use to
-the round driver, which would pass over it; the
-search leaves it out, so the driver meets the same candidates in the same
-order without paying for the ones it passes over.  A prefix is kept only if
-a completion moving down some other set exists: when the cheapest completion
-moves down a banned set, its solutions are split (the first player of that
-set paired; or it unpaired and the second paired; ...) and each part solved
-again (Murty's partition), so the test stays exact.
+the round driver, which would pass over it; the search leaves it out, so the
+driver meets the same candidates in the same order without paying for the
+ones it passes over.  A prefix is kept only if a completion moving down some
+other set exists: when the cheapest completion moves down a banned set, its
+solutions are split (the first player of that set paired; or it unpaired and
+the second paired; ...) and each part solved again (Murty's partition), so
+the test stays exact.
 """
 
 from __future__ import annotations
@@ -31,7 +45,8 @@ from __future__ import annotations
 import itertools
 import math
 import sys
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass
 from typing import AbstractSet, Callable, Collection, Iterator, Sequence
 
 import numpy as np
@@ -42,11 +57,27 @@ from swisslearn.trace import Rejection
 _IMPOSSIBLE = 10 ** 6
 
 #: Assignment problems up to this size are solved here until scipy is loaded
-#: (importing scipy.optimize takes about a third of a second: a club's round
-#: is paired before that).
-_SMALL_ASSIGNMENT = 12
+#: (importing scipy.optimize takes about a quarter of a second of CPU: a
+#: club's round, and most 200-player rounds, are paired before that) ...
+_SMALL_ASSIGNMENT = 24
 
+#: ... as long as the work done here (the sum of n**3 over the problems
+#: solved, about 45 ns each) stays under about half of that import.
+_PYTHON_WORK = 3_000_000
+_python_work = 0
 
+#: :meth:`BracketSearch._covers` looks for a matching of at most this many
+#: S1 players (pure Python; above, the assignment problems decide alone).
+_COVER_ROWS = 64
+
+#: Blocks of one range whose "cannot be completed" is analysed (each costs
+#: up to three assignment problems); later ones are counted under "no
+#: completion" without saying which criterion.
+ANALYSED_BLOCKS = 200
+
+#: Blocks of one range kept one by one (with the pair and its prefix); the
+#: transpositions of later ones are only counted, by reason.
+KEPT_BLOCKS = 1000
 def _hungarian(cost: list[list[int]]) -> list[int]:
     """A minimum-cost assignment of a square matrix (the Hungarian method
     with potentials, O(n^3)): the column of each row."""
@@ -97,17 +128,62 @@ def _hungarian(cost: list[list[int]]) -> list[int]:
 
 def _linear_sum_assignment(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """:func:`scipy.optimize.linear_sum_assignment`, imported when first
-    needed; small problems are solved by :func:`_hungarian` until then."""
-    if matrix.shape[0] <= _SMALL_ASSIGNMENT and "scipy.optimize" not in sys.modules:
+    needed; small problems are solved by :func:`_hungarian` until then
+    (both give a cheapest assignment)."""
+    global _python_work
+    n = matrix.shape[0]
+    if n <= _SMALL_ASSIGNMENT and _python_work < _PYTHON_WORK \
+            and "scipy.optimize" not in sys.modules:
+        _python_work += n ** 3
         columns = _hungarian(matrix.tolist())
         return np.arange(len(columns)), np.array(columns, dtype=np.int64)
     from scipy.optimize import linear_sum_assignment
     rows, cols = linear_sum_assignment(matrix)
     return np.asarray(rows), np.asarray(cols)
 
+
+def avoids(best: Callable[[frozenset[int], frozenset[int]], frozenset[int] | None],
+           banned: Collection[frozenset[int]]) -> bool:
+    """Is there a solution whose players left over are not a banned set?
+    ``best(paired, unpaired)`` gives the players left over by a best solution
+    that pairs ``paired`` and leaves ``unpaired`` out (None: no solution).
+    Murty's partition: when the best leaves a banned set, its solutions are
+    split (the first player of that set paired; or it unpaired and the
+    second paired; ...) and each part solved again."""
+    parts: list[tuple[frozenset[int], frozenset[int]]] = [(frozenset(), frozenset())]
+    while parts:
+        paired, unpaired = parts.pop()
+        left = best(paired, unpaired)
+        if left is None:
+            continue
+        if left not in banned:
+            return True
+        kept = set(unpaired)
+        for j in sorted(left - unpaired):
+            parts.append((paired | {j}, frozenset(kept)))
+            kept.add(j)
+    return False
+
+
 PairCheck = Callable[[PlayerState, PlayerState], "Rejection | None"]
 LeftoverCheck = Callable[[PlayerState], "Rejection | None"]
 Banned = Collection[AbstractSet[PlayerId]]
+
+
+class MovedDownSets(set[frozenset[PlayerId]]):
+    """The sets of players a bracket's pairings have moved down so far (the
+    round driver's ``banned``: it grows as the driver reads the bracket's
+    outcomes), and the rule under which the driver is asking the bracket for
+    another pairing: ``"C13"`` (one that lets the brackets below be paired)
+    or ``"C12"`` (one in which another player moves down)."""
+
+    rule: str = "C13"
+
+
+def again_rule(banned: Banned) -> str:
+    """The rule that refuses a pairing moving down a set of ``banned`` again:
+    C12 while the driver looks for another downfloater, else C13."""
+    return banned.rule if isinstance(banned, MovedDownSets) else "C13"
 
 
 @dataclass(frozen=True)
@@ -131,22 +207,24 @@ class Tried:
     conflicts: int
 
 
+@dataclass(frozen=True)
+class Refused:
+    """The ``size`` transpositions from D1 rank ``start`` that pair S1[level]
+    with S2[column] after ``prefix`` (S2 positions of S1[0..level-1]): none
+    is acceptable, because of ``rejection``."""
+
+    level: int
+    column: int
+    prefix: tuple[int, ...]
+    start: int
+    size: int
+    rejection: Rejection
+
+
 #: The detail of the rejection of a candidate moving down a set of players
 #: that an earlier pairing of the bracket already moved down: the round
 #: driver has tried (or is trying) that set, it would pass over this one.
 MOVED_DOWN_BEFORE = "moved_down_before"
-
-
-@dataclass
-class SearchStats:
-    """What the search met on its way (for the trace's "skipped" reasons)."""
-
-    rejections: list[Rejection] = field(default_factory=list)
-    incomplete: int = 0
-
-    def note(self, rejection: Rejection) -> None:
-        if len(self.rejections) < 6 and rejection not in self.rejections:
-            self.rejections.append(rejection)
 
 
 class BracketSearch:
@@ -164,6 +242,9 @@ class BracketSearch:
     collection, it may grow while the search runs) and ``fixed_down``: a
     candidate whose unpaired S2 players plus ``fixed_down`` make a banned set
     is not acceptable (see the module docstring).
+
+    :meth:`candidates` records in :attr:`refused` the blocks it passes over
+    (the caller takes them after each candidate, :meth:`take_refused`).
     """
 
     def __init__(self, s1: Sequence[PlayerState], s2: Sequence[PlayerState], x: int,
@@ -175,60 +256,83 @@ class BracketSearch:
         self.s1 = tuple(s1)
         self.s2 = tuple(s2)
         self.x = x
-        self.stats = SearchStats()
         self.pair_check = pair_check
         self.leftover_check = leftover_check
         k, m = len(self.s1), len(self.s2)
         self._reasons: dict[tuple[int, int], Rejection | None] = {}
         if allowed is None or cost is None:
             allowed = np.zeros((k, m), dtype=bool)
-            cost = np.zeros((k, m), dtype=np.int64)
+            cost = np.zeros((k, m), dtype=bool)
             for i, a in enumerate(self.s1):
                 for j, b in enumerate(self.s2):
                     rejection = pair_check(a, b)
                     self._reasons[(i, j)] = rejection
                     if rejection is None:
                         allowed[i, j] = True
-                        cost[i, j] = 1 if conflict(a, b) else 0
+                        cost[i, j] = conflict(a, b)
         self.allowed = np.asarray(allowed, dtype=bool).reshape(k, m)
-        self.cost = np.where(self.allowed, np.asarray(cost, dtype=np.int64).reshape(k, m), 0)
+        self.cost = (np.asarray(cost).reshape(k, m) != 0) & self.allowed
         if may_stay is None:
             may_stay = np.array([leftover_check(b) is None for b in self.s2], dtype=bool)
         self.may_stay = np.asarray(may_stay, dtype=bool).reshape(m)
-        # Plain lists for the Python loops; one matrix for the assignment problems.
-        self._allowed_rows: list[list[bool]] = self.allowed.tolist()
-        self._cost_rows: list[list[int]] = self.cost.tolist()
         self._stay: list[bool] = self.may_stay.tolist()
-        self._matrix = np.where(self.allowed, self.cost, _IMPOSSIBLE).astype(np.int64)
+        self._rows: dict[int, tuple[list[bool], list[int]]] = {}
+        self._covered: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._matrix_cache: np.ndarray | None = None
         self._banned = banned
         self._fixed = frozenset(fixed_down)
         self._banned_seen = -1
         self._banned_sets: set[frozenset[int]] = set()
+        self._factorials: dict[int, int] = {}
+        self.refused: list[Refused] = []
+        self.overflow: Counter[Rejection] = Counter()   # blocks beyond KEPT_BLOCKS
+        self._analysed = 0
 
     # -- the pieces -----------------------------------------------------
+
+    def _row(self, i: int) -> tuple[list[bool], list[int]]:
+        """Row i of ``allowed`` and ``cost`` as lists (the walk reads them cell by cell)."""
+        found = self._rows.get(i)
+        if found is None:
+            found = self._rows[i] = (self.allowed[i].tolist(),
+                                     self.cost[i].astype(np.int64).tolist())
+        return found
+
+    @property
+    def _matrix(self) -> np.ndarray:
+        """The assignment problems' costs: the conflict, or impossible."""
+        if self._matrix_cache is None:
+            self._matrix_cache = np.where(self.allowed, self.cost.astype(np.int64),
+                                          _IMPOSSIBLE).astype(np.int64)
+        return self._matrix_cache
+
+    def factorial(self, n: int) -> int:
+        found = self._factorials.get(n)
+        if found is None:
+            found = self._factorials[n] = math.factorial(n)
+        return found
 
     @property
     def reasons(self) -> dict[tuple[int, int], Rejection]:
         """Why each forbidden pair (S1 index, S2 index) is forbidden."""
         found: dict[tuple[int, int], Rejection] = {}
-        for i in range(len(self.s1)):
-            for j in range(len(self.s2)):
-                reason = self.pair_reason(i, j)
-                if reason is not None:
-                    found[(i, j)] = reason
+        for i, j in zip(*np.nonzero(~self.allowed)):
+            reason = self.pair_reason(int(i), int(j))
+            if reason is not None:
+                found[(int(i), int(j))] = reason
         return found
 
     @property
     def leftover_reasons(self) -> dict[int, Rejection]:
         """Why each S2 player who may not stay unpaired may not."""
-        found: dict[int, Rejection] = {}
-        for j, b in enumerate(self.s2):
-            if not self._stay[j]:
-                found[j] = self.leftover_check(b) or Rejection("B1b", (b.id,), "")
-        return found
+        return {j: self.leftover_reason(j) for j in range(len(self.s2)) if not self._stay[j]}
+
+    def leftover_reason(self, j: int) -> Rejection:
+        b = self.s2[j]
+        return self.leftover_check(b) or Rejection("B1b", (b.id,), "")
 
     def pair_reason(self, i: int, j: int) -> Rejection | None:
-        if self._allowed_rows[i][j]:
+        if self._row(i)[0][j]:
             return None
         try:
             reason = self._reasons[(i, j)]
@@ -264,37 +368,47 @@ class BracketSearch:
         used = set(positions)
         return frozenset(j for j in range(len(self.s2)) if j not in used) in banned
 
+    def _down_ids(self, left: Collection[int]) -> tuple[PlayerId, ...]:
+        return tuple(sorted(self._fixed)) + tuple(self.s2[j].id for j in sorted(left))
+
     def banned_rejection(self, positions: Sequence[int]) -> Rejection | None:
         """Why this candidate, acceptable under the criteria, is of no use:
-        the players it moves down are a banned set (C13), or None."""
+        the players it moves down are a banned set (C12 or C13), or None."""
         if not self.is_banned(positions):
             return None
         used = set(positions)
-        down = tuple(sorted(self._fixed)) + tuple(
-            b.id for j, b in enumerate(self.s2) if j not in used)
-        return Rejection("C13", down, MOVED_DOWN_BEFORE)
+        left = [j for j in range(len(self.s2)) if j not in used]
+        return Rejection(again_rule(self._banned), self._down_ids(left), MOVED_DOWN_BEFORE)
+
+    def _conflicts_rejection(self, pairs: Sequence[tuple[int, int]]) -> Rejection:
+        """B4 beyond x: the pairs (S1 index, S2 index) that miss a preference."""
+        involved = tuple(pid for i, j in pairs if self._row(i)[1][j]
+                         for pid in (self.s1[i].id, self.s2[j].id))
+        return Rejection("B4", involved, "colour_conflicts")
 
     def evaluate(self, positions: Sequence[int]) -> tuple[Rejection | None, int]:
         """C6 on one candidate (S1[i] against S2[positions[i]]): the first
         failing criterion, or None, and its number of colour conflicts."""
-        conflicts = 0
-        for i, j in enumerate(positions):
-            reason = self.pair_reason(i, j)
-            if reason is not None:
-                return reason, conflicts
-            conflicts += self._cost_rows[i][j]
+        k = len(positions)
+        columns = np.asarray(positions, dtype=np.int64)
+        rows = np.arange(k)
+        ok = self.allowed[rows, columns] if k else np.zeros(0, dtype=bool)
+        if not ok.all():
+            i = int(np.argmin(ok))
+            spent = int(self.cost[rows[:i], columns[:i]].sum())
+            return self.pair_reason(i, int(positions[i])), spent
+        conflicts = int(self.cost[rows, columns].sum()) if k else 0
         used = set(positions)
         for j in range(len(self.s2)):
             if j not in used and not self._stay[j]:
-                return self.leftover_reasons[j], conflicts
+                return self.leftover_reason(j), conflicts
         if conflicts > self.x:
-            involved = tuple(pid for i, j in enumerate(positions) if self._cost_rows[i][j]
-                             for pid in (self.s1[i].id, self.s2[j].id))
-            return Rejection("B4", involved, "colour_conflicts"), conflicts
+            return self._conflicts_rejection(list(enumerate(positions))), conflicts
         return None, conflicts
 
     def _assign(self, level: int, free: list[int], budget: int, paired: AbstractSet[int],
-                unpaired: AbstractSet[int]) -> frozenset[int] | None:
+                unpaired: AbstractSet[int], everyone_may_stay: bool = False
+                ) -> frozenset[int] | None:
         """The S2 positions left unpaired by a cheapest completion of S1[level:]
         with the ``free`` S2 players, ``paired`` ones paired and ``unpaired``
         ones not; None if no completion is within ``budget``."""
@@ -308,54 +422,185 @@ class BracketSearch:
             block = block.copy()
             block[:, [c for c, j in enumerate(free) if j in unpaired]] = _IMPOSSIBLE
         matrix[:rows, :] = block
-        stay = [0 if self._stay[j] and j not in paired else _IMPOSSIBLE for j in free]
+        stay = [0 if (everyone_may_stay or self._stay[j]) and j not in paired else _IMPOSSIBLE
+                for j in free]
         matrix[rows:, :] = stay
         row_index, col_index = _linear_sum_assignment(matrix)
         if int(matrix[row_index, col_index].sum()) > budget:
             return None
         return frozenset(free[c] for r, c in zip(row_index, col_index) if r >= rows)
 
+    def _identity(self, level: int, free: list[int], budget: int) -> bool:
+        """Is the untouched order of what is left (S1[level:] against the free
+        S2 players in order) acceptable: the next candidate the literal
+        procedure would try, often acceptable already?"""
+        rows = len(self.s1) - level
+        if len(free) < rows:
+            return False
+        if rows:
+            columns = np.asarray(free[:rows], dtype=np.int64)
+            lines = np.arange(level, len(self.s1))
+            if not self.allowed[lines, columns].all():
+                return False
+            if int(self.cost[lines, columns].sum()) > budget:
+                return False
+        if not all(self._stay[j] for j in free[rows:]):
+            return False
+        banned = self._banned_indices() if self._banned else self._banned_sets
+        return not banned or frozenset(free[rows:]) not in banned
+
+    def _first_fit(self, level: int, free: list[int], budget: int
+                   ) -> list[tuple[int, int, list[int]]] | None:
+        """The candidate a level-by-level walk would reach without ever
+        coming back: each of S1[level:] in turn takes the first free S2
+        player he may meet within the budget.  If that completes (the players
+        left over allowed to stay, not a banned set), it is the first
+        candidate in D1 order after the prefix: every choice on the way is
+        the smallest one that can still be completed (by this completion).
+        Returns, per S1 player, (row, S2 position, the free positions passed
+        over before it), or None."""
+        k = len(self.s1)
+        available = list(free)
+        plan: list[tuple[int, int, list[int]]] = []
+        for row in range(level, k):
+            allowed, costs = self._row(row)
+            position = 0
+            while position < len(available):
+                j = available[position]
+                if allowed[j] and costs[j] <= budget:
+                    break
+                position += 1
+            else:
+                return None
+            plan.append((row, available[position], available[:position]))
+            budget -= costs[available[position]]
+            del available[position]
+        if not all(self._stay[j] for j in available):
+            return None
+        banned = self._banned_indices() if self._banned else self._banned_sets
+        if banned and frozenset(available) in banned:
+            return None
+        return plan
+
+    def _free(self, used: AbstractSet[int] | Sequence[int]) -> list[int]:
+        used_set = used if isinstance(used, (set, frozenset)) else set(used)
+        return [j for j in range(len(self.s2)) if j not in used_set]
+
     def completable(self, level: int, used: AbstractSet[int] | Sequence[int],
                     budget: int) -> bool:
         """Can S1[level:] be paired with unused S2 players within ``budget``
         conflicts, every S2 player left over allowed to stay unpaired (and
         the set left over not banned)?"""
-        k = len(self.s1)
-        used_set = used if isinstance(used, (set, frozenset)) else set(used)
-        free = [j for j in range(len(self.s2)) if j not in used_set]
-        banned = self._banned_indices() if self._banned else self._banned_sets
-        if level >= k:
-            return (all(self._stay[j] for j in free)
-                    and (not banned or frozenset(free) not in banned))
-        # Quick path: the untouched order of what is left (the next candidate
-        # the literal procedure would try) is often acceptable already.
-        rows = k - level
+        free = self._free(used)
+        if self._identity(level, free, budget):
+            return True
+        if level >= len(self.s1):
+            return False
+        if self._first_fit(level, free, budget) is not None:
+            return True
+        return self._covers(level, free) and self._murty(level, free, budget)
+
+    def _covers(self, level: int, free: list[int]) -> bool:
+        """Can each of S1[level:] meet a different free S2 player (B1/B2
+        only: no budget, anyone may stay)?  Augmenting paths (Kuhn, with a
+        stack, not recursion), much cheaper than the assignment problems it
+        spares when the answer is no; above ``_COVER_ROWS`` rows it does not
+        look and says yes (the assignment problems then decide)."""
+        rows = len(self.s1) - level
         if len(free) < rows:
             return False
-        greedy_cost = 0
-        ok = True
-        for i, j in zip(range(level, k), free):
-            if not self._allowed_rows[i][j]:
-                ok = False
-                break
-            greedy_cost += self._cost_rows[i][j]
-        if ok and greedy_cost <= budget and all(self._stay[j] for j in free[rows:]):
-            if not banned or frozenset(free[rows:]) not in banned:
-                return True
-        # Murty's partition around banned leftover sets (module docstring).
-        parts: list[tuple[frozenset[int], frozenset[int]]] = [(frozenset(), frozenset())]
-        while parts:
-            paired, unpaired = parts.pop()
-            left = self._assign(level, free, budget, paired, unpaired)
-            if left is None:
-                continue
-            if left not in banned:
-                return True
-            kept = set(unpaired)
-            for j in sorted(left - unpaired):
-                parts.append((paired | {j}, frozenset(kept)))
-                kept.add(j)
-        return False
+        if rows > _COVER_ROWS:
+            return True
+        key = (level, tuple(free))
+        known = self._covered.get(key)
+        if known is not None:
+            return known
+        lines, columns = np.nonzero(self.allowed[level:, free])
+        bounds = np.searchsorted(lines, np.arange(rows + 1)).tolist()
+        found = columns.tolist()
+        neighbours = [found[bounds[i]:bounds[i + 1]] for i in range(rows)]
+        self._covered[key] = covered = self._augment(rows, neighbours)
+        return covered
+
+    @staticmethod
+    def _augment(rows: int, neighbours: list[list[int]]) -> bool:
+        """Kuhn's augmenting paths: can every row get its own column?"""
+        owner: dict[int, int] = {}   # column -> row
+        for start in range(rows):
+            seen: set[int] = set()
+            parent: dict[int, tuple[int, int]] = {}   # column -> (row, previous column)
+            stack = [(start, -1)]
+            end = -1
+            while stack and end < 0:
+                row, came = stack.pop()
+                for column in neighbours[row]:
+                    if column in seen:
+                        continue
+                    seen.add(column)
+                    parent[column] = (row, came)
+                    if column not in owner:
+                        end = column
+                        break
+                    stack.append((owner[column], column))
+            if end < 0:
+                return False
+            while end >= 0:   # flip the path
+                row, came = parent[end]
+                owner[end] = row
+                end = came
+        return True
+
+    def _murty(self, level: int, free: list[int], budget: int) -> bool:
+        """Murty's partition around banned leftover sets (module docstring)."""
+        banned = self._banned_indices() if self._banned else self._banned_sets
+        return avoids(lambda paired, unpaired: self._assign(level, free, budget, paired,
+                                                            unpaired), banned)
+
+    # -- why a prefix cannot be completed --------------------------------
+
+    def why_incomplete(self, level: int, used: AbstractSet[int], budget: int,
+                       pair: tuple[int, int] | None) -> Rejection:
+        """Why S1[level:] cannot be completed with the S2 players not in
+        ``used`` within ``budget`` (after ``pair``, the S1/S2 positions just
+        tried, if any): the players moved down would be a banned set (C12/C13);
+        more colour conflicts than x allows (B4); a player who may not stay
+        unpaired would be left over (his B1b/B5/B6); or an S1 player left
+        with no opponent (the criterion of his pairs)."""
+        named = () if pair is None else (self.s1[pair[0]].id, self.s2[pair[1]].id)
+        free = self._free(used)
+        rows = len(self.s1) - level
+        if self._analysed >= ANALYSED_BLOCKS or len(free) < rows:
+            return Rejection("D1", named, "no_completion")
+        self._analysed += 1
+        if rows and not self._covers(level, free):
+            # then none of the three assignments below has a solution
+            return self._no_opponent(level, free, named)
+        within = self._assign(level, free, budget, frozenset(), frozenset()) if rows else (
+            frozenset(free) if all(self._stay[j] for j in free) else None)
+        if within is not None:
+            return Rejection(again_rule(self._banned), self._down_ids(within), MOVED_DOWN_BEFORE)
+        if rows and self._assign(level, free, _IMPOSSIBLE // 2, frozenset(),
+                                 frozenset()) is not None:
+            return Rejection("B4", named, "beyond_x")
+        relaxed = (self._assign(level, free, _IMPOSSIBLE // 2, frozenset(), frozenset(), True)
+                   if rows else frozenset(free))
+        if relaxed is not None:
+            stuck = next(j for j in sorted(relaxed) if not self._stay[j])
+            return self.leftover_reason(stuck)
+        return self._no_opponent(level, free, named)
+
+    def _no_opponent(self, level: int, free: list[int], named: tuple[PlayerId, ...]
+                     ) -> Rejection:
+        """S1[level:] cannot all meet the free S2 players (B1/B2): the S1
+        player with the fewest possible opponents, and the criterion that
+        forbids most of his pairs."""
+        counts = self.allowed[level:, free].sum(axis=1)
+        i = level + int(np.argmin(counts))
+        criteria = Counter(reason.criterion for j in free
+                           if (reason := self.pair_reason(i, j)) is not None)
+        criterion = criteria.most_common(1)[0][0] if criteria else "B1a"
+        detail = "no_opponent_left" if counts.min() == 0 else "no_completion"
+        return Rejection(criterion, named + (self.s1[i].id,), detail)
 
     # -- the literal walk -----------------------------------------------
 
@@ -384,83 +629,184 @@ class BracketSearch:
 
     # -- the search -----------------------------------------------------
 
+    def take_refused(self) -> tuple[list[Refused], Counter[Rejection]]:
+        """The blocks passed over since the last call (in D1 order), and the
+        transpositions of those beyond :data:`KEPT_BLOCKS`, by reason."""
+        found, self.refused = self.refused, []
+        overflow, self.overflow = self.overflow, Counter()
+        self._analysed = 0
+        return found, overflow
+
+    def _refuse(self, level: int, column: int, prefix: Sequence[int], start: int,
+                rejection: Rejection) -> None:
+        size = self.factorial(len(self.s2) - 1 - level)
+        if len(self.refused) < KEPT_BLOCKS:
+            self.refused.append(Refused(level, column, tuple(prefix), start, size, rejection))
+        else:
+            self.overflow[rejection] += size - (start == 0)
+
     def candidates(self) -> Iterator[Found]:
-        """Every acceptable candidate, in D1 order of S2 (lazily)."""
+        """Every acceptable candidate, in D1 order of S2 (lazily); the blocks
+        passed over on the way are in :attr:`refused`."""
         k, m = len(self.s1), len(self.s2)
         if k > m:
             return
         if not self.completable(0, (), self.x):
+            self._refuse_all()
             return
-        factorials = [math.factorial(n) for n in range(m + 1)]
-        chosen: list[int] = []
-        used: set[int] = set()
-        allowed, costs = self._allowed_rows, self._cost_rows
+        yield from _Walk(self).run()
 
-        def walk(level: int, budget: int, rank: int) -> Iterator[Found]:
-            if level == k:
-                yield Found(tuple(chosen), rank, self.x - budget)
-                return
-            smaller_unused = 0
-            row, row_cost = allowed[level], costs[level]
-            for j in range(m):
-                if j in used:
-                    continue
-                step = smaller_unused * factorials[m - 1 - level]
-                smaller_unused += 1
-                if not row[j]:
-                    # The pair blocks the transpositions rank + step onwards
-                    # (factorials[m - 1 - level] of them): a reason for a
-                    # skipped range only if one of them is not the untouched
-                    # order (rank 0), which C6 reports by itself.
-                    if rank + step + factorials[m - 1 - level] > 1:
-                        reason = self.pair_reason(level, j)
-                        if reason is not None:
-                            self.stats.note(reason)
-                    continue
-                cost = row_cost[j]
-                if cost > budget:
-                    continue
-                chosen.append(j)
-                used.add(j)
-                if self.completable(level + 1, used, budget - cost):
-                    yield from walk(level + 1, budget - cost, rank + step)
-                else:
-                    self.stats.incomplete += 1
-                chosen.pop()
-                used.discard(j)
-
-        yield from walk(0, self.x, 0)
-
-    def blocking_reasons(self, limit: int = 6) -> tuple[Rejection, ...]:
-        """Reasons that block some transposition other than the untouched
-        one (rank 0): the forbidden pairs, then the S2 players who may not
-        stay unpaired (when S2 is longer than S1).  For a split where no
-        candidate is acceptable and the search met no reason on its way."""
-        k, m = len(self.s1), len(self.s2)
-        found: list[Rejection] = []
-        for i in range(k):
-            for j in range(m):
-                # Some order of S2 other than the untouched one puts S2[j] at i.
-                if self._allowed_rows[i][j] or m == 1 or (m == 2 and i == j):
-                    continue
-                reason = self.pair_reason(i, j)
-                if reason is not None and reason not in found:
-                    found.append(reason)
-                if len(found) >= limit:
-                    return tuple(found)
-        if m > k:
-            for j, reason in self.leftover_reasons.items():
-                # Only the untouched order leaves S2[j] out (an S2 of 2, S1 of 1).
-                if (m - k) * math.factorial(m - 1) == 1 and j == m - 1:
-                    continue
-                if reason not in found:
-                    found.append(reason)
-                if len(found) >= limit:
-                    break
-        return tuple(found)
+    def _refuse_all(self) -> None:
+        """No candidate at all: the blocks of S1[0]'s choices (a small S2),
+        or the whole split as one block, with the reason."""
+        m = len(self.s2)
+        if m > _SMALL_ASSIGNMENT:
+            rejection = self.why_incomplete(0, frozenset(), self.x, None)
+            self.refused.append(Refused(0, -1, (), 0, self.factorial(m), rejection))
+            return
+        allowed, costs = self._row(0)
+        for j in range(m):
+            start = j * self.factorial(m - 1)
+            if not allowed[j]:
+                reason = self.pair_reason(0, j)
+                assert reason is not None
+                self._refuse(0, j, (), start, reason)
+            elif costs[j] > self.x:
+                self._refuse(0, j, (), start, self._conflicts_rejection([(0, j)]))
+            else:
+                self._refuse(0, j, (), start,
+                             self.why_incomplete(1, {j}, self.x - costs[j], (0, j)))
 
     def first(self) -> Found | None:
         return next(self.candidates(), None)
+
+
+class _Walk:
+    """The D1 walk of :meth:`BracketSearch.candidates`: a loop over an
+    explicit stack (one frame per S1 player fixed), no recursion."""
+
+    def __init__(self, search: BracketSearch) -> None:
+        self.search = search
+        k = len(search.s1)
+        self.chosen: list[int] = []
+        self.used: set[int] = set()
+        self.cursor = [0] * k        # next S2 position to try, per level
+        self.smaller = [0] * k       # unused S2 positions passed so far, per level
+        self.budget = [0] * k        # x left before the level's choice
+        self.rank = [0] * k          # D1 rank of the prefix before the level's choice
+
+    def _take(self, level: int, j: int) -> int:
+        """Fix S1[level] against S2[j]; the budget left."""
+        self.chosen.append(j)
+        self.used.add(j)
+        return self.budget[level] - self.search._row(level)[1][j]
+
+    def _drop(self) -> None:
+        self.used.discard(self.chosen.pop())
+
+    def _identity_from(self, level: int, budget: int, start: int) -> bool:
+        """If the untouched order of the rest (or the first fit of each S1
+        player, :meth:`BracketSearch._first_fit`) is acceptable after the
+        prefix, fix it at once: the frames, ranks and refused blocks as a
+        level-by-level walk leaves them."""
+        search = self.search
+        m = len(search.s2)
+        free = search._free(self.used)
+        plan: list[tuple[int, int, list[int]]]
+        if search._identity(level, free, budget):
+            plan = [(row, j, []) for row, j in zip(range(level, len(search.s1)), free)]
+        else:
+            found = search._first_fit(level, free, budget) if level < len(search.s1) else None
+            if found is None:
+                return False
+            plan = found
+        for row, j, passed in plan:
+            block = search.factorial(m - 1 - row)
+            self.budget[row], self.rank[row] = budget, start
+            allowed, costs = search._row(row)
+            for smaller, refused in enumerate(passed):
+                if not allowed[refused]:
+                    reason = search.pair_reason(row, refused)
+                    assert reason is not None
+                else:
+                    pairs = list(enumerate(self.chosen)) + [(row, refused)]
+                    reason = search._conflicts_rejection(pairs)
+                search._refuse(row, refused, self.chosen, start + smaller * block, reason)
+            start += len(passed) * block
+            self.cursor[row], self.smaller[row] = j + 1, len(passed) + 1
+            budget = self._take(row, j)
+        self.start = start
+        return True
+
+    def _found(self) -> Found:
+        search = self.search
+        spent = sum(search._row(i)[1][j] for i, j in enumerate(self.chosen))
+        return Found(tuple(self.chosen), self.start, spent)
+
+    def run(self) -> Iterator[Found]:
+        search = self.search
+        k = len(search.s1)
+        self.budget[0] = search.x
+        self.start = 0   # D1 rank of the prefix last fixed
+        if self._identity_from(0, search.x, 0):
+            yield self._found()
+            level = k - 1
+            self._drop()
+        else:
+            level = 0
+        while level >= 0:
+            if self._step(level):
+                if len(self.chosen) == k:
+                    yield self._found()
+                    level = k - 1
+                    self._drop()
+                else:
+                    level += 1
+                    self.cursor[level] = self.smaller[level] = 0
+                continue
+            level -= 1
+            if level >= 0:
+                self._drop()
+
+    def _step(self, level: int) -> bool:
+        """Try the next S2 players for S1[level]: True when one is fixed (and
+        maybe the whole rest, :meth:`_identity_from`), False when the level is
+        exhausted.  Each one passed over is a block of :attr:`refused`."""
+        search = self.search
+        k, m = len(search.s1), len(search.s2)
+        allowed, costs = search._row(level)
+        block = search.factorial(m - 1 - level)
+        j = self.cursor[level]
+        while j < m:
+            if j in self.used:
+                j += 1
+                continue
+            start = self.rank[level] + self.smaller[level] * block
+            self.smaller[level] += 1
+            if not allowed[j]:
+                reason = search.pair_reason(level, j)
+                assert reason is not None
+                search._refuse(level, j, self.chosen, start, reason)
+            elif costs[j] > self.budget[level]:
+                pairs = list(enumerate(self.chosen)) + [(level, j)]
+                search._refuse(level, j, self.chosen, start, search._conflicts_rejection(pairs))
+            else:
+                budget = self._take(level, j)
+                self.cursor[level] = j + 1
+                self.start = start
+                if level + 1 < k:
+                    self.budget[level + 1], self.rank[level + 1] = budget, start
+                if self._identity_from(level + 1, budget, start):
+                    return True
+                if level + 1 < k and search._murty(level + 1, search._free(self.used), budget):
+                    return True
+                self._drop()
+                search._refuse(level, j, self.chosen, start,
+                               search.why_incomplete(level + 1, self.used | {j}, budget,
+                                                     (level, j)))
+            j += 1
+        self.cursor[level] = m
+        return False
 
 
 # ---------------------------------------------------------------------------
@@ -477,26 +823,27 @@ class BracketSearch:
 
 
 def _subset_sums(m: int, r: int, cache: dict[tuple[int, int], list[int]]) -> list[int]:
-    """How many ``r``-subsets of {1..m} have each sum (index: the sum)."""
+    """How many ``r``-subsets of {1..m} have each sum (index: the sum).
+    Built up element by element (no recursion), every (m', r') on the way kept."""
     key = (m, r)
     found = cache.get(key)
     if found is not None:
         return found
-    if r == 0:
-        found = [1]
-    elif r > m:
-        found = []
-    else:
-        without = _subset_sums(m - 1, r, cache)
-        with_m = _subset_sums(m - 1, r - 1, cache)
-        size = max(len(without), len(with_m) + m)
-        found = [0] * size
-        for s, count in enumerate(without):
-            found[s] += count
-        for s, count in enumerate(with_m):
-            found[s + m] += count
-    cache[key] = found
-    return found
+    rows: list[list[int]] = [[1]] + [[] for _ in range(r)]   # subsets of {} by size
+    for element in range(1, m + 1):
+        for size in range(min(r, element), 0, -1):
+            below, shorter = rows[size], rows[size - 1]
+            grown = [0] * max(len(below), len(shorter) + element)
+            for s, count in enumerate(below):
+                grown[s] += count
+            for s, count in enumerate(shorter):
+                grown[s + element] += count
+            rows[size] = grown
+        for size in range(r + 1):
+            cache.setdefault((element, size), rows[size] if size <= element else [])
+    for size in range(r + 1):
+        cache.setdefault((0, size), [1] if size == 0 else [])
+    return cache[key]
 
 
 class ExchangeRanks:
@@ -688,154 +1035,3 @@ class SplitFinder:
                 kept[v] = labels[v]
 
 
-# ---------------------------------------------------------------------------
-# Protections (seed 002), soft-avoid: the fewest same-group pairs among the
-# candidates of one split that the rules judge equivalent.
-
-
-@dataclass
-class AvoidBudget:
-    """The shared state of one soft-avoid search (:func:`fewest_walk`):
-    ``best`` the same-group pairs of the best pairing found so far (only a
-    strictly smaller count is looked for), ``floor`` a count no pairing can
-    go below (the search stops when ``best`` reaches it), ``steps`` the
-    splits, completion tests (assignment problems, quick checks) and
-    complete candidates looked at, at most
-    ``limit`` (past it the search stops and keeps the best found).
-    ``refine``: a better ``floor``, worked out (once) only when the search
-    has taken ``patience`` steps without reaching the floor it has."""
-
-    best: int
-    floor: int = 0
-    steps: int = 0
-    limit: int = 10_000
-    examined: int = 0
-    refine: Callable[[], int] | None = None
-    patience: int = 50
-
-    @property
-    def exhausted(self) -> bool:
-        return self.steps >= self.limit
-
-    @property
-    def done(self) -> bool:
-        if self.best > self.floor and self.refine is not None and self.steps >= self.patience:
-            refine, self.refine = self.refine, None
-            self.floor = max(self.floor, refine())
-        return self.best <= self.floor or self.steps >= self.limit
-
-
-def fewest_walk(allowed: np.ndarray, cost: np.ndarray, avoid: np.ndarray,
-                may_stay: np.ndarray, conflicts: tuple[int, int], budget: AvoidBudget,
-                offset: int = 0) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
-    """The candidates of one S1/S2 split (S1 x S2 matrices ``allowed``,
-    ``cost`` = colour conflict (B4), ``avoid`` = same-group pair; ``may_stay``
-    for S2) in D1 order, each with its number of colour conflicts within
-    ``conflicts`` (min, max) and fewer same-group pairs than
-    ``budget.best - offset`` (read afresh at every step: the caller lowers
-    it as it keeps better pairings).  Yields (S2 positions, D1 rank,
-    same-group pairs, conflicts).
-
-    Pruned as :meth:`BracketSearch.candidates` is, with assignment problems:
-    a prefix is kept only if some completion may still fit both counts (the
-    fewest conflicts first, then the fewest same-group pairs among those; when
-    the conflicts may go above that minimum, the fewest same-group pairs
-    alone, a lower bound).  Exact: every candidate that fits is yielded, in
-    order, unless ``budget`` runs out (``budget.exhausted``)."""
-    k, m = allowed.shape
-    if k > m:
-        return
-    low, high = conflicts
-    allowed_rows: list[list[bool]] = allowed.tolist()
-    cost_rows: list[list[int]] = cost.tolist()
-    avoid_rows: list[list[int]] = avoid.tolist()
-    stay: list[bool] = [bool(s) for s in may_stay]
-    weight = m + 1
-    conflict_first = np.where(allowed, cost * weight + avoid, _IMPOSSIBLE).astype(np.int64)
-    avoid_first = np.where(allowed, avoid * weight + cost, _IMPOSSIBLE).astype(np.int64)
-    most_conflicts = np.where(allowed, 1 - cost, _IMPOSSIBLE).astype(np.int64)
-    factorials = [math.factorial(n) for n in range(m + 1)]
-
-    def solve(matrix: np.ndarray, level: int, free: list[int]) -> int | None:
-        rows = k - level
-        size = len(free)
-        square = np.empty((size, size), dtype=np.int64)
-        square[:rows, :] = matrix[level:, free]
-        square[rows:, :] = [0 if stay[j] else _IMPOSSIBLE for j in free]
-        budget.steps += 1
-        row_index, col_index = _linear_sum_assignment(square)
-        chosen = square[row_index, col_index]
-        if int(chosen.max(initial=0)) >= _IMPOSSIBLE // 2:
-            return None
-        return int(chosen.sum())
-
-    def completable(level: int, used: set[int], spent: int, against: int) -> bool:
-        free = [j for j in range(m) if j not in used]
-        if level == k:
-            return low <= spent <= high and all(stay[j] for j in free)
-        left_low, left_high = low - spent, high - spent
-        room = budget.best - offset - 1 - against
-        # Quick path: the untouched order of what is left often fits.
-        rows = k - level
-        if len(free) >= rows and all(stay[j] for j in free[rows:]):
-            budget.steps += 1
-            greedy_cost = greedy_avoid = 0
-            for i, j in zip(range(level, k), free):
-                if not allowed_rows[i][j]:
-                    break
-                greedy_cost += cost_rows[i][j]
-                greedy_avoid += avoid_rows[i][j]
-            else:
-                if left_low <= greedy_cost <= left_high and greedy_avoid <= room:
-                    return True
-        found = solve(conflict_first, level, free)
-        if found is None:
-            return False
-        fewest, avoid_then = divmod(found, weight)
-        if fewest > left_high:
-            return False
-        if fewest < left_high:
-            found = solve(avoid_first, level, free)
-            assert found is not None
-            avoid_then = found // weight
-        if avoid_then > room:
-            return False
-        if fewest < left_low:
-            most = solve(most_conflicts, level, free)
-            if most is None or (k - level) - most < left_low:
-                return False
-        return True
-
-    chosen: list[int] = []
-    used: set[int] = set()
-
-    def walk(level: int, spent: int, against: int, rank: int
-             ) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
-        if level == k:
-            budget.examined += 1
-            budget.steps += 1
-            yield tuple(chosen), rank, against, spent
-            return
-        smaller_unused = 0
-        for j in range(m):
-            if budget.done:
-                return
-            if j in used:
-                continue
-            step = smaller_unused * factorials[m - 1 - level]
-            smaller_unused += 1
-            if not allowed_rows[level][j]:
-                continue
-            c, a = cost_rows[level][j], avoid_rows[level][j]
-            if spent + c > high or against + a > budget.best - offset - 1:
-                continue
-            chosen.append(j)
-            used.add(j)
-            if completable(level + 1, used, spent + c, against + a):
-                yield from walk(level + 1, spent + c, against + a, rank + step)
-            chosen.pop()
-            used.discard(j)
-
-    if budget.done or not completable(0, used, 0, 0):
-        return
-    yield from walk(0, 0, 0, 0)

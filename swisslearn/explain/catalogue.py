@@ -67,23 +67,35 @@ class Catalogue:
     # -- numbers and lists --------------------------------------------------
 
     def number(self, value: int | Decimal) -> str:
-        """A score or a count in the language's way: ``1,5`` and ``5 039`` in French."""
-        amount = value if isinstance(value, Decimal) else Decimal(value)
-        # Scores are stored as 2.0 or 1.50: an arbiter writes 2 and 1,5.
-        if amount == amount.to_integral_value():
-            amount = amount.quantize(Decimal(1))
+        """A score or a count in the language's way: ``1,5`` and ``5 039`` in French.
+
+        Exact at any size: a count is written from the integer itself (a D1
+        rank of a large S2 has hundreds of digits, beyond any decimal
+        context's precision), a score from its own digits."""
+        if isinstance(value, int):
+            whole, fraction, negative = str(abs(value)), "", value < 0
         else:
-            amount = amount.normalize()
-        whole, _, fraction = format(abs(amount), "f").partition(".")
-        groups: list[str] = []
-        while len(whole) > 3:
-            groups.insert(0, whole[-3:])
-            whole = whole[:-3]
-        groups.insert(0, whole)
+            # Scores are stored as 2.0 or 1.50: an arbiter writes 2 and 1,5.
+            # (Read from the digits: normalize() and quantize() round to the
+            # context's 28 digits.)
+            sign, digits, exponent = value.as_tuple()
+            if not isinstance(exponent, int):
+                raise ValueError(f"not a finite number: {value!r}")
+            text = "".join(map(str, digits))
+            if exponent >= 0:
+                text += "0" * exponent
+                exponent = 0
+            text = text.rjust(1 - exponent, "0")
+            whole = text[:len(text) + exponent] if exponent else text
+            fraction = text[len(text) + exponent:].rstrip("0") if exponent else ""
+            whole = whole.lstrip("0") or "0"
+            negative = bool(sign) and (whole != "0" or bool(fraction))
+        head = len(whole) % 3 or 3
+        groups = [whole[:head]] + [whole[i:i + 3] for i in range(head, len(whole), 3)]
         text = self.text("fmt.thousands_sep").join(groups)
         if fraction:
             text += self.text("fmt.decimal_sep") + fraction
-        return ("-" if amount < 0 else "") + text
+        return ("-" if negative else "") + text
 
     def players(self, ids: Iterable[int]) -> str:
         """Pairing numbers as a list (``"1, 2, 3"``), or the word for none."""

@@ -173,6 +173,27 @@ class Round:
                     return view
         return None
 
+    def told_apart(self, answer: Answer, a: PlayerId, b: PlayerId, key: str,
+                   *labels: str) -> BracketView | None:
+        """The last bracket a and b shared; if they never shared one, says
+        so in ``answer`` (catalogue ``key``: who stood higher, both scores,
+        citing ``labels``) and returns None (brackets are paired from the
+        top, players only move down)."""
+        shared = self.last_view(a, b)
+        if shared is not None:
+            return shared
+        cat = answer.cat
+        view_a, view_b = self.last_view(a), self.last_view(b)
+        if view_a is not None and view_b is not None:
+            (first, first_view), (second, second_view) = sorted(
+                ((a, view_a), (b, view_b)), key=lambda item: item[1].index)
+            answer.add(cat.text(key, first=first, second=second,
+                                first_score=cat.number(first_view.score),
+                                second_score=cat.number(second_view.score)), *labels)
+        else:
+            answer.add(cat.text("why.reason.unknown", a=a, b=b))
+        return None
+
     def kept_in(self, index: int, remainder: bool) -> BracketPaired | CandidateTried | None:
         """The kept pairing of a bracket (or of its remainder group); failing
         that, its last accepted candidate whose pairs were all kept."""

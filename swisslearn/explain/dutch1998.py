@@ -6,7 +6,7 @@ Rule labels are those of the 1998 text (``A2``, ``C7``, ``D2``, ``E3``...).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import singledispatch
 
 from swisslearn.explain.catalogue import Catalogue
@@ -17,11 +17,12 @@ from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
                               BracketsMerged, BracketUndone, BracketView, ByeAssigned,
                               CandidatesSkipped, CandidateTried, ColourAllocated,
-                              CriterionDropped, Event, ExchangeApplied, PDecreased,
-                              PlayerMovedDown, PlayerView, Rejection, RoundPaired, RoundStarted,
-                              SoftAvoidChosen, XIncreased)
+                              CriterionDropped, Event, ExchangeApplied, LastResort, PairingsTried,
+                              PDecreased, PlayerMovedDown, PlayerStuck, PlayerView, Refusal,
+                              Rejection, RoundPaired, RoundStarted, SoftAvoidChosen, XIncreased)
 
-__all__ = ["WHY", "describe", "describe_rejection", "strength", "STRENGTH_KEYS"]
+__all__ = ["WHY", "describe", "describe_rejection", "preference_text", "strength",
+           "STRENGTH_KEYS"]
 
 
 # ---------------------------------------------------------------------------
@@ -67,9 +68,53 @@ def _rejection_body(rejection: Rejection, cat: Catalogue, x: int | None = None) 
         return cat.text(key, player=players[0])
     if detail == "no_exchange":
         return cat.text("rejection.no_exchange")
-    if detail == "moved_down_before" and players:
-        return cat.text("rejection.moved_down_before", players=cat.players(players))
+    if detail in ("same_pairing", "moved_down_before"):
+        # The driver's memory refuses it: under C12 (another downfloater
+        # wanted) or C13 (another pairing), said in that rule's words.
+        key = f"rejection.{detail}" + (".c12" if criterion == "C12" else "")
+        if not players and f"{key}.none" in cat:
+            return cat.text(f"{key}.none")
+        return cat.text(key, players=cat.players(players))
+    return _search_body(rejection, cat, x)
+
+
+def _search_body(rejection: Rejection, cat: Catalogue, x: int | None) -> str:
+    """The reasons the search gives for the candidates it refuses in a block
+    (``search.py``): after a pair, the rest cannot be completed, and why."""
+    detail, players = rejection.detail, rejection.players
+    if detail == "beyond_x":
+        x_text = cat.number(x) if x is not None else "x"
+        if len(players) >= 2:
+            return cat.text("rejection.beyond_x", a=players[0], b=players[1], x=x_text)
+        return cat.text("rejection.beyond_x.one", x=x_text)
+    if detail in ("no_opponent_left", "no_completion") and players:
+        if len(players) >= 3:
+            return cat.text(f"rejection.{detail}", a=players[0], b=players[1],
+                            player=players[2])
+        return cat.text(f"rejection.{detail}.one", player=players[-1])
+    if detail == "no_completion" or (rejection.criterion == "D1" and len(players) == 2):
+        return cat.text("rejection.no_completion.plain", pair=cat.pair(*players[:2]))
+    if detail == "no_p_pairs":
+        return cat.text("rejection.no_p_pairs", players=cat.players(players))
+    if detail in ("no_split", "even", "others", "failed_below"):
+        return cat.text(f"rejection.{detail}")
+    if detail == "one_bye":
+        return cat.text("rejection.one_bye", players=cat.players(players))
+    if detail == "alone" and players:
+        return cat.text("rejection.alone", player=players[0])
     return cat.text("rejection.generic", players=cat.players(players))
+
+
+def _counted(reasons: Sequence[Rejection], counts: Sequence[int], cat: Catalogue,
+             x: int | None = None) -> str:
+    """Reasons each with its count (« B5 : 4 flotterait … — 23 »)."""
+    items = []
+    for index, reason in enumerate(reasons):
+        text = describe_rejection(reason, cat, x)
+        if index < len(counts):
+            text = cat.text("fmt.counted", reason=text, count=cat.number(counts[index]))
+        items.append(text)
+    return cat.text("fmt.reason_sep").join(items)
 
 
 def _pair_of(rejection: Rejection) -> frozenset[PlayerId] | None:
@@ -103,7 +148,16 @@ def describe(event: Event, cat: Catalogue) -> str:
 
 @describe.register
 def _round_started(event: RoundStarted, cat: Catalogue) -> str:
-    return round_started_sentence(event, cat, "round_started", "round_started.absent")
+    sentences = [round_started_sentence(event, cat, "round_started", "round_started.absent")]
+    if event.last_round:
+        key = "round_started.last_round" + (".one" if len(event.last_round) == 1 else "")
+        sentences.append(cat.text(key, players=cat.players(event.last_round)))
+    if event.adjourned:
+        games = cat.text("fmt.list_sep").join(
+            cat.text("fmt.game_round", a=white, b=black, round=round)
+            for round, white, black in event.adjourned)
+        sentences.append(cat.text("round_started.adjourned", games=games))
+    return cat.join(sentences)
 
 
 @describe.register
@@ -122,9 +176,51 @@ def _bracket_opened(event: BracketOpened, cat: Catalogue) -> str:
     return text
 
 
+def _stuck_reasons(reasons: Sequence[Rejection], cat: Catalogue) -> str:
+    """Why a player can meet nobody in his bracket, the opponents grouped by
+    criterion (« il a déjà rencontré 6 et 10 (B1a) »)."""
+    grouped: dict[str, list[PlayerId]] = {}
+    others: list[str] = []
+    for reason in reasons:
+        detail = reason.detail or _DEFAULT_DETAIL.get(reason.criterion, "")
+        if detail in ("met", "forbidden", "colour_difference", "three_in_a_row") \
+                and len(reason.players) == 2:
+            grouped.setdefault(detail, []).append(reason.players[1])
+        elif detail == "alone":
+            grouped.setdefault(detail, [])
+        else:
+            others.append(describe_rejection(reason, cat))
+    parts = [cat.text(f"stuck.{detail}", players=_and(cat, opponents))
+             for detail, opponents in grouped.items()]
+    return cat.text("fmt.reason_sep").join(parts + others)
+
+
+def _and(cat: Catalogue, players: Sequence[PlayerId]) -> str:
+    """« 2, 6 et 9 »."""
+    items = [str(p) for p in players]
+    if len(items) <= 1:
+        return "".join(items) or cat.text("fmt.none")
+    return cat.text("fmt.list_sep").join(items[:-1]) + cat.text("fmt.and") + items[-1]
+
+
+@describe.register
+def _player_stuck(event: PlayerStuck, cat: Catalogue) -> str:
+    key = {"C12": "stuck.c12", "C13": "stuck.c13"}.get(event.then, "stuck.bye")
+    return cat.text(key, player=event.player, score=bracket_score(cat, event.bracket),
+                    reasons=_stuck_reasons(event.reasons, cat))
+
+
 @describe.register
 def _player_moved_down(event: PlayerMovedDown, cat: Catalogue) -> str:
     score = bracket_score(cat, event.bracket)
+    view = event.bracket
+    if event.reasons:
+        if any(r.detail == "alone" for r in event.reasons):
+            return cat.text("player_moved_down.alone", player=event.player, score=score)
+        key = ("player_moved_down.c12" if event.player in view.moved_down
+               and not view.homogeneous else "player_moved_down.reasons")
+        return cat.text(key, player=event.player, score=score,
+                        reasons=_stuck_reasons(event.reasons, cat))
     if event.reason is None:
         return cat.text("player_moved_down", player=event.player, score=score)
     return cat.text("player_moved_down.reason", player=event.player, score=score,
@@ -150,6 +246,9 @@ def _bracket_split(event: BracketSplit, cat: Catalogue) -> str:
 
 @describe.register
 def _candidate_tried(event: CandidateTried, cat: Catalogue) -> str:
+    if not event.pairs and event.rejection is not None:
+        return cat.text("candidate_tried.none.rejected",
+                        reason=describe_rejection(event.rejection, cat, event.bracket.x))
     pairs = cat.pairs(event.pairs)
     order = cat.order([b for _, b in event.pairs] + list(event.leftover))
     number = cat.number(event.transposition)
@@ -185,12 +284,26 @@ def _candidate_tried(event: CandidateTried, cat: Catalogue) -> str:
 def _candidates_skipped(event: CandidatesSkipped, cat: Catalogue) -> str:
     if event.rule == "C8" or any(r.detail == "no_exchange" for r in event.reasons):
         return cat.text("candidates_skipped.no_exchange")
+    numbers = dict(first=cat.number(event.first), last=cat.number(event.last),
+                   count=cat.number(event.count))
     if event.rule == "D2" and event.count > 0:
-        # A range of exchange numbers (C8's jump), not of transpositions.
-        key = ("candidates_skipped.exchange_one" if event.first == event.last
-               else "candidates_skipped.exchanges")
-        return cat.text(key, first=cat.number(event.first), last=cat.number(event.last),
-                        count=cat.number(event.count))
+        # A range of exchange numbers (C8), not of transpositions.
+        if all(r.detail == "no_split" for r in event.reasons):
+            key = ("candidates_skipped.exchange_one" if event.first == event.last
+                   else "candidates_skipped.exchanges")
+            return cat.text(key, **numbers)
+        return cat.join([cat.text("candidates_skipped.exchanges.reasons", **numbers),
+                         cat.text("candidates_skipped.counted_exchanges",
+                                  reasons=_counted(event.reasons, event.counts, cat,
+                                                   event.bracket.x))])
+    if event.counts:
+        return cat.join([cat.text("candidates_skipped.range" if event.first != event.last
+                                  else "candidates_skipped.one", **numbers),
+                         cat.text("candidates_skipped.counted",
+                                  reasons=_counted(event.reasons, event.counts, cat,
+                                                   event.bracket.x)),
+                         cat.text("candidates_skipped.exchange", cell=cat.cell(event.exchange))
+                         if event.exchange is not None else ""])
     if event.count <= 0 or event.last < event.first:
         key = "candidates_skipped.empty"
     elif event.first == event.last:
@@ -211,9 +324,14 @@ def _candidates_skipped(event: CandidatesSkipped, cat: Catalogue) -> str:
 @describe.register
 def _exchange_applied(event: ExchangeApplied, cat: Catalogue) -> str:
     key = "exchange_applied" if event.feasible else "exchange_applied.infeasible"
+    reason = ""
+    if not event.feasible and event.reason is not None:
+        key = "exchange_applied.infeasible.reason"
+        reason = describe_rejection(event.reason, cat, event.bracket.x)
     return cat.text(key, number=cat.number(event.number), cell=cat.cell(event.cell),
                     from_s1=cat.group(event.from_s1), from_s2=cat.group(event.from_s2),
-                    s1=cat.players(event.bracket.s1), s2=cat.players(event.bracket.s2))
+                    s1=cat.players(event.bracket.s1), s2=cat.players(event.bracket.s2),
+                    reason=reason)
 
 
 @describe.register
@@ -224,7 +342,8 @@ def _criterion_dropped(event: CriterionDropped, cat: Catalogue) -> str:
 
 @describe.register
 def _x_increased(event: XIncreased, cat: Catalogue) -> str:
-    return cat.text("x_increased", x=cat.number(event.bracket.x), p=cat.number(event.bracket.p))
+    key = "x_increased.remainder" if event.remainder_only else "x_increased"
+    return cat.text(key, x=cat.number(event.bracket.x), p=cat.number(event.bracket.p))
 
 
 @describe.register
@@ -235,16 +354,56 @@ def _p_decreased(event: PDecreased, cat: Catalogue) -> str:
 
 @describe.register
 def _bracket_undone(event: BracketUndone, cat: Catalogue) -> str:
+    fields = dict(score=bracket_score(cat, event.bracket),
+                  failed=bracket_score(cat, event.because_of))
+    where = "lowest" if event.because_of.lowest else "above"
+    if event.step == "kept" and event.bracket.p == 0 and where == "lowest":
+        where = "joined"   # C13's p fell to 0: the bracket joined the lowest one
+    key = {("C13", "undone"): f"undone.c13.{where}", ("C13", "kept"): f"undone.c13.kept.{where}",
+           ("C13", "exhausted"): "undone.c13.exhausted", ("C13", "proved"): "undone.c13.proved",
+           ("C12", "undone"): "undone.c12.undone", ("C12", "kept"): "undone.c12.kept",
+           ("C12", "restored"): "undone.c12.restored"}.get((event.rule, event.step))
+    if key is not None:
+        return cat.text(key, **fields)
     which = "previous" if event.rule == "C12" else "penultimate"
     outcome = "accepted" if event.accepted else "rejected"
-    return cat.text(f"bracket_undone.{which}.{outcome}", score=bracket_score(cat, event.bracket),
-                    failed=bracket_score(cat, event.because_of))
+    return cat.text(f"bracket_undone.{which}.{outcome}", **fields)
+
+
+@describe.register
+def _pairings_tried(event: PairingsTried, cat: Catalogue) -> str:
+    failed = bracket_score(cat, event.because_of)
+    if event.rule == "C13":
+        where = "lowest" if event.because_of.lowest else "above"
+        failed = cat.text(f"pairings_tried.failed.{where}", score=failed)
+    separator = "fmt.list_sep" if event.rule == "C10" else "fmt.group_sep"
+    groups = [cat.text(separator).join(map(str, players)) if players else cat.text("fmt.nobody")
+              for players in event.moved_down]
+    moved = cat.text("fmt.group_list_sep").join(groups)
+    if event.count > len(event.moved_down):
+        moved += cat.text("fmt.group_list_sep") + cat.text("fmt.and_more")
+    key = f"pairings_tried.{event.rule.lower()}" + (".one" if event.count == 1 else "")
+    sentences = [cat.text(key, count=cat.number(event.count),
+                          score=bracket_score(cat, event.bracket), failed=failed, moved=moved)]
+    if event.reasons:
+        key = "pairings_tried.reasons" + (".c10" if event.rule == "C10" else "")
+        sentences.append(cat.text(key, reasons=_counted(event.reasons, event.counts, cat)))
+    return cat.join(sentences)
 
 
 @describe.register
 def _brackets_merged(event: BracketsMerged, cat: Catalogue) -> str:
-    return cat.text("brackets_merged", score=bracket_score(cat, event.bracket),
-                    players=cat.players(ids(event.bracket.players)))
+    fields = dict(score=bracket_score(cat, event.bracket),
+                  players=cat.players(ids(event.bracket.players)))
+    if event.penultimate is not None:
+        return cat.text("brackets_merged.penultimate",
+                        penultimate=bracket_score(cat, event.penultimate), **fields)
+    return cat.text("brackets_merged", **fields)
+
+
+@describe.register
+def _last_resort(event: LastResort, cat: Catalogue) -> str:
+    return cat.text("last_resort", score=bracket_score(cat, event.bracket))
 
 
 @describe.register
@@ -302,27 +461,122 @@ def strength(preference: str) -> int:
 STRENGTH_KEYS = {3: "fmt.strength.absolute", 2: "fmt.strength.strong", 1: "fmt.strength.mild"}
 
 
+def _letter(cat: Catalogue, course_letter: str) -> str:
+    """The language's letter for a colour written with the course's (B, N)."""
+    return cat.text("fmt.letter.white" if course_letter == "B" else "fmt.letter.black")
+
+
+def preference_text(view: PlayerView, cat: Catalogue) -> str:
+    """A7 as the seed writes it: the colour difference, ``+0`` for a mild
+    black preference and ``−0`` for a mild white one (« selon la couleur de la
+    ronde précédente »), then the preference in the language's letters with
+    ``!!`` (absolute) or ``!`` (strong): « +0, N », « −1, W! », « +2, B!! »."""
+    if view.preference_colour is None:
+        return "-"
+    marks = {"absolute": "fmt.mark.absolute", "strong": "fmt.mark.strong",
+             "mild": "fmt.mark.mild"}[view.preference_strength]
+    letters = _letter(cat, view.preference[0]) + cat.text(marks)
+    difference = view.colour_difference
+    negative = difference < 0 or (difference == 0 and view.preference_colour == "w")
+    sign = cat.text("fmt.minus") if negative else "+"
+    return cat.text("fmt.preference", difference=f"{sign}{abs(difference)}", letters=letters)
+
+
+def _history(view: PlayerView, cat: Catalogue, aligned: bool = False) -> str:
+    """A colour history in the language's letters; ``aligned``: F3, the
+    rounds without a game moved to the front."""
+    colours = view.colours
+    if aligned:
+        played = colours.replace("-", "")
+        colours = "-" * (len(colours) - len(played)) + played
+    return "".join(_letter(cat, c) if c in "BN" else "-" for c in colours)
+
+
+def _colour_word(cat: Catalogue, white: bool) -> str:
+    return cat.text("fmt.colour.white" if white else "fmt.colour.black")
+
+
+def _e3_fields(higher: PlayerView, lower: PlayerView, cat: Catalogue) -> dict[str, str] | None:
+    """E3 with F3: the latest round, histories aligned, where the colours differed."""
+    def aligned(view: PlayerView) -> str:
+        played = view.colours.replace("-", "")
+        return "-" * (len(view.colours) - len(played)) + played
+    for a, b in zip(reversed(aligned(higher)), reversed(aligned(lower))):
+        if a in "BN" and b in "BN" and a != b:
+            return {"higher_colour": _colour_word(cat, a == "B"),
+                    "lower_colour": _colour_word(cat, b == "B")}
+    return None
+
+
 @describe.register
 def _colour_allocated(event: ColourAllocated, cat: Catalogue) -> str:
     fields: dict[str, object] = {"white": event.white, "black": event.black,
                                  "higher": event.higher}
+    views = {v.id: v for v in (event.white_view, event.black_view) if v is not None}
+    if len(views) == 2:
+        text = _colours_said(event, views, cat, fields)
+    else:
+        text = _colours_plain(event, cat, fields)
+    return cat.join([text] + [_last_round_said(views[p], p == event.white, cat)
+                              for p in event.last_round if p in views])
+
+
+def _colours_said(event: ColourAllocated, views: dict[PlayerId, PlayerView], cat: Catalogue,
+                  fields: dict[str, object]) -> str:
+    """E1-E4 saying who gets his preference (both views known)."""
+    rule = event.rule
+    other = event.black if event.higher == event.white else event.white
+    high, low = views[event.higher], views[other]
+    fields.update(white_pref=preference_text(views[event.white], cat),
+                  black_pref=preference_text(views[event.black], cat),
+                  higher_pref=preference_text(high, cat), lower=other,
+                  lower_pref=preference_text(low, cat), other=other,
+                  colour=_colour_word(cat, event.higher == event.white),
+                  other_colour=_colour_word(cat, event.higher != event.white))
+    if rule == "E1":
+        return cat.text("colour.E1.views", **fields)
+    if rule == "E2" and strength(high.preference) != strength(low.preference):
+        strong = max((high, low), key=lambda v: strength(v.preference))
+        fields.update(player=strong.id, preference=preference_text(strong, cat),
+                      strength=cat.text(STRENGTH_KEYS[strength(strong.preference)]),
+                      colour=_colour_word(cat, strong.preference[0] == "B"))
+        return cat.text("colour.E2.views", **fields)
+    if rule == "E3":
+        found = _e3_fields(high, low, cat)
+        if found is not None:
+            fields.update(found)
+            text = cat.text("colour.E3.views", **fields)
+            if "-" in high.colours or "-" in low.colours:
+                text = cat.join([text, cat.text(
+                    "colour.E3.aligned", higher_history=_history(high, cat, True),
+                    lower_history=_history(low, cat, True), **fields)])
+            return text
+    if rule == "E4":
+        key = "colour.E4.initial.views" if strength(high.preference) == 0 else "colour.E4.views"
+        return cat.text(key, **fields)
+    return _colours_plain(event, cat, fields)
+
+
+def _colours_plain(event: ColourAllocated, cat: Catalogue, fields: dict[str, object]) -> str:
+    """The colour sentence without the players' states (hand-built events)."""
     rule = event.rule
     key = f"colour.{rule}" if f"colour.{rule}" in cat else "colour.other"
-    views = [v for v in (event.white_view, event.black_view) if v is not None]
     if rule == "E2":
-        if len(views) == 2 and strength(views[0].preference) != strength(views[1].preference):
-            strong = max(views, key=lambda v: strength(v.preference))
-            colour = "white" if strong.preference[0] == "B" else "black"
-            fields.update(player=strong.id,
-                          strength=cat.text(STRENGTH_KEYS[strength(strong.preference)]),
-                          colour=cat.text(f"fmt.colour.{colour}"))
-        else:
-            key = "colour.E2.plain"
-    elif rule == "E4":
-        higher = next((v for v in views if v.id == event.higher), None)
-        if higher is not None and strength(higher.preference) == 0:
-            key = "colour.E4.initial"
+        key = "colour.E2.plain"
     return cat.text(key, **fields)
+
+
+def _last_round_said(view: PlayerView, white: bool, cat: Catalogue) -> str:
+    """The last-round note, when it decided a player's colour."""
+    played = view.colours.replace("-", "")
+    letter = "B" if white else "N"
+    if played.endswith(letter * 2):
+        return cat.text("colour.last_round.third", player=view.id,
+                        colour=_colour_word(cat, white))
+    difference = view.colour_difference + (1 if white else -1)
+    sign = "+" if difference > 0 else cat.text("fmt.minus")
+    return cat.text("colour.last_round.difference", player=view.id,
+                    difference=f"{sign}{abs(difference)}")
 
 
 @describe.register
@@ -361,6 +615,103 @@ def _source(state: Round, a: PlayerId, b: PlayerId) -> BracketPaired | Candidate
     return None
 
 
+def _refusals_before(state: Round, kept: BracketPaired | CandidateTried) -> tuple[Refusal, ...]:
+    """What the D1 search refused, pair by pair, for the S1 players of the
+    accepted candidate that gave ``kept`` (the kept pairing of a bracket):
+    the refusals of the skipped ranges of the same split that concern the
+    same earlier S1 players' opponents, and the candidates accepted before
+    it there whose pairing failed below (C12/C13), in D1 order."""
+    view = kept.bracket
+    events = state.events
+    end = next((i for i in range(len(events) - 1, -1, -1) if events[i] is kept), len(events))
+
+    def same(other: BracketView) -> bool:
+        return (other.index == view.index and other.remainder == view.remainder
+                and other.s1 == view.s1 and other.s2 == view.s2)
+
+    walk: list[CandidatesSkipped | CandidateTried] = [
+        e for e in events[:end] if isinstance(e, (CandidatesSkipped, CandidateTried))
+        and e.exchange == kept.exchange and e.rule in ("C6", "C7") and same(e.bracket)]
+    accepted = next((e for e in reversed(walk) if isinstance(e, CandidateTried) and e.accepted
+                     and e.transposition == kept.transposition), None)
+    if accepted is None:
+        return ()
+    target = accepted.pairs
+    found: dict[tuple[PlayerId, PlayerId], Refusal] = {}
+    pending: list[Refusal] = []
+    for event in walk[:walk.index(accepted)]:
+        if isinstance(event, CandidatesSkipped):
+            pending = list(event.refusals)
+        elif event.transposition == 0 and event.rejection is not None:
+            # C6's own refusal: the untouched order's pair where the kept one differs.
+            level = next((i for i, (x, y) in enumerate(zip(event.pairs, target)) if x != y), -1)
+            if level >= 0 and set(event.pairs[level]) <= set(event.rejection.players):
+                player, opponent = event.pairs[level]
+                found.setdefault((player, opponent),
+                                 Refusal(player, opponent, event.rejection, 1))
+        elif event.accepted:
+            for refusal in pending:
+                level = view.s1.index(refusal.player) if refusal.player in view.s1 else -1
+                if level >= 0 and event.pairs[:level] == target[:level]:
+                    found.setdefault((refusal.player, refusal.opponent), refusal)
+            pending = []
+            level = next((i for i, (x, y) in enumerate(zip(event.pairs, target)) if x != y), -1)
+            if level >= 0:
+                player, opponent = event.pairs[level]
+                found.setdefault((player, opponent), Refusal(
+                    player, opponent, Rejection("C13", (), "failed_below"), 0))
+    for refusal in pending:
+        level = view.s1.index(refusal.player) if refusal.player in view.s1 else -1
+        if level >= 0:
+            found.setdefault((refusal.player, refusal.opponent), refusal)
+    s2 = list(view.s2)
+    return tuple(sorted(found.values(), key=lambda r: s2.index(r.opponent)
+                        if r.opponent in s2 else len(s2)))
+
+
+def _short(cat: Catalogue, rejection: Rejection) -> str:
+    """A refusal in a few words (« flottement, B5 »)."""
+    for key in (f"why.short.{rejection.detail}.{rejection.criterion.lower()}",
+                f"why.short.{rejection.detail}", f"why.short.{rejection.criterion}"):
+        if key in cat:
+            return cat.text(key, player=rejection.players[-1] if rejection.players else "",
+                            criterion=rejection.criterion)
+    return cat.text("why.short.other", criterion=rejection.criterion)
+
+
+def _why_how(cat: Catalogue, kept: BracketPaired | CandidateTried,
+             refusals: Sequence[Refusal], first: PlayerId, second: PlayerId) -> str:
+    """How the kept pairing gave first-second, in terms of pairs: what the
+    orders of S2 that would have given ``first`` another opponent ran into."""
+    if kept.transposition == 0:
+        return cat.text("why.how.first")
+    mine = [r for r in refusals if r.player == first]
+    pair = cat.pair(first, second)
+    if not mine:
+        return cat.text("why.how.after", pair=pair)
+    grouped: dict[str, list[PlayerId]] = {}
+    for refusal in mine:
+        grouped.setdefault(_short(cat, refusal.rejection), []).append(refusal.opponent)
+    details = cat.text("fmt.reason_sep").join(
+        cat.text("why.how.detail", opponents=_and(cat, opponents), why=why)
+        for why, opponents in grouped.items())
+    key = "why.how.refused" if len(mine) > 1 else "why.how.refused.one"
+    return cat.text(key, player=first, opponents=_and(cat, [r.opponent for r in mine]),
+                    details=details, pair=pair)
+
+
+def _kept_how(cat: Catalogue, kept: BracketPaired | CandidateTried) -> str:
+    """The kept pairing of a bracket in words: S2 in order, or the first
+    acceptable order of S2 and the pairs it gives (never a D1 rank)."""
+    if kept.transposition == 0:
+        how = cat.text("why.how.first")
+    else:
+        how = cat.text("why.how.after", pair=cat.pairs(kept.pairs))
+    if kept.exchange is not None:
+        how = cat.text("why.how.exchange", cell=cat.cell(kept.exchange), how=how)
+    return how
+
+
 def _paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
     cat = answer.cat
     source = _source(state, a, b)
@@ -374,8 +725,9 @@ def _paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
         else:
             key = "why.paired.bracket"
         rule = _rule_of(source.transposition)
+        how = _why_how(cat, source, _refusals_before(state, source), first, second)
         answer.add(cat.text(key, rule=rule, score=cat.number(view.score), s1=first, s2=second,
-                            how=_how(cat, source.transposition, None)), rule)
+                            how=how), rule)
         if source.exchange is not None:
             answer.add(cat.text("why.paired.exchange", cell=cat.cell(source.exchange)),
                        "C8", "D2")
@@ -405,18 +757,37 @@ def _paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
             break
     if colour is not None:
         answer.add(cat.label(colour.rule, describe(colour, cat)), colour.rule)
+    started = next((e for e in state.events if isinstance(e, RoundStarted)), None)
+    for player in (a, b):
+        if started is not None and player in started.last_round and (
+                colour is None or player not in colour.last_round):
+            answer.add(cat.text("why.paired.last_round", player=player), "B2", "B5", "B6")
 
 
 def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
     """The first criterion or step, in the order of the procedure, that kept a-b apart."""
+    if _told_absolute(state, answer, frozenset((a, b))):
+        return
+    # 2. Never in the same bracket: A3 pairs brackets from the top, players
+    # only move down, and B3 wants the smallest score difference.
+    shared = state.told_apart(answer, a, b, "why.reason.brackets", "A3", "B3")
+    if shared is None:
+        return
+    if not _told_in_bracket(state, answer, a, b, shared):
+        _told_by_kept(state, answer, a, b, shared)
+
+
+def _told_absolute(state: Round, answer: Answer, pair: frozenset[PlayerId]) -> bool:
+    """Step 1 of :func:`_not_paired`; True if it answered."""
     cat = answer.cat
-    pair = frozenset((a, b))
     # 1. An absolute criterion (B1, B2) on the pair itself: nothing could pair them.
     for event in state.events:
         rejections: tuple[Rejection, ...] = ()
         if isinstance(event, CandidateTried) and event.rejection is not None:
             rejections = (event.rejection,)
-        elif isinstance(event, CandidatesSkipped):
+        elif isinstance(event, (CandidatesSkipped, PairingsTried)):
+            rejections = event.reasons
+        elif isinstance(event, (PlayerMovedDown, PlayerStuck)) and event.reasons:
             rejections = event.reasons
         elif isinstance(event, PlayerMovedDown) and event.reason is not None:
             rejections = (event.reason,)
@@ -427,21 +798,15 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
                                     rejection=describe_rejection(rejection, cat),
                                     step=event.rule, score=score),
                            rejection.criterion, event.rule)
-                return
-    # 2. Never in the same bracket: A3 pairs brackets from the top, players
-    # only move down, and B3 wants the smallest score difference.
-    shared = state.last_view(a, b)
-    if shared is None:
-        view_a, view_b = state.last_view(a), state.last_view(b)
-        if view_a is not None and view_b is not None:
-            (first, first_view), (second, second_view) = sorted(
-                ((a, view_a), (b, view_b)), key=lambda item: item[1].index)
-            answer.add(cat.text("why.reason.brackets", first=first, second=second,
-                                first_score=cat.number(first_view.score),
-                                second_score=cat.number(second_view.score)), "A3", "B3")
-        else:
-            answer.add(cat.text("why.reason.unknown", a=a, b=b))
-        return
+                return True
+    return False
+
+
+def _told_in_bracket(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
+                     shared: BracketView) -> bool:
+    """Steps 3-4 of :func:`_not_paired` (a-b shared a bracket); True if it answered."""
+    cat = answer.cat
+    pair = frozenset((a, b))
     score = cat.number(shared.score)
     # 3. C1: one of them could meet nobody in the shared bracket.
     for event in state.events:
@@ -450,7 +815,7 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
                 and all(p in ids(event.bracket.players) for p in pair)):
             answer.add(cat.text("why.reason.c1", player=event.player,
                                 score=cat.number(event.bracket.score)), "C1")
-            return
+            return True
     # 3b. The rules' first pairing held a-b, soft-avoid (seed 002) kept an
     # equivalent one with fewer same-group pairs.
     for chosen in _soft_avoided(state):
@@ -458,7 +823,7 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
             answer.add(cat.text("why.reason.soft_avoid", score=cat.number(chosen.bracket.score),
                                 a=a, b=b, rules_count=cat.number(chosen.rules_same_group),
                                 count=cat.number(chosen.same_group)), chosen.rule)
-            return
+            return True
     # 4. A candidate holding a-b was rejected by a criterion on a or b (a
     # rejection of another pair of that candidate says nothing about a-b).
     for event in state.events:
@@ -471,14 +836,32 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
                                 rejection=describe_rejection(event.rejection, cat,
                                                              event.bracket.x)),
                        event.rule, event.rejection.criterion)
-            return
+            return True
+    return False
+
+
+def _told_by_kept(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
+                  shared: BracketView) -> None:
+    """Steps 4b-7 of :func:`_not_paired`: what the kept pairing of the shared bracket says."""
+    cat = answer.cat
+    pair = frozenset((a, b))
+    score = cat.number(shared.score)
     kept = state.kept_in(shared.index, shared.remainder)
     if kept is None:
         answer.add(cat.text("why.reason.unknown", a=a, b=b))
         return
     view = kept.bracket
     rule = _rule_of(kept.transposition)
-    how = _how(cat, kept.transposition, kept.exchange)
+    how = _kept_how(cat, kept)
+    # 4b. The D1 search refused the orders of S2 pairing them (counted in a range).
+    refusals = _refusals_before(state, kept)
+    for refusal in refusals:
+        if {refusal.player, refusal.opponent} == pair:
+            answer.add(cat.text("why.reason.refused", rule="C7", score=score, a=refusal.player,
+                                b=refusal.opponent,
+                                rejection=describe_rejection(refusal.rejection, cat, view.x)),
+                       "C7", refusal.rejection.criterion)
+            return
     # 5. Both on the same side: C6 pairs S1 against S2 (in a heterogeneous
     # bracket, S2 players left over meet again in the remainder group).
     for group, members in (("s1", view.s1), ("s2", view.s2)):
@@ -502,7 +885,23 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
                        *((rule, "A5") if view.lowest else (rule,)))
             return
     # 7. Otherwise the kept pairing is the first acceptable candidate in
-    # D1/D2 order, and it does not hold a-b.
+    # D1/D2 order, and it does not hold a-b: say it with the pairs.
+    partners = {x: y for x, y in kept.pairs} | {y: x for x, y in kept.pairs}
+    for first, other in ((a, b), (b, a)):
+        if first in view.s1 and other in view.s2 and first in partners:
+            partner = partners[first]
+            s2 = list(view.s2)
+            if partner in s2 and s2.index(other) > s2.index(partner):
+                answer.add(cat.text("why.reason.after", rule=rule, score=score, a=first,
+                                    b=other, partner=partner), rule, "D1", "D2")
+                return
+            taker = partners.get(other)
+            s1 = list(view.s1)
+            if taker in s1 and s1.index(taker) < s1.index(first):
+                answer.add(cat.text("why.reason.taken", rule=rule, score=score, a=first,
+                                    b=other, c=taker, how=_why_how(cat, kept, refusals, taker,
+                                                                   other)), rule, "D1", "D2")
+                return
     answer.add(cat.text("why.reason.earlier", rule=rule, score=score, how=how, a=a, b=b),
                rule, "D1", "D2")
 

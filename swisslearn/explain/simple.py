@@ -283,17 +283,8 @@ def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
             answer.add(cat.text("simple.why.reason.met", a=a, b=b), "S-rematch")
             return
     # 2. Never in the same group: groups are paired from the top.
-    shared = state.last_view(a, b)
+    shared = state.told_apart(answer, a, b, "simple.why.reason.groups", "S-groups")
     if shared is None:
-        view_a, view_b = state.last_view(a), state.last_view(b)
-        if view_a is not None and view_b is not None:
-            (first, first_view), (second, second_view) = sorted(
-                ((a, view_a), (b, view_b)), key=lambda item: item[1].index)
-            answer.add(cat.text("simple.why.reason.groups", first=first, second=second,
-                                first_score=cat.number(first_view.score),
-                                second_score=cat.number(second_view.score)), "S-groups")
-        else:
-            answer.add(cat.text("why.reason.unknown", a=a, b=b))
         return
     score = group_score(cat, shared)
     # 3. One of them found no opponent in the shared group and moved down.

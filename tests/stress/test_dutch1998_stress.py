@@ -15,6 +15,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from swisslearn.generate import generate, random_tournaments
 from swisslearn.model import Colour, Result, Tournament
 from swisslearn.trace import Board, RoundPaired
@@ -70,3 +72,26 @@ def test_same_bytes_whatever_the_hash_seed() -> None:
         out = subprocess.run([sys.executable, "-c", code, os.path.dirname(__file__), tests],
                              capture_output=True, text=True, env=env, check=True)
         assert out.stdout.strip() == here
+
+
+STRESS = bool(os.environ.get("SWISSLEARN_STRESS"))
+
+
+@pytest.mark.skipif(not STRESS, reason="make stress only (50 s: the corpus's slowest round, twice)")
+def test_the_slowest_round_of_the_corpus_is_told_in_a_readable_size() -> None:
+    """Tournament 3,563 of the systems corpus (68 players, 8 rounds): its last
+    round tries pairing after pairing of the brackets above (C12/C13); they
+    are told as PairingsTried steps, not one by one: at most 10,000 events
+    (it used to be 1.3 million)."""
+    from test_systems_stress import settings_for
+
+    from swisslearn.dutch1998.procedure import trace
+
+    tournament = generate(settings_for("dutch-1998", 10_000)[3563]).tournament
+    counts = [sum(1 for _ in trace(tournament, round))
+              for round in range(1, tournament.rounds_paired + 1)]
+    assert max(counts) <= 10_000, counts
+    last = list(trace(tournament, tournament.rounds_paired))
+    # the C13 re-pairings are still told, as summaries (179 events in all)
+    assert sum(e.kind == "pairings_tried" and e.rule == "C13" for e in last) >= 1
+    assert sum(e.kind == "bracket_undone" and e.rule == "C13" for e in last) >= 1

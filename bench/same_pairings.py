@@ -1,0 +1,234 @@
+"""Does a change to ``dutch-1998`` keep every pairing?  (Prints, never fails CI.)
+
+A refactor of the 1998 engine must give the same pairs, colours and byes on
+every round it can pair.  This script pairs rounds with the code found on
+``sys.path`` and writes one line per round; run it with the old tree first
+on the path, then with the new one, and compare::
+
+    # the old code, from a worktree of the commit before the change
+    git worktree add /tmp/base <commit>
+    bench/same_pairings.py generate /tmp/pairings-files          # with the old engine
+    PYTHONPATH=/tmp/base .venv/bin/python bench/same_pairings.py dump /tmp/pairings-files old.jsonl
+    .venv/bin/python bench/same_pairings.py dump /tmp/pairings-files new.jsonl
+    .venv/bin/python bench/same_pairings.py compare old.jsonl new.jsonl
+    # the command line's output, byte for byte, the same way
+    PYTHONPATH=/tmp/base .venv/bin/python bench/same_pairings.py cli /tmp/pairings-files old-cli.jsonl
+    .venv/bin/python bench/same_pairings.py cli /tmp/pairings-files new-cli.jsonl
+    .venv/bin/python bench/same_pairings.py compare old-cli.jsonl new-cli.jsonl
+
+``generate DIR [COUNT]`` writes COUNT generated tournaments (default 1,000;
+5-60 players, 3-11 rounds, draws, forfeits, byes, absences, late entries),
+COUNT small ones (5-14 players, for the literal mode) and a sample of the stress corpus (``tests/stress``: 5-120 players, 3-13
+rounds, its slowest tournament 3,563 included) to DIR, each paired by the
+engine found on the path; the files are then the input of both dumps, so a
+changed pairing in one round cannot hide the others.  ``dump DIR OUT``
+pairs every round of every file of ``data/``, of ``../shared/vectors/``
+(every system's files dutch-1998 can read) and of DIR, in the default
+(pruned) mode, and in literal mode every round of the files with at most
+``LITERAL_PLAYERS`` players (a literal split too large is refused: the
+refusal is the result); the last rounds of DIR's files again with random
+forbidden pairs added, and with random soft-avoid pairs.  ``cli DIR OUT``
+runs ``swisslearn pair FILE --round N --system dutch-1998 --json`` (in this
+process) on every round of the same files and keeps its exit code, its
+output and its error text whole.  ``compare A B`` counts the rounds and
+lists those whose lines differ.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VECTORS = ROOT.parent / "shared" / "vectors"
+LITERAL_PLAYERS = 14
+STRESS_SAMPLE = (0, 1, 2, 3, 10, 100, 1000, 2000, 3563, 5000, 7500, 9999)
+
+
+def _sources(folder: Path) -> list[Path]:
+    files = sorted((ROOT / "data").glob("*.trf")) + sorted((ROOT / "data").glob("*.txt"))
+    files += sorted(VECTORS.glob("*/*.trf"))
+    files += sorted(folder.glob("*.trf"))
+    return files
+
+
+def generate(folder: Path, count: int) -> None:
+    from swisslearn.generate import GeneratorSettings, generate as make, random_tournaments
+
+    folder.mkdir(parents=True, exist_ok=True)
+    settings = list(random_tournaments(count, seed=17_1998, players=(5, 60), rounds=(3, 11)))
+    stress = list(random_tournaments(10_000, seed=1998_10, players=(5, 120), rounds=(3, 13)))
+    first = stress[0]
+    stress[0] = GeneratorSettings(players=120, rounds=13, seed=first.seed,
+                                  draw_rate=first.draw_rate, forfeit_rate=first.forfeit_rate,
+                                  half_bye_rate=first.half_bye_rate,
+                                  absence_rate=first.absence_rate,
+                                  withdrawal_rate=first.withdrawal_rate,
+                                  late_entry_rate=first.late_entry_rate)
+    small = list(random_tournaments(count, seed=17_1999, players=(5, LITERAL_PLAYERS),
+                                    rounds=(3, 9)))
+    named = [(f"gen-{i:05d}", s) for i, s in enumerate(settings)]
+    named += [(f"small-{i:05d}", s) for i, s in enumerate(small)]
+    named += [(f"stress-{i:05d}", stress[i]) for i in STRESS_SAMPLE]
+    for name, setting in named:
+        path = folder / f"{name}.trf"
+        if not path.exists():
+            make(setting).write(path)
+    print(f"{len(named)} files in {folder}")
+
+
+def _result(pair: object, tournament: object, round: int, literal: bool,
+            avoid: frozenset[frozenset[int]] = frozenset()) -> str:
+    from swisslearn.errors import PairingError, UsageError
+
+    try:
+        paired = pair(tournament, round, literal=literal, avoid=avoid)  # type: ignore[operator]
+    except (PairingError, UsageError) as error:
+        return f"{type(error).__name__}"
+    boards = [[b.white, b.black] for b in paired.boards]
+    return json.dumps({"boards": boards, "byes": list(paired.byes)})
+
+
+def _variants(name: str, tournament: object) -> list[tuple[str, object, frozenset[frozenset[int]]]]:
+    """The file as it is, then (generated files) with forbidden pairs added
+    to its last rounds (C12/C13 backtracking, rounds that cannot be paired)
+    and with soft-avoid pairs (seed 002), both drawn from the file's name."""
+    import dataclasses
+    import random
+
+    from swisslearn.model import ForbiddenPairs
+
+    found: list[tuple[str, object, frozenset[frozenset[int]]]] = [("", tournament, frozenset())]
+    if "files/" not in name:
+        return found
+    rng = random.Random(name)
+    ids = [p.id for p in tournament]  # type: ignore[attr-defined]
+    last = tournament.rounds_paired  # type: ignore[attr-defined]
+    pairs = tuple(ForbiddenPairs(tuple(rng.sample(ids, 2)), max(1, last - 2), last + 1)
+                  for _ in range(rng.randint(1, len(ids))))
+    found.append(("+xxp", dataclasses.replace(tournament, forbidden=tournament.forbidden + pairs),
+                  frozenset()))
+    if len(ids) <= 40:
+        avoid = frozenset(frozenset(rng.sample(ids, 2)) for _ in range(len(ids)))
+        found.append(("+avoid", tournament, avoid))
+    return found
+
+
+def _files(folder: Path) -> Iterator[tuple[str, object, int]]:
+    """Each file dutch-1998 can read: its name, the tournament, and the last
+    round to pair (the next one too when the file has one to come)."""
+    from swisslearn.cli import read_input
+    from swisslearn.errors import SwisslearnError
+
+    for path in _sources(folder):
+        try:
+            tournament = read_input(str(path)).tournament
+        except SwisslearnError:
+            continue
+        last = tournament.rounds_paired
+        if last < tournament.total_rounds:
+            last += 1  # the next round too
+        name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
+        yield name, tournament, last
+
+
+def _engine() -> None:
+    import swisslearn
+    print(f"engine: {Path(swisslearn.__file__).parent}", file=sys.stderr)
+
+
+def dump(folder: Path, out: Path) -> None:
+    from swisslearn.dutch1998.procedure import pair
+
+    _engine()
+    start = time.process_time()
+    rounds = 0
+    with out.open("w") as sink:
+        for name, tournament, last in _files(folder):
+            modes = [False, True] if len(tournament) <= LITERAL_PLAYERS else [False]  # type: ignore[arg-type]
+            for variant, changed, avoid in _variants(name, tournament):
+                first = 1 if not variant else max(1, last - 2)
+                for round in range(first, last + 1):
+                    for literal in modes:
+                        result = _result(pair, changed, round, literal, avoid)
+                        sink.write(f"{name}{variant}\t{round}\t"
+                                   f"{'literal' if literal else 'pruned'}\t{result}\n")
+                        rounds += 1
+    print(f"{rounds} rounds paired in {time.process_time() - start:.0f} s CPU",
+          file=sys.stderr)
+
+
+def cli(folder: Path, out: Path) -> None:
+    """``swisslearn pair FILE --round N --system dutch-1998 --json`` on every
+    round of every file, run in this process (the engine on the path): the
+    command's whole output, its exit code and its error text, byte for byte
+    (one JSON string each, so that ``compare`` sees every byte)."""
+    import contextlib
+    import io
+
+    from swisslearn.cli import main as command
+
+    _engine()
+    start = time.process_time()
+    rounds = 0
+    root = ROOT.parent
+    with out.open("w") as sink:
+        for name, _, last in _files(folder):
+            path = str(root / name) if not Path(name).is_absolute() else name
+            for round in range(1, last + 1):
+                stdout, stderr = io.StringIO(), io.StringIO()
+                with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                    code = command(["pair", path, "--round", str(round),
+                                    "--system", "dutch-1998", "--json"])
+                sink.write(f"{name}\t{round}\tcli\t{code} {json.dumps(stdout.getvalue())} "
+                           f"{json.dumps(stderr.getvalue())}\n")
+                rounds += 1
+    print(f"{rounds} rounds paired by the command line in "
+          f"{time.process_time() - start:.0f} s CPU", file=sys.stderr)
+
+
+def compare(a: Path, b: Path) -> int:
+    old = a.read_text().splitlines()
+    new = b.read_text().splitlines()
+    key = lambda line: tuple(line.split("\t")[:3])  # noqa: E731
+    before = {key(line): line for line in old}
+    after = {key(line): line for line in new}
+    differ = [k for k in before if after.get(k) != before[k]]
+    missing = [k for k in after if k not in before]
+    modes = {"pruned": 0, "literal": 0, "cli": 0}
+    refused = 0
+    for line in old:
+        modes[line.split("\t")[2]] += 1
+        result = line.split("\t")[3]
+        refused += not (result.startswith("{") or result.startswith("0 "))
+    print(f"{len(before)} rounds compared ({modes['pruned']} pruned, {modes['literal']} "
+          f"literal, {modes['cli']} by the command line; {refused} refused in both), "
+          f"{len(differ)} different, "
+          f"{len(missing)} only in {b}")
+    for k in differ[:20]:
+        print("  differ:", *k, "\n    old:", before[k].split("\t")[3],
+              "\n    new:", after.get(k, "(missing)").split("\t")[-1])
+    return 1 if differ or missing else 0
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) >= 2 and argv[0] == "generate":
+        generate(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 1000)
+        return 0
+    if len(argv) == 3 and argv[0] == "dump":
+        dump(Path(argv[1]), Path(argv[2]))
+        return 0
+    if len(argv) == 3 and argv[0] == "cli":
+        cli(Path(argv[1]), Path(argv[2]))
+        return 0
+    if len(argv) == 3 and argv[0] == "compare":
+        return compare(Path(argv[1]), Path(argv[2]))
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

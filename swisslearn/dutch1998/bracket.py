@@ -1,0 +1,583 @@
+"""One score bracket: A3, C1-C11, C14 (C12 and C13 are the driver's).
+
+:func:`bracket` is the bracket's *stream*: it yields the trace's events and,
+in the order the procedure meets them, every acceptable pairing of the
+bracket (:class:`~swisslearn.dutch1998.outcome.Outcome`), or asks the
+driver to undo the bracket above (:class:`~swisslearn.dutch1998.outcome.Need`).
+
+* A3: the bracket opens; it is heterogeneous when players were moved down
+  into it, unless they are at least half of it ("treated as homogeneous").
+* C1: a player who can meet nobody in the bracket (B1/B2, or nobody else is
+  there) sends the procedure to C12 if he came from above (the bracket is
+  treated as heterogeneous: README, reading 6), to C13 in the lowest
+  bracket (unless he can be the one player left over, the bye), and
+  otherwise floats on.
+* C2-C5 then the ladder (``ladder.py``): each level is tried by one loop,
+  :func:`_climb`, for the three kinds of groups the text pairs: a
+  homogeneous bracket (C6-C8: transpositions and exchanges), the moved-down
+  players of a heterogeneous bracket (C6-C7 against the residents; C10;
+  C11; C14 leaves the lowest of them to float on), and the remainder group
+  of a heterogeneous bracket (homogeneous again: C6 "start at C2 with the
+  remainder"; C9; C11 with the moved-down players'; its own C14 when it
+  cannot be paired whole).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+import numpy as np
+
+from swisslearn.dutch1998 import softavoid
+from swisslearn.dutch1998.candidates import (Candidate, Group, level_candidates, reasons_in,
+                                             summarise, walk)
+from swisslearn.dutch1998.colours import x_value
+from swisslearn.dutch1998.criteria import STRICT, Relaxation
+from swisslearn.dutch1998.feasibility import Banned
+from swisslearn.dutch1998.ladder import C9, C10, Drop, Level, announce, ladder
+from swisslearn.dutch1998.outcome import GroupLevel, Need, Outcome, Stream
+from swisslearn.dutch1998.search import BracketSearch, Found, again_rule
+from swisslearn.dutch1998.state import RoundState, Table, pair_float_rejection
+from swisslearn.model import Float, PlayerId, PlayerState
+from swisslearn.trace import (BracketOpened, BracketPaired, BracketSplit, BracketView,
+                              CandidateTried, Event, PairingsTried, PDecreased, PlayerMovedDown,
+                              PlayerStuck, Rejection)
+
+__all__ = ["bracket", "opening_view"]
+
+_ALL_DROPPED = Relaxation(False, False, False, False)
+
+
+def _ids(players: tuple[PlayerState, ...] | list[PlayerState]) -> tuple[PlayerId, ...]:
+    return tuple(p.id for p in players)
+
+
+def opening_view(context: RoundState, index: int, residents: tuple[PlayerState, ...],
+                 moved: tuple[PlayerState, ...], lowest: bool) -> BracketView:
+    """The bracket as A3 opens it: residents and the players moved into it."""
+    moved = context.sort(moved)  # A6: S1 in A2 order, whatever order they came down in
+    players = context.sort(list(residents) + list(moved))
+    score = residents[0].score if residents else (moved[-1].score if moved else Decimal(0))
+    return BracketView(index=index, score=score,
+                       players=tuple(context.view(p) for p in players),
+                       moved_down=_ids(moved), homogeneous=not moved or 2 * len(moved) >= len(players),
+                       lowest=lowest)
+
+
+def bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...],
+            moved: tuple[PlayerState, ...], lowest: bool, banned: Banned = (), *,
+            avoid: bool = True) -> Stream:
+    """The stream of one bracket; with soft-avoid pairs (and ``avoid``: a
+    C12 probe only asks whether an outcome exists), each outcome is replaced
+    by the equivalent one with the fewest same-group pairs."""
+    stream = _bracket(context, index, residents, moved, lowest, banned)
+    if avoid and context.avoid:
+        return softavoid.avoiding(context, stream)
+    return stream
+
+
+def _reasons(context: RoundState, player: PlayerState,
+             players: tuple[PlayerState, ...]) -> tuple[Rejection, ...]:
+    """Why ``player`` can meet nobody in the bracket: one reason a possible
+    opponent, or A6 when nobody else is in it."""
+    if len(players) == 1:
+        return (Rejection("A6", (player.id,), "alone"),)
+    return tuple(r for q in players if q is not player
+                 if (r := context.pair_check(player, q)) is not None)
+
+
+def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...],
+             moved: tuple[PlayerState, ...], lowest: bool, banned: Banned) -> Stream:
+    """A3 and C1, then the bracket as homogeneous or heterogeneous."""
+    moved = context.sort(moved)
+    players = context.sort(list(residents) + list(moved))
+    view = opening_view(context, index, residents, moved, lowest)
+    yield BracketOpened(rule="A3", bracket=view)
+    stuck = [p for p in players
+             if all(context.pair_check(p, q) is not None for q in players if q is not p)]
+    floating: tuple[PlayerState, ...] = ()
+    if stuck and lowest:
+        # C1 in the lowest bracket: C13, unless the one player who can meet
+        # nobody may be the one left over (the bye, A5: B1b).
+        bye_left = (len(stuck) == 1 and len(players) % 2 == 1
+                    and context.bye_check(stuck[0]) is None)
+        for player in stuck:
+            yield PlayerStuck(rule="C1", bracket=view, player=player.id,
+                              reasons=_reasons(context, player, players),
+                              then="bye" if bye_left else "C13")
+        if not bye_left:
+            yield Need("C13", view)
+            return
+    elif stuck:
+        if not view.homogeneous and any(player in moved for player in stuck):
+            # One C12 request for all of them: the bracket above either moves
+            # other players down or keeps its pairing (then they float on).
+            for player in stuck:
+                if player in moved:
+                    yield PlayerStuck(rule="C1", bracket=view, player=player.id,
+                                      reasons=_reasons(context, player, players), then="C12")
+            answer = yield Need("C12", view)
+            if answer:
+                return
+        floating = tuple(stuck)
+        for player in floating:
+            reasons = _reasons(context, player, players)
+            yield PlayerMovedDown(rule="C1", bracket=view, player=player.id,
+                                  reason=reasons[0] if reasons else None, reasons=reasons)
+        players = tuple(p for p in players if p not in floating)
+        moved = tuple(p for p in moved if p not in floating)
+        view = view.with_(players=tuple(context.view(p) for p in players),
+                          moved_down=_ids(moved),
+                          homogeneous=not moved or 2 * len(moved) >= len(players))
+    if view.homogeneous:
+        yield from _homogeneous(context, view, players, lowest, floating, banned=banned)
+    else:
+        yield from _heterogeneous(context, view, players, moved, lowest, floating, banned)
+
+
+def _again(view: BracketView, outcome: Outcome, banned: Banned) -> CandidateTried:
+    """A level gave again a pairing the bracket already gave (the same pairs,
+    the same players moved down): passed over, it was tried below already.
+    The rule refusing it is the driver's: C12 (another player must move
+    down) or C13 (another pairing), not C6, whose criteria it meets."""
+    down = _ids(outcome.moved_down)
+    rule = again_rule(banned)
+    return CandidateTried(rule=rule, bracket=view,
+                          pairs=tuple((a.id, b.id) for a, b in outcome.pairs),
+                          transposition=outcome.transposition, accepted=False,
+                          rejection=Rejection(rule, down, "same_pairing"), leftover=down)
+
+
+# ---------------------------------------------------------------------------
+# The one loop over the levels
+
+
+LevelTry = Callable[[Level, BracketView], Stream]
+
+
+def _climb(levels: list[Level], view_of: Callable[[Level], BracketView],
+           counts: tuple[int, int, int], tried: LevelTry) -> Stream:
+    """Each level of the ladder in turn: the step that brought it (C9, C10,
+    C11, C14), C4 (S1, S2, x and p), then the level's candidates
+    (``tried``), until the ladder ends.  ``counts``: A8's w, b, q."""
+    w, b, q = counts
+    for level in levels:
+        current = view_of(level)
+        yield from announce(level, current)
+        yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q)
+        yield from tried(level, current)
+
+
+def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],
+                 lowest: bool, floating: tuple[PlayerState, ...], *, remainder: bool = False,
+                 start: Relaxation = STRICT, drops: tuple[Drop, ...] | None = None,
+                 extra: int = 0, lower_p: bool | None = None, banned: Banned = (),
+                 table: Table | None = None) -> Stream:
+    """C2-C9, C11, C13/C14 for a homogeneous bracket (or a remainder group).
+
+    ``floating`` players are moved down whatever the group does (C1, or the
+    moved-down players a heterogeneous bracket could not pair, C14); in the
+    lowest bracket they are the bye.  ``banned``: the sets of players moved
+    down that already failed below (C13, see ``search.py``).  A group of
+    several scores (a bracket treated as homogeneous although players were
+    moved into it, A3) pairs with floats: C6 checks B5/B6 for them too, and
+    after C9 C10 drops B6 then B5 for the upfloaters (reading 16)."""
+    n = len(players)
+    x0, w, b, q = x_value(players)
+    p0 = n // 2
+    mixed = len({pl.score for pl in players}) > 1
+    if drops is None:
+        drops = C9 + (C10 if mixed else ())
+    levels = ladder(x0, p0, start=start, drops=drops, extra=extra,
+                    raises=max(0, p0 - x0 - extra), lower_p=not lowest if lower_p is None
+                    else lower_p)
+    if p0 == 0 and (not lowest or any(context.bye_check(pl) is not None
+                                      for pl in floating + players)):
+        # Nobody to pair: the player moves down, or in the lowest bracket
+        # takes the bye, which no relaxation can give him if B1b refuses it.
+        levels = levels[:1]
+    view = view.with_(remainder=remainder)
+    group = _GroupTry(context, players, lowest, floating, banned, mixed=mixed,
+                      table=table if table is not None else context.table(players))
+
+    def view_of(level: Level) -> BracketView:
+        return view.with_(x=level.text_x, p=level.p, dropped=level.relaxation.dropped,
+                          s1=_ids(players[:level.p]), s2=_ids(players[level.p:]))
+
+    if lowest and len(floating) + n - 2 * p0 > 1:
+        # The lowest bracket ends the round: at most one player may stay
+        # unpaired (the bye, A5); here more would, whatever the level.
+        current = view_of(levels[0])
+        yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q)
+        left = _ids(floating) + _ids(players[2 * p0:])
+        yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
+                             accepted=False, rejection=Rejection("A5", left, "one_bye"),
+                             leftover=left)
+    else:
+        yield from _climb(levels, view_of, (w, b, q), group.try_level)
+    if lowest:
+        answer = yield Need("C13", view)
+        if answer:
+            return
+
+
+@dataclass
+class _Group:
+    """What a bracket's levels are tried on: its players (A2 order), whether
+    it is the lowest bracket, the players floating anyway (C1, C14), the
+    sets of players moved down already tried below (``banned``)."""
+
+    context: RoundState
+    players: tuple[PlayerState, ...]
+    lowest: bool
+    floating: tuple[PlayerState, ...]
+    banned: Banned
+    seen: set[object] = field(init=False, default_factory=set)   # the outcomes given
+
+
+@dataclass(kw_only=True)
+class _GroupTry(_Group):
+    """C6-C8 (and C14's p = 0) at one level of a homogeneous group."""
+
+    mixed: bool
+    table: Table
+
+    @property
+    def fixed(self) -> frozenset[PlayerId]:
+        return frozenset(_ids(self.floating))
+
+    def try_level(self, level: Level, current: BracketView) -> Stream:
+        context, players, floating = self.context, self.players, self.floating
+        relaxation, p = level.relaxation, level.p
+        leftover = context.leftover_check(self.lowest, relaxation)
+        if self.lowest:
+            # The bye (A5) must be allowed: B1b, and B5/B6 as long as they
+            # are in force (a bye is a downfloat).
+            refused = [r for r in map(leftover, floating) if r is not None]
+            if p == 0:
+                refused += [r for r in map(leftover, players) if r is not None]
+            if refused:
+                left = _ids(floating) + (_ids(players) if p == 0 else ())
+                yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
+                                     accepted=False, rejection=refused[0], leftover=left)
+                return
+        if p == 0:
+            outcome = Outcome((), tuple(floating) + tuple(players), current)
+            if outcome.key() in self.seen:
+                yield _again(current, outcome, self.banned)
+            else:
+                self.seen.add(outcome.key())
+                yield BracketPaired(rule="C14", bracket=current, pairs=(),
+                                    moved_down=_ids(outcome.moved_down))
+                yield outcome
+            return
+        table = self.table.with_floats(context, relaxation) if self.mixed else self.table
+        may_stay = np.array([leftover(pl) is None for pl in players], dtype=bool)
+        group = Group(players, table, may_stay, self.fixed, self.banned)
+        mixed = self.mixed
+
+        def check(a: PlayerState, b: PlayerState) -> Rejection | None:
+            return (context.pair_check(a, b)
+                    or (pair_float_rejection(context, a, b, relaxation) if mixed else None))
+
+        def make_search(rows: list[int], columns: list[int]) -> BracketSearch:
+            grid = np.ix_(rows, columns)
+            return BracketSearch(tuple(players[i] for i in rows),
+                                 tuple(players[j] for j in columns), level.x, check,
+                                 context.conflict, leftover, allowed=table.allowed[grid],
+                                 cost=table.cost[grid], may_stay=may_stay[columns],
+                                 banned=self.banned, fixed_down=self.fixed)
+
+        for item in level_candidates(context, group, current, level.x, p, make_search):
+            if isinstance(item, Candidate):
+                yield from self._outcome(item, GroupLevel(current, players, table, level.x, p,
+                                                          item.pairs))
+            else:
+                yield item
+
+    def _outcome(self, candidate: Candidate, how: GroupLevel) -> Stream:
+        pairs = candidate.pairs
+        down = tuple(self.floating) + candidate.left
+        found = candidate.found
+        outcome = Outcome(pairs, down, candidate.view, found.rank, candidate.cell, how)
+        if outcome.key() in self.seen:
+            return
+        self.seen.add(outcome.key())
+        yield BracketPaired(rule="C6", bracket=candidate.view,
+                            pairs=tuple((a.id, b.id) for a, b in pairs), moved_down=_ids(down),
+                            transposition=found.rank, exchange=candidate.cell)
+        yield outcome
+
+
+# ---------------------------------------------------------------------------
+# A heterogeneous bracket: the moved-down players, then the remainder group
+
+
+@dataclass(kw_only=True)
+class _Heterogeneous(_Group):
+    """C2-C14 for a heterogeneous bracket: its moved-down players (S1) first,
+    then the remainder as a homogeneous group (C6, C10)."""
+
+    view: BracketView
+    moved: tuple[PlayerState, ...]
+
+    def __post_init__(self) -> None:
+        self.residents = tuple(p for p in self.players if p not in self.moved)
+        self.x0, self.w, self.b, self.q = x_value(self.players)
+        self.table = self.context.table(self.players)
+        self.everyone = np.ones(len(self.residents), dtype=bool)
+        self.raises = max(len(self.moved) - self.x0, 0) + len(self.residents) // 2
+        self.relaxed = STRICT
+        self.paired_any = False
+
+    def levels(self, p: int) -> list[Level]:
+        """The moved-down players' ladder with p of them in S1: C6, C10 (B6,
+        then B5 for upfloaters), C11 (x raised with the remainder group's)."""
+        return ladder(self.x0, p, drops=C10, raises=self.raises,
+                      first="C14" if p < len(self.moved) else None)
+
+    def search(self, s1: tuple[PlayerState, ...], x: int, relaxation: Relaxation
+               ) -> BracketSearch:
+        context = self.context
+
+        def check(a: PlayerState, r: PlayerState) -> Rejection | None:
+            return context.pair_check(a, r) or context.float_check(r, Float.UP, relaxation)
+
+        allowed, cost = self.table.block(s1, self.residents)
+        up_ok = np.array([context.float_check(r, Float.UP, relaxation) is None
+                          for r in self.residents], dtype=bool)
+        return BracketSearch(s1, self.residents, x, check, context.conflict, lambda r: None,
+                             allowed=allowed & up_ok[None, :], cost=cost, may_stay=self.everyone)
+
+    def stream(self) -> Stream:
+        view, moved = self.view, self.moved
+        m = len(moved)
+        for p in range(m, 0, -1):
+            s1, carried = moved[:p], moved[p:]   # C14: the lowest moved-down players float on
+            self.paired_any = False
+            levels = self.levels(p)
+            self.relaxed = levels[-1].relaxation
+
+            def view_of(level: Level, s1: tuple[PlayerState, ...] = s1) -> BracketView:
+                return view.with_(x=level.x, p=level.p, dropped=level.relaxation.dropped,
+                                  s1=_ids(s1), s2=_ids(self.residents))
+
+            def tried(level: Level, current: BracketView,
+                      s1: tuple[PlayerState, ...] = s1,
+                      carried: tuple[PlayerState, ...] = carried) -> Stream:
+                return self.try_level(level, current, s1, carried)
+
+            yield from _climb(levels, view_of, (self.w, self.b, self.q), tried)
+            if not self.paired_any and p == m and not self.lowest:
+                answer = yield Need("C12", view)
+                if answer:
+                    return
+            if not self.lowest:
+                yield from self.remainder_lowered(s1, carried)
+        if self.lowest and self.context.last_resort and m == 1:
+            yield from self.last_resort()
+        if self.lowest:
+            answer = yield Need("C13", view)
+            if answer:
+                return
+        else:
+            # p = 0: every moved-down player and the whole bracket float on.
+            outcome = Outcome((), tuple(self.floating) + tuple(self.players), view.with_(p=0))
+            if outcome.key() not in self.seen:
+                yield PDecreased(rule="C14", bracket=view.with_(p=0))
+                yield BracketPaired(rule="C14", bracket=view.with_(p=0), pairs=(),
+                                    moved_down=_ids(outcome.moved_down))
+                yield outcome
+
+    def try_level(self, level: Level, current: BracketView, s1: tuple[PlayerState, ...],
+                  carried: tuple[PlayerState, ...]) -> Stream:
+        """The moved-down players' candidates at one level; for each, the
+        remainder group at its own levels (C6: "start at C2 with the
+        remainder"), with C9 and the same C11 steps."""
+        search = self.search(s1, level.x, level.relaxation)
+
+        def expand(found: Found) -> Stream:
+            self.paired_any = True
+            return self._with_remainder(found, search, current, level, carried,
+                                        start=level.relaxation, drops=C9,
+                                        extra=level.extra, lower_p=False)
+
+        yield from _remainders(walk(self.context, search, current, None), expand, current,
+                               search)
+
+    def _with_remainder(self, found: Found, search: BracketSearch, current: BracketView,
+                        level: Level | None, carried: tuple[PlayerState, ...], *,
+                        start: Relaxation, drops: tuple[Drop, ...], extra: int,
+                        lower_p: bool, rule: str = "C6") -> Stream:
+        """The remainder group left by ``found`` (the moved-down players'
+        candidate), and the bracket's outcomes with it."""
+        context, view = self.context, self.view
+        s1 = search.s1
+        pairs = tuple((s1[i], self.residents[j]) for i, j in enumerate(found.positions))
+        used = set(found.positions)
+        rest = tuple(r for j, r in enumerate(self.residents) if j not in used)
+        base = current if level is not None else view
+        remainder_view = base.with_(players=tuple(context.view(pl) for pl in rest),
+                                    moved_down=(), homogeneous=True, remainder=True)
+        lowest = self.lowest and level is not None
+        # In the lowest bracket the carried players get the bye: the remainder
+        # checks them with its own leftovers (at most one).
+        stream = _homogeneous(context, remainder_view, rest, lowest,
+                              tuple(self.floating) + carried, remainder=True, start=start,
+                              drops=drops, extra=extra, lower_p=lower_p, banned=self.banned,
+                              table=context.table(rest, self.table))
+        outer = current if level is not None else view.with_(p=len(s1))
+        for item in _until_need(stream):
+            if not isinstance(item, Outcome):
+                yield item
+                continue
+            down = item.moved_down
+            if lowest and len(down) > 1:
+                continue
+            allowed, cost = search.allowed, search.cost
+            how = softavoid.bracket_level(context, item, s1, self.residents, allowed, cost,
+                                          search.x, pairs, self.table)
+            outcome = Outcome(pairs + item.pairs, down, outer, found.rank, None, how)
+            if outcome.key() in self.seen:
+                yield _again(outer, outcome, self.banned)
+                continue
+            self.seen.add(outcome.key())
+            yield BracketPaired(rule=rule, bracket=outer,
+                                pairs=tuple((a.id, r.id) for a, r in outcome.pairs),
+                                moved_down=_ids(down), transposition=found.rank)
+            yield outcome
+
+    def remainder_lowered(self, s1: tuple[PlayerState, ...],
+                          carried: tuple[PlayerState, ...]) -> Stream:
+        """The remainder could not be paired whole: let it float players (C14
+        for the remainder group), every relaxation already in force."""
+        p = len(s1)
+        relaxed = self.relaxed
+        search = self.search(s1, p, relaxed)
+        current = self.view.with_(x=p, p=p, dropped=relaxed.dropped, s1=_ids(s1),
+                                  s2=_ids(self.residents))
+        yield BracketSplit(rule="C4", bracket=current, w=self.w, b=self.b, q=self.q)
+        rest = len(self.residents) - p
+
+        def expand(found: Found) -> Stream:
+            return self._with_remainder(found, search, current, None, carried,
+                                        start=_ALL_DROPPED, drops=(), extra=rest,
+                                        lower_p=True, rule="C14")
+
+        yield from _remainders(walk(self.context, search, current, None), expand, current,
+                               search)
+
+    def last_resort(self) -> Stream:
+        """p = 0 in the lowest bracket, only when nothing else pairs the round
+        (README reading 20): the moved-down player takes the bye, the
+        residents pair among themselves."""
+        context, view = self.context, self.view
+        residents = self.residents
+        current = view.with_(p=0, s1=(), s2=_ids(residents))
+        yield PDecreased(rule="C14", bracket=current)
+        remainder_view = current.with_(players=tuple(context.view(pl) for pl in residents),
+                                       moved_down=(), homogeneous=True, remainder=True)
+        stream = _homogeneous(context, remainder_view, residents, True,
+                              tuple(self.floating) + self.moved, remainder=True,
+                              start=self.relaxed, drops=C9, extra=len(residents),
+                              lower_p=False, banned=self.banned,
+                              table=context.table(residents, self.table))
+        for item in _until_need(stream):
+            if not isinstance(item, Outcome):
+                yield item
+                continue
+            if len(item.moved_down) > 1:
+                continue
+            outcome = Outcome(item.pairs, item.moved_down, current)
+            if outcome.key() in self.seen:
+                continue
+            self.seen.add(outcome.key())
+            yield BracketPaired(rule="C14", bracket=current,
+                                pairs=tuple((a.id, b.id) for a, b in item.pairs),
+                                moved_down=_ids(item.moved_down))
+            yield outcome
+
+
+def _until_need(stream: Stream) -> Iterator[Event | Outcome]:
+    """A remainder group's events and outcomes, up to its request (if any) to
+    undo a bracket above: the heterogeneous bracket answers those itself."""
+    for item in stream:
+        if isinstance(item, Need):
+            return
+        yield item
+
+
+#: A run of candidates of the moved-down players whose remainder group gives
+#: no pairing is told one by one up to this many events, else as one step.
+_TOLD_RUN = 40
+
+
+def _remainders(items: Iterator[Event | Found], expand: Callable[[Found], Stream],
+                current: BracketView, search: BracketSearch) -> Stream:
+    """The moved-down players' candidates (``items``: the walk's events and
+    candidates) and, for each, its remainder group (``expand``).  Candidates
+    in a row whose remainder group gives no pairing (C10: "try to find a
+    different opponent" for the lowest downfloater, back to C7) are told
+    together, as one :class:`PairingsTried` when their steps are many."""
+    run = _FailedRemainders(current, search)
+    held: list[Event] = []
+    for item in items:
+        if not isinstance(item, Found):
+            held.append(item)
+            continue
+        stream = expand(item)
+        events, held = held, []
+        for part in stream:
+            if isinstance(part, Outcome):
+                yield from run.flush()
+                yield from events
+                yield part
+                yield from stream
+                break
+            assert not isinstance(part, Need)
+            events.append(part)
+        else:
+            run.add(item, events)
+    yield from run.flush()
+    yield from held
+
+
+class _FailedRemainders:
+    """Candidates of the moved-down players whose remainder group could not
+    be paired, waiting to be told."""
+
+    def __init__(self, view: BracketView, search: BracketSearch) -> None:
+        self.view = view
+        self.search = search
+        self.events: list[Event] = []
+        self.left: list[tuple[PlayerId, ...]] = []
+        self.reasons: Counter[Rejection] = Counter()
+
+    def add(self, found: Found, events: list[Event]) -> None:
+        used = set(found.positions)
+        self.left.append(tuple(r.id for j, r in enumerate(self.search.s2) if j not in used))
+        self.events += events
+        self.reasons.update(set(reasons_in(events)))
+
+    def flush(self) -> Iterator[Event]:
+        if not self.left:
+            return
+        if len(self.events) <= _TOLD_RUN:
+            yield from self.events
+        else:
+            reasons, counts = summarise(self.reasons)
+            yield PairingsTried(rule="C10", bracket=self.view, because_of=self.view,
+                                count=len(self.left), moved_down=tuple(self.left[:10]),
+                                reasons=reasons, counts=counts, steps=len(self.events))
+        self.events, self.left, self.reasons = [], [], Counter()
+
+
+def _heterogeneous(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],
+                   moved: tuple[PlayerState, ...], lowest: bool,
+                   floating: tuple[PlayerState, ...], banned: Banned = ()) -> Stream:
+    return _Heterogeneous(context, players, lowest, floating, banned, view=view,
+                          moved=moved).stream()
+

@@ -1,0 +1,378 @@
+"""C6, C7, C8 at one level: the candidates the text tries, in its order.
+
+C6 pairs S1 against S2 as they stand; C7 takes the next transposition of S2
+(D1); C8, in a homogeneous bracket, the next exchange between S1 and S2
+(D2) and starts again at C5.  :func:`level_candidates` yields, for one
+level of the ladder, every event and every acceptable candidate
+(:class:`Candidate`) in that order; the bracket turns each candidate into a
+pairing (``bracket.py``).
+
+Pruned (the default) the candidates a level refuses are not tried one by
+one: the search proves which ranges of them cannot work (``search.py``) and
+the trace tells each range as one :class:`~swisslearn.trace.CandidatesSkipped`
+with every reason met and how many candidates each refuses, then the next
+acceptable candidate as a :class:`~swisslearn.trace.CandidateTried`; runs of
+more than :data:`RUN` exchanges whose split cannot give any acceptable
+candidate are one range too.  Literal (``literal=True``): every candidate
+and every exchange one by one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence
+
+import numpy as np
+
+from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges, seed_cell
+from swisslearn.dutch1998.feasibility import Banned, any_pairing
+from swisslearn.dutch1998.search import (MOVED_DOWN_BEFORE, BracketSearch, ExchangeRanks,
+                                         Found, Refused, SplitFinder)
+from swisslearn.dutch1998.state import RoundState, Table
+from swisslearn.errors import usage
+from swisslearn.model import PlayerId, PlayerState
+from swisslearn.trace import (BracketView, CandidatesSkipped, CandidateTried, Event,
+                              ExchangeApplied, Refusal, Rejection)
+
+__all__ = ["Candidate", "Group", "LITERAL_LIMIT", "RUN", "SearchMaker", "level_candidates",
+           "reasons_in", "split_positions", "summarise", "walk"]
+
+#: Builds the search of one split of a level (S1 and S2 as bracket positions).
+SearchMaker = Callable[[list[int], list[int]], BracketSearch]
+
+#: Literal mode refuses an S1/S2 split with more candidates than this (8!).
+LITERAL_LIMIT = 40_320
+
+#: Exchanges of one level tried one by one before :class:`SplitFinder` may
+#: jump to the next split that can be paired at all (never in literal mode).
+SEQUENTIAL = 1000
+
+#: Up to this many exchanges in a row that cannot give an acceptable
+#: candidate are told one by one; a longer run is one range.
+RUN = 3
+
+#: A skipped range names at most this many reasons per criterion; the
+#: further ones are one reason (detail ``"others"``) with their count.
+REASONS_PER_CRITERION = 4
+
+#: At most this many refusals (pair by pair) per range.
+REFUSALS = 200
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An acceptable candidate of one S1/S2 split: ``found`` gives the S2
+    positions of S1's players and the D1 rank; ``view`` the split."""
+
+    s1: tuple[PlayerState, ...]
+    s2: tuple[PlayerState, ...]
+    found: Found
+    view: BracketView
+    cell: str | None = None
+
+    @property
+    def pairs(self) -> tuple[tuple[PlayerState, PlayerState], ...]:
+        return tuple((self.s1[i], self.s2[j]) for i, j in enumerate(self.found.positions))
+
+    @property
+    def left(self) -> tuple[PlayerState, ...]:
+        used = set(self.found.positions)
+        return tuple(b for j, b in enumerate(self.s2) if j not in used)
+
+
+def split_positions(p: int, n: int, exchange: Exchange | None) -> tuple[list[int], list[int]]:
+    """S1 and S2 (0-based bracket positions, A2 order) after ``exchange``
+    (:func:`swisslearn.dutch1998.exchanges.apply_exchange` on positions)."""
+    if exchange is None:
+        return list(range(p)), list(range(p, n))
+    leaving = set(exchange.from_s1) | set(exchange.from_s2)
+    s1 = sorted([i for i in range(1, p + 1) if i not in leaving] + list(exchange.from_s2))
+    s2 = sorted([j for j in range(p + 1, n + 1) if j not in leaving] + list(exchange.from_s1))
+    return [i - 1 for i in s1], [j - 1 for j in s2]
+
+
+# ---------------------------------------------------------------------------
+# C6/C7 on one split
+
+
+def walk(context: RoundState, search: BracketSearch, view: BracketView,
+         cell: str | None) -> Iterator[Event | Found]:
+    """C6/C7 on one S1/S2 split: the trace's events and, lazily and in D1
+    order, the acceptable candidates (:class:`Found`).  Pruned: the
+    untouched order is tried (C6); then before each acceptable candidate
+    (:class:`CandidateTried`, C7) the transpositions passed over since the
+    previous one are one :class:`CandidatesSkipped` with the reasons; the
+    last range (after the last acceptable one) when the walk is asked for
+    more and has no more.  Literal: every candidate has its own event."""
+    if context.literal:
+        yield from _walk_literal(context, search, view, cell)
+        return
+    k, m = len(search.s1), len(search.s2)
+    span = math.factorial(m - k)
+    identity = tuple(range(k))
+    rejection, _ = search.evaluate(identity)
+    if rejection is None:
+        rejection = search.banned_rejection(identity)
+    candidates = search.candidates()
+    yield _tried(search, view, cell, identity, 0, rejection)
+    low = 1
+    accepted = rejection is None
+    if accepted:
+        first = next(candidates)   # the untouched order itself
+        search.take_refused()
+        yield first
+        low = span
+    for found in candidates:
+        accepted = True
+        blocks, overflow = search.take_refused()
+        if found.rank > low:
+            yield _skipped(search, view, cell, low, found.rank - 1, blocks, overflow, found)
+        yield _tried(search, view, cell, found.positions, found.rank, None)
+        yield found
+        low = found.rank + span
+    blocks, overflow = search.take_refused()
+    total = math.factorial(m)
+    if total - 1 >= low and (blocks or overflow):
+        yield _skipped(search, view, cell, low, total - 1, blocks, overflow, None)
+    elif not accepted:
+        # C7 has no other transposition to try (an S2 of one player).
+        yield CandidatesSkipped(rule="C7", bracket=view, first=low, last=low - 1, count=0,
+                                exchange=cell)
+
+
+def _tried(search: BracketSearch, view: BracketView, cell: str | None,
+           positions: Sequence[int], rank: int, rejection: Rejection | None) -> CandidateTried:
+    s1, s2 = search.s1, search.s2
+    used = set(positions)
+    rule = "C6" if rank == 0 else "C7"
+    if rejection is not None and rejection.detail == MOVED_DOWN_BEFORE:
+        # Refused only because the driver has tried the players it moves down:
+        # the driver's rule (C12/C13) refuses it, not C6/C7, whose criteria it meets.
+        rule = rejection.criterion
+    return CandidateTried(rule=rule, bracket=view,
+                          pairs=tuple((s1[i].id, s2[j].id) for i, j in enumerate(positions)),
+                          transposition=rank, exchange=cell, accepted=rejection is None,
+                          rejection=rejection,
+                          leftover=tuple(b.id for j, b in enumerate(s2) if j not in used))
+
+
+def _skipped(search: BracketSearch, view: BracketView, cell: str | None, first: int,
+             last: int, blocks: list[Refused], overflow: Counter[Rejection],
+             following: Found | None) -> CandidatesSkipped:
+    """The C7 range ``first``..``last`` from the search's blocks: every
+    reason with the transpositions it refuses, and the refusals of the S1
+    players of ``following`` (the candidate accepted next)."""
+    counts: Counter[Rejection] = Counter()
+    refusals: list[Refusal] = []
+    for block in blocks:
+        count = block.size - (block.start == 0)
+        if not count:
+            continue   # the untouched order alone: C6's own event says why
+        counts[block.rejection] += count
+        if (following is not None and block.column >= 0 and len(refusals) < REFUSALS
+                and block.prefix == following.positions[:block.level]):
+            refusals.append(Refusal(search.s1[block.level].id, search.s2[block.column].id,
+                                    block.rejection, count))
+    counts.update(overflow)
+    reasons, numbers = summarise(counts)
+    return CandidatesSkipped(rule="C7", bracket=view, first=first, last=last,
+                             count=last - first + 1, reasons=reasons, exchange=cell,
+                             counts=numbers, refusals=tuple(refusals))
+
+
+def summarise(counts: Counter[Rejection]) -> tuple[tuple[Rejection, ...], tuple[int, ...]]:
+    """Reasons and their counts in the order met, at most
+    :data:`REASONS_PER_CRITERION` a criterion (the others of a criterion
+    are one ``Rejection(criterion, (), "others")``)."""
+    listed: dict[Rejection, int] = {}
+    others: dict[str, int] = {}
+    per: Counter[str] = Counter()
+    for rejection, count in counts.items():
+        if per[rejection.criterion] < REASONS_PER_CRITERION:
+            per[rejection.criterion] += 1
+            listed[rejection] = count
+        else:
+            others[rejection.criterion] = others.get(rejection.criterion, 0) + count
+    for criterion, count in others.items():
+        listed[Rejection(criterion, (), "others")] = count
+    return tuple(listed), tuple(listed.values())
+
+
+def reasons_in(events: Sequence[Event]) -> list[Rejection]:
+    """Every rejection these events name (the steps a C10/C12/C13 summary
+    stands for)."""
+    found: list[Rejection] = []
+    for event in events:
+        if isinstance(event, CandidateTried) and event.rejection is not None:
+            found.append(event.rejection)
+        elif isinstance(event, ExchangeApplied) and event.reason is not None:
+            found.append(event.reason)
+        else:
+            found.extend(getattr(event, "reasons", ()))
+    return found
+
+
+def _walk_literal(context: RoundState, search: BracketSearch, view: BracketView,
+                  cell: str | None) -> Iterator[Event | Found]:
+    """Literal C6/C7: every candidate tried, in D1 order, with its event."""
+    count = search.literal_count()
+    if count > LITERAL_LIMIT:
+        raise usage("dutch1998.literal.limit", source=context.tournament.source,
+                    round=context.round, count=f"{count:,}", score=view.score,
+                    players=", ".join(str(p.id) for p in view.players), s1=len(search.s1),
+                    s2=len(search.s2), limit=f"{LITERAL_LIMIT:,}")
+    for tried in search.literal():
+        accepted = tried.rejection is None
+        yield _tried(search, view, cell, tried.positions, tried.rank, tried.rejection)
+        if accepted:
+            yield Found(tried.positions, tried.rank, tried.conflicts)
+
+
+# ---------------------------------------------------------------------------
+# C8: the exchanges of a homogeneous bracket
+
+
+@dataclass(frozen=True)
+class _Skipped:
+    """Exchanges ``first`` to ``last`` (D2 numbers): no split among them has
+    any pairing of the bracket (B1/B2, the players left over)."""
+
+    first: int
+    last: int
+
+
+def exchange_order(table: Table, may_stay: np.ndarray, p: int, n: int, literal: bool
+                   ) -> Iterator[tuple[int, Exchange | None] | _Skipped]:
+    """The original split (number 0), then the exchanges in D2 order with
+    their numbers.  After ``SEQUENTIAL`` of them, if the next exchange
+    whose split can be paired at all comes later, the ones before it are
+    one :class:`_Skipped` and the search goes on from split to split
+    (:class:`SplitFinder`); the exchanges it yields are then checked like
+    the others (x, banned sets), so none that works is passed over.  If
+    splits that can be paired were among those already tried (they failed
+    on x or the banned sets), it keeps trying exchanges one by one."""
+    yield 0, None
+    q = n - p
+    last = 0
+    ordered = iter_exchanges(p, q)
+    for number, exchange in enumerate(ordered, 1):
+        yield number, exchange
+        last = number
+        if number == SEQUENTIAL and not literal:
+            break
+    else:
+        return
+    ranks = ExchangeRanks(p, q)
+    finder = iter(SplitFinder(table.allowed, may_stay, p))
+    first = next(finder, None)
+    if first is not None and ranks.rank(*first) <= last:
+        for number, exchange in enumerate(ordered, last + 1):
+            yield number, exchange
+        return
+    pending = [] if first is None else [first]
+    for from_s1, from_s2 in itertools.chain(pending, finder):
+        number = ranks.rank(from_s1, from_s2)
+        if number > last + 1:
+            yield _Skipped(last + 1, number - 1)
+        yield number, Exchange(from_s1, from_s2, seed_cell(from_s1, from_s2, p, q))
+        last = number
+    total = ranks.total()
+    if last < total:
+        yield _Skipped(last + 1, total)
+
+
+@dataclass(frozen=True)
+class Group:
+    """What a level of a homogeneous bracket (or remainder group) is tried
+    on: its players in A2 order, those floating anyway (``fixed``), the
+    table at the level, who may stay unpaired, and the live banned sets."""
+
+    players: tuple[PlayerState, ...]
+    table: Table
+    may_stay: np.ndarray
+    fixed: frozenset[PlayerId]
+    banned: Banned
+
+
+class _Run:
+    """Exchanges in a row whose split gives no acceptable candidate: told one
+    by one if short, as one D2 range otherwise."""
+
+    def __init__(self, view: BracketView) -> None:
+        self.view = view
+        self.items: list[tuple[int, int, Rejection, ExchangeApplied | None]] = []
+
+    def add(self, first: int, last: int, reason: Rejection,
+            single: ExchangeApplied | None = None) -> None:
+        self.items.append((first, last, reason, single))
+
+    def flush(self) -> Iterator[Event]:
+        items, self.items = self.items, []
+        if not items:
+            return
+        count = sum(last - first + 1 for first, last, _, _ in items)
+        if count <= RUN and all(single is not None for *_, single in items):
+            for *_, single in items:
+                assert single is not None
+                yield single
+            return
+        counts: Counter[Rejection] = Counter()
+        for first, last, reason, _ in items:
+            counts[reason] += last - first + 1
+        reasons, numbers = summarise(counts)
+        yield CandidatesSkipped(rule="D2", bracket=self.view, first=items[0][0],
+                                last=items[-1][1], count=count, reasons=reasons,
+                                counts=numbers)
+
+
+def level_candidates(context: RoundState, group: Group, view: BracketView, x: int, p: int,
+                     make_search: SearchMaker) -> Iterator[Event | Candidate]:
+    """C6-C8 at one level of a homogeneous group: the original split, then
+    the exchanges in D2 order (each restarting at C5), each walked in D1
+    order.  Before the first exchange (and again whenever the banned sets
+    have grown) the C8 gate asks whether any split can work at all."""
+    players, n = group.players, len(group.players)
+    gate_at = -1   # size of the banned list when the C8 gate last said yes
+    run = _Run(view)
+    for entry in exchange_order(group.table, group.may_stay, p, n, context.literal):
+        number, exchange = (0, None) if isinstance(entry, _Skipped) else entry
+        if (exchange is not None or isinstance(entry, _Skipped)) and not context.literal \
+                and gate_at != len(group.banned):
+            gate_at = len(group.banned)
+            if not any_pairing(group.table, group.may_stay, p, x, group.banned, group.fixed):
+                yield from run.flush()
+                yield CandidatesSkipped(rule="C8", bracket=view, first=0, last=-1, count=0,
+                                        reasons=(Rejection("C8", tuple(pl.id for pl in players),
+                                                           "no_exchange"),))
+                return
+        if isinstance(entry, _Skipped):
+            run.add(entry.first, entry.last, Rejection("D2", (), "no_split"))
+            continue
+        rows, columns = split_positions(p, n, exchange)
+        search = make_search(rows, columns)
+        split = view.with_(s1=tuple(s.id for s in search.s1), s2=tuple(s.id for s in search.s2))
+        cell = None if exchange is None else (exchange.cell or exchange.label())
+        if exchange is not None:
+            feasible = context.literal or search.completable(0, (), x)
+            applied = ExchangeApplied(
+                rule="D2", bracket=split, cell=cell,
+                from_s1=tuple(players[i - 1].id for i in exchange.from_s1),
+                from_s2=tuple(players[i - 1].id for i in exchange.from_s2), number=number,
+                feasible=feasible,
+                reason=None if feasible else search.why_incomplete(0, frozenset(), x, None))
+            if not feasible:
+                assert applied.reason is not None
+                run.add(number, number, applied.reason, applied)
+                continue
+            yield from run.flush()
+            yield applied
+        for found in walk(context, search, split, cell):
+            if isinstance(found, Found):
+                yield Candidate(search.s1, search.s2, found, split, cell)
+            else:
+                yield found
+    yield from run.flush()
+

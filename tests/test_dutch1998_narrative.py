@@ -1,0 +1,278 @@
+"""The 1998 procedure told in the text's order: the steps of each course round.
+
+For each course file of ``data/`` and each hand-worked case of
+``test_dutch1998_cases.py``, the sequence of steps the trace must tell —
+(rule, score of the bracket the step is about) — was worked out by hand
+from seed 000 (C1-C14, with the readings of the README) before the engine
+was run on it; the working is in the comments.  A step is every event about
+a bracket except C4 (S1/S2 are set at every level) and the bracket's
+pairing itself (its pairs are checked elsewhere).
+
+Notation: "x = 0" etc. from A8; "B5 (4 up)": player 4 would float up twice.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from swisslearn.dutch1998.procedure import trace
+from swisslearn.explain.catalogue import catalogue
+from swisslearn.formats.trf import read_trf
+from swisslearn.model import Tournament
+from swisslearn.trace import BracketPaired, BracketSplit, BracketView, Event
+from test_dutch1998_cases import fresh
+from trfbuild import tournament
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+Steps = list[tuple[str, str]]
+
+
+def steps(events: list[Event]) -> Steps:
+    """(rule, bracket score) of every step about a bracket, C4 and the
+    bracket's pairing left out."""
+    cat = catalogue("en")
+    return [(e.rule, cat.number(e.bracket.score)) for e in events
+            if isinstance(getattr(e, "bracket", None), BracketView)
+            and not isinstance(e, (BracketSplit, BracketPaired))]
+
+
+def level(rule_score: str, *rules: str) -> Steps:
+    """One level that fails at C6, C7 and C8, brought by ``rules``."""
+    return [(rule, rule_score) for rule in rules]
+
+
+# -- the course files ----------------------------------------------------------------
+
+# cours-procedure, round 4 (notebook 04).
+# 2.5: 1 2 5 7 (N! B! N! B!!), x = 0, S1 = 1 2, S2 = 5 7.  C6: 1-5, 2-7 miss
+#   both preferences (B4).  C7: 7-5 gives 1-7, met (B1a).  C8: exchange a
+#   (2 <-> 5): S1 = 1 5, S2 = 2 7: C6 1-2, 5-7 kept.
+# 2: 3 has met 6 and 10: C1, he floats.  6-10 (x = 1) kept.
+# 1: heterogeneous, S1 = 3, S2 = 4 8 9 11 12, x = 0.  C6 3-4: B5 (4 up); the
+#   transpositions giving 3 the players 4 (B5), 8 (B6), 9 and 11 (B4) are
+#   refused (1 to 95); C7 no. 96 gives 3-12.  Remainder 4 8 9 11: C6 4-9, 8-11.
+# 0: 13-14 (x = 1).
+PROCEDURE = [("A3", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"),
+             ("A3", "2"), ("C1", "2"), ("C6", "2"),
+             ("A3", "1"), ("C6", "1"), ("C7", "1"), ("C7", "1"), ("C6", "1"),
+             ("A3", "0"), ("C6", "0")]
+
+# cours-definitions, round 3 (notebook 02).
+# 2: 1-3 (x = 1).  1.5: 4 alone, he floats (C1, A6: p = 0).
+# 1: heterogeneous, S1 = 4, x = 1: C6 4-2 kept.  Remainder 5 6 9 10 11, x = 0,
+#   S1 = 5 6: C6 5-9, 6-10 leaves 11, who floated down two rounds before
+#   (B6); C7: no transposition works (5-10 met, 5-11 and 6-11 miss
+#   preferences, 10 left over would float down twice).  C8: exchange a
+#   (6 <-> 9) gives no acceptable candidate (x); exchange b (6 <-> 10):
+#   S1 = 5 10, S2 = 6 9 11: C6 refused (11 left over, B6), C7: no. 1 and 2
+#   refused, no. 3 gives 5-9, 10-11 (6 moves down).
+# 0.5: 6 moved down, half of the bracket: treated as homogeneous, 6-7.
+# 0: 8 alone in the lowest bracket: C1, he can only be the bye.
+DEFINITIONS = [("A3", "2"), ("C6", "2"), ("A3", "1.5"), ("C1", "1.5"),
+               ("A3", "1"), ("C6", "1"), ("C6", "1"), ("C7", "1"), ("D2", "1"), ("D2", "1"),
+               ("C6", "1"), ("C7", "1"), ("C7", "1"),
+               ("A3", "0.5"), ("C6", "0.5"), ("A3", "0"), ("C1", "0")]
+
+# cours-c9, round 3 (notebook 06).
+# 2: 4 alone, floats.  1.5: 4 and 3 (half moved down: homogeneous): 4-3.
+# 1: 1 2 6, x = 0, S1 = 1, S2 = 2 6: C6 1-2 leaves 6, who floated down
+#   last round (B5); C7 1-6 misses both preferences (B4); C8: no pairing of
+#   the three works.  C9 drops B6 (nothing changes: C6, C7, C8 again), then
+#   B5: C6 1-2 kept, 6 floats down a second time.
+# 0.5: heterogeneous, S1 = 6, S2 = 5 7 8: C6 6-5 met (B1a), C7 no. 1 the
+#   same, no. 2 gives 6-7; remainder 5-8.
+C9 = ([("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("A3", "1")]
+      + level("1", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6")
+      + [("A3", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C7", "0.5"), ("C6", "0.5")])
+
+# cours-c10, round 3 (notebook 06).
+# 2: 2-3.  1: 1 5 7, x = 0: C6 1-5 leaves 7, who floated down two rounds
+#   before (B6); C7 1-7 misses preferences (B4); C8 nothing; C9 drops B6:
+#   1-5 kept, 7 floats down.
+# 0.5: heterogeneous, S1 = 7, S2 = 4 6, both floated up last round: C6 7-4
+#   (B5), C7 7-6 (B5); C10 drops B6 (the same again), then B5: 7-4; 6, left
+#   alone in the remainder, gets the bye.
+C10 = ([("A3", "2"), ("C6", "2"), ("A3", "1")] + level("1", "C6", "C7", "C8", "C9", "C6")
+       + [("A3", "0.5")] + level("0.5", "C6", "C7", "C10", "C6", "C7", "C10", "C6"))
+
+# cours-c11, round 3 (notebook 06).
+# 1.5: 1 and 2 have met: C1, both float.
+# 1: heterogeneous, S1 = 1 2, S2 = 3 4 5, x = 0: C6 1-3, 2-4 gives 4 a second
+#   upfloat (B5); C7: every order fails (1-4 met, 1-3 and 1-5 miss
+#   preferences with x = 0).  C10 drops B6, then B5: the same (B4 now).
+#   C11: x = 1: C6 still two conflicts; C7 no. 1 to 3 refused, no. 4 gives
+#   1-5, 2-3 (one conflict); 4 moves down.
+# 0: 4 and 6 (x = 1): 4-6.
+C11 = ([("A3", "1.5"), ("C1", "1.5"), ("C1", "1.5"), ("A3", "1")]
+       + level("1", "C6", "C7", "C10", "C6", "C7", "C10", "C6", "C7", "C11", "C6", "C7", "C7")
+       + [("A3", "0"), ("C6", "0")])
+
+# cours-c12, round 3 (notebook 06).
+# 2: 1 alone, floats.  1.5: heterogeneous, S1 = 1, S2 = 3 5, x = 1: C6 1-3;
+#   5 moves down.
+# 0.5: 5 has met 2 and 6: C1, he came from above: C12.  The pairing of 1.5
+#   is undone; its next candidate (C7, 5-3) gives 1-5 and moves 3 down
+#   instead, with whom 0.5 makes its pairs: kept.
+# 0.5 again with 3: S1 = 3, S2 = 2 6: C6 3-2 (B5: 2 up), C7 3-6 met; C10
+#   drops B6 (the same), then B5: 3-2.
+# 0: 6 (moved down) and 4: C6 6-4 gives 4 a second upfloat (B5); C7 has no
+#   other order, C8 no exchange; C9 (B6, B5 for downfloaters) changes
+#   nothing; C10 drops B6, then B5: 6-4.
+C12 = ([("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"),
+        ("A3", "0.5"), ("C1", "0.5"), ("C12", "1.5"), ("C7", "1.5"), ("C12", "1.5"),
+        ("A3", "0.5")] + level("0.5", "C6", "C7", "C10", "C6", "C7", "C10", "C6")
+       + [("A3", "0")]
+       + level("0", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
+               "C10", "C6", "C7", "C8", "C10", "C6"))
+
+# cours-c12-refus, round 4 (notebook 06).
+# 3: 1 alone, floats.  2: 1 has met 2 and 3: C1, C12.  Bracket 3 (1 alone)
+#   has no other pairing: the earlier one stays and 1 floats on (C1).  2-3.
+# 1: 1 and 5 (half moved down: homogeneous): 1-5.  0.5: 4-6.
+C12_REFUSED = [("A3", "3"), ("C1", "3"), ("A3", "2"), ("C1", "2"), ("C12", "3"),
+               ("C12", "3"), ("C1", "2"), ("C6", "2"), ("A3", "1"), ("C6", "1"),
+               ("A3", "0.5"), ("C6", "0.5")]
+
+# cours-c13, round 4 (notebook 06).
+# 2.5: 3 alone, floats.  2: 3 and 1 (homogeneous): C6 3-1, 3 floated down two
+#   rounds before (B6); C7 nothing, C8 nothing; C9 drops B6: 3-1.
+# 1.5: 2 4 5, x = 1: C6 2-4, 5 moves down.
+# 0 (lowest): 5 and 6 have met: C1, C13.  The pairing of 1.5 is undone: C7's
+#   other order (2-5) is met; C8 exchange a (2 <-> 4): 4-2 moves 5 down
+#   again, already tried: C13 refuses it (it wants another pairing); C7
+#   gives 4-5: 2 moves down.
+# 0 with 2: C6 2-6 gives 6 a second upfloat (B5); C7, C8 nothing; C9 (twice),
+#   C10 B6 change nothing; C10 drops B5: 2-6.  The new pairing of 1.5 is kept.
+C13 = ([("A3", "2.5"), ("C1", "2.5"), ("A3", "2")]
+       + level("2", "C6", "C7", "C8", "C9", "C6")
+       + [("A3", "1.5"), ("C6", "1.5"), ("A3", "0"), ("C1", "0"), ("C1", "0"),
+          ("C13", "1.5"), ("C7", "1.5"), ("D2", "1.5"), ("C13", "1.5"), ("C7", "1.5"),
+          ("A3", "0")]
+       + level("0", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
+               "C10", "C6", "C7", "C8", "C10", "C6")
+       + [("C13", "1.5")])
+
+# cours-c13-fusion, round 3 (notebook 06).
+# 1.5: 1-5.  1: 2-4.  0.5 (lowest): 3 and 6 have met: C1, C13.
+# The pairing of 1 is undone: it has no other (C8: no exchange; C9 drops B6,
+#   then B5: 2-4 again, already tried, so C13 refuses it, C7 nothing, C8
+#   nothing); C14: p = 0,
+#   the whole bracket moves down: the two lowest brackets are joined (C13).
+# 0.5: 2 4 3 6 (homogeneous): 2-3, 4-6.  The joined bracket is paired: kept.
+C13_MERGED = ([("A3", "1.5"), ("C6", "1.5"), ("A3", "1"), ("C6", "1"),
+               ("A3", "0.5"), ("C1", "0.5"), ("C1", "0.5"), ("C13", "1"), ("C8", "1")]
+              + level("1", "C9", "C13", "C7", "C8", "C9", "C13", "C7", "C8", "C14")
+              + [("C13", "0.5"), ("A3", "0.5"), ("C6", "0.5"), ("C13", "1")])
+
+# cours-c14, round 5 (notebook 06).
+# 3.5: 3 alone, floats.  3: 3 and 1 have met: C1, both float (the bracket is
+#   treated as homogeneous: no C12).
+# 2.5: 3 1 2 4, x = 1, S1 = 3 1, S2 = 2 4: 3 and 1 have both met 2, only 4 is
+#   left for them: no two pairs at any level: C6, C7, C8 at C6 as read, C9
+#   (B6, B5), C10 (B6, B5), C11 (x = 2); C14: p = 1: C6 3-1 met, C7 3-2 met,
+#   no. 4 gives 3-4; 1 and 2 move down.
+# 2: heterogeneous, S1 = 1 2, S2 = 6 7 8 9, x = 0: C6 1-6, 2-7 gives 6 a
+#   second upfloat (B5); nothing at C6 as read; C10 drops B6: C6 still B5,
+#   C7 no. 14 gives 1-8, 2-7; remainder 6-9.
+# 0.5: 5 alone in the lowest bracket: the bye.
+C14 = ([("A3", "3.5"), ("C1", "3.5"), ("A3", "3"), ("C1", "3"), ("C1", "3"), ("A3", "2.5")]
+       + level("2.5", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
+               "C10", "C6", "C7", "C8", "C10", "C6", "C7", "C8", "C11", "C6", "C7", "C8",
+               "C14", "C6", "C7", "C7")
+       + [("A3", "2"), ("C6", "2"), ("C7", "2"), ("C10", "2"), ("C6", "2"), ("C7", "2"),
+          ("C7", "2"), ("C6", "2"), ("A3", "0.5"), ("C1", "0.5")])
+
+# cours-derniere-ronde, round 5, the last (notebooks 01, 05, 06).
+# 3: 1 and 5 have met: both float.  2.5: 1 and 5 have met 2 and 3 too: they
+#   float on (treated as homogeneous); 2-3.
+# 1: 1 has met 4 and 5: floats.  5 and 4: 5 is over 50 % (no B2, B5, B6 for
+#   him), 4 is not: 5-4 gives 4 a second upfloat (B5) until C10 drops it.
+# 0: 1 and 6: the same for 6.
+LAST_ROUND = ([("A3", "3"), ("C1", "3"), ("C1", "3"), ("A3", "2.5"), ("C1", "2.5"),
+               ("C1", "2.5"), ("C6", "2.5"), ("A3", "1"), ("C1", "1")]
+              + level("1", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
+                      "C10", "C6", "C7", "C8", "C10", "C6")
+              + [("A3", "0")]
+              + level("0", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
+                      "C10", "C6", "C7", "C8", "C10", "C6"))
+
+# cours2-ronde-publiee, round 3 (notebook 11).
+# 2: 2-4 (x = 1).  1: S1 = 1 3 5, S2 = 6 7 8, x = 1: C6 1-6 met; C7 no. 1
+#   the same; no. 2 gives 1-7 (one conflict), 3-6, 5-8.  0: 9-10.
+PUBLISHED = [("A3", "2"), ("C6", "2"), ("A3", "1"), ("C6", "1"), ("C7", "1"), ("C7", "1"),
+             ("A3", "0"), ("C6", "0")]
+
+COURSE = [
+    ("cours-procedure", 4, PROCEDURE), ("cours-definitions", 3, DEFINITIONS),
+    ("cours-c9", 3, C9), ("cours-c10", 3, C10), ("cours-c11", 3, C11), ("cours-c12", 3, C12),
+    ("cours-c12-refus", 4, C12_REFUSED), ("cours-c13", 4, C13),
+    ("cours-c13-fusion", 3, C13_MERGED), ("cours-c14", 5, C14),
+    ("cours-derniere-ronde", 5, LAST_ROUND), ("cours2-ronde-publiee", 3, PUBLISHED),
+]
+
+
+@pytest.mark.parametrize("name, round, expected", COURSE, ids=[c[0] for c in COURSE])
+def test_course_round_told_in_the_text_order(name: str, round: int, expected: Steps) -> None:
+    tournament = read_trf(DATA / f"{name}.trf").tournament
+    assert steps(list(trace(tournament, round))) == expected
+
+
+def test_every_course_file_has_its_narrative() -> None:
+    assert {c[0] for c in COURSE} == {p.stem for p in DATA.glob("cours*.trf")}
+
+
+# -- the hand-worked cases of test_dutch1998_cases.py ---------------------------------------
+
+CASES: list[tuple[str, Tournament, int, Steps]] = [
+    # 8 players, round 1: one bracket, C6 pairs S1 against S2 at once.
+    ("round-one-eight", fresh(8), 1, [("A3", "0"), ("C6", "0")]),
+    # 5 players: 1-3, 2-4, 5 left over (the bye).
+    ("round-one-odd", fresh(5), 1, [("A3", "0"), ("C6", "0")]),
+    # 1-5 at 1 point; 2 and 4 (½) have met: both float; 0: 2 4 3, S1 = 2:
+    # C6 2-4 met, C7 2-3 misses preferences (x = 0); C8 exchange a (2 <-> 4):
+    # C6 4-2 met, C7 4-3: 2 gets the bye.
+    ("bye-moves-up-b1b", tournament(5, ["1-3 1, 4-2 =, 5 U"], declared=3), 2,
+     [("A3", "1"), ("C6", "1"), ("A3", "0.5"), ("C1", "0.5"), ("C1", "0.5"), ("A3", "0"),
+      ("C6", "0"), ("C7", "0"), ("D2", "0"), ("C6", "0"), ("C7", "0")]),
+    # 2-3 (x = 1), 1-4 (x = 1).
+    ("two-blacks", tournament(4, ["1-3 0, 4-2 0"], declared=3), 2,
+     [("A3", "1"), ("C6", "1"), ("A3", "0"), ("C6", "0")]),
+    # 1 alone at 2: floats.  1.5: 1-2 gives 1 a second downfloat (B5): C9
+    # drops B6, then B5.  ½: 4 alone, floats.  0: 4-3 gives 3 a second
+    # upfloat (B5): C9 twice, C10 drops B6, then B5.
+    ("floaters-c1-c9", tournament(4, ["1-3 1, 2-4 =", "4-1 0, 3-2 0"], declared=4), 3,
+     [("A3", "2"), ("C1", "2"), ("A3", "1.5")]
+     + level("1.5", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6")
+     + [("A3", "0.5"), ("C1", "0.5"), ("A3", "0")]
+     + level("0", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C10",
+             "C6", "C7", "C8", "C10", "C6")),
+    # 1 and 2 have met: both float.  1: 1 has met 2 and 3: floats on
+    # (treated as homogeneous: no C12); 2-3.  0: 1-4.
+    ("absolute-colour-b2", tournament(4, ["1-3 1, 4-2 0", "1-2 =, 3-4 1"], declared=4), 3,
+     [("A3", "1.5"), ("C1", "1.5"), ("C1", "1.5"), ("A3", "1"), ("C1", "1"), ("C6", "1"),
+      ("A3", "0"), ("C6", "0")]),
+    # 4 absent: 2-1; 3 alone in the lowest bracket: the bye.
+    ("absent-player", tournament(4, ["1-3 1, 4-2 0", "4 Z"], declared=3), 2,
+     [("A3", "1"), ("C6", "1"), ("A3", "0"), ("C1", "0")]),
+    # 4-2 not finished (F9: a draw).  1 alone, floats; ½: 1-2, 4 moves down; 0: 4-3.
+    ("pending-game-f9", tournament(4, ["1-3 1, 4-2"], declared=3), 2,
+     [("A3", "1"), ("C1", "1"), ("A3", "0.5"), ("C6", "0.5"), ("A3", "0"), ("C6", "0")]),
+]
+
+
+@pytest.mark.parametrize("name, tournament_, round, expected", CASES, ids=[c[0] for c in CASES])
+def test_hand_worked_case_told_in_the_text_order(name: str, tournament_: Tournament,
+                                                 round: int, expected: Steps) -> None:
+    assert steps(list(trace(tournament_, round))) == expected
+
+
+def test_scores_are_those_of_the_step() -> None:
+    """The score of a C12/C13 step is the bracket paired again, not the one
+    that failed (which the event names as ``because_of``)."""
+    events = list(trace(read_trf(DATA / "cours-c12.trf").tournament, 3))
+    undone = [e for e in events if e.kind == "bracket_undone"]
+    assert [(e.bracket.score, e.because_of.score, e.step) for e in undone] == [
+        (Decimal("1.5"), Decimal("0.5"), "undone"), (Decimal("1.5"), Decimal("0.5"), "kept")]

@@ -1,0 +1,235 @@
+"""The words of the 1998 trace: what an arbiter can say out loud.
+
+Each test builds (or traces) an event and checks the French and English
+sentences the catalogue gives for it.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from swisslearn.explain import explain
+from swisslearn.explain.catalogue import catalogue
+from swisslearn.trace import BracketView, CandidateTried
+
+
+@pytest.mark.parametrize("lang, value, text", [
+    ("fr", 10 ** 33, "1" + "\u202f000" * 11),
+    ("en", 10 ** 33 + 7, "1" + ",000" * 10 + ",007"),
+    ("fr", -1234567, "-1\u202f234\u202f567"),
+    ("fr", Decimal("1.50"), "1,5"),
+    ("en", Decimal("2.0"), "2"),
+    ("fr", Decimal("0.00"), "0"),
+    ("en", Decimal("1" + "0" * 40 + ".5"), "10" + ",000" * 13 + ".5"),
+])
+def test_numbers_are_exact_at_any_size(lang: str, value: int | Decimal, text: str) -> None:
+    """Issue 22: a D1 rank of 33+ digits overflowed Decimal's precision
+    (``decimal.InvalidOperation``); counts are integers, written exactly."""
+    assert catalogue(lang).number(value) == text
+
+
+def test_a_huge_transposition_number_is_explained() -> None:
+    """The rank of a transposition of a large S2 (here 40!) is explained, not a crash."""
+    import math
+
+    view = BracketView(index=0, score=Decimal(5), players=(), s1=(1,), s2=(2,), p=1)
+    event = CandidateTried(rule="C7", bracket=view, pairs=((1, 2),),
+                           transposition=math.factorial(40), accepted=True)
+    assert "815,915,283,247,897,734,345,611,269,596,115,894,272,000,000,000" in explain(event, "en")
+
+
+# -- every event kind, in both languages ------------------------------------------------
+
+from pathlib import Path  # noqa: E402
+
+from swisslearn.dutch1998.procedure import trace  # noqa: E402
+from swisslearn.formats.trf import read_trf  # noqa: E402
+from swisslearn.trace import (EVENT_KINDS, Event, LastResort, PairingsTried,  # noqa: E402
+                              Rejection, SoftAvoidChosen)
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def _event(name: str, round: int, index: int) -> Event:
+    return list(trace(read_trf(DATA / f"{name}.trf").tournament, round))[index]
+
+
+_FUSION = "cours-c13-fusion"
+# (where the event comes from, French, English): the whole sentence.
+SENTENCES: list[tuple[tuple[str, int, int], str, str]] = [
+    ((_FUSION, 3, 0),
+     "A2 : ronde 3 (dutch-1998) : 6 joueurs à apparier, rangés selon A2 (score, Elo, titre, "
+     "nom) ; niveaux de points : 1,5, 1, 0,5.",
+     "A2: round 3 (dutch-1998): 6 players to pair, in A2 order (score, rating, title, name); "
+     "score brackets: 1.5, 1, 0.5."),
+    ((_FUSION, 3, 1), "A3 : niveau de points 1,5, homogène : 1, 5.",
+     "A3: score bracket 1.5, homogeneous: 1, 5."),
+    ((_FUSION, 3, 2), "C4 : S1 = 1, S2 = 5 ; p = 1, x = 1 (A8 : b = 2, n = 0, q = 1).",
+     "C4: S1 = 1, S2 = 5; p = 1, x = 1 (A8: w = 2, b = 0, q = 1)."),
+    ((_FUSION, 3, 3),
+     "C6 : on apparie S1 contre S2 dans l'ordre : 1–5 ; les critères sont respectés, "
+     "appariement retenu.",
+     "C6: S1 paired against S2 in order: 1–5; the criteria are met, pairing kept."),
+    ((_FUSION, 3, 4), "C6 : niveau 1,5 apparié (S2 dans l'ordre) : 1–5.",
+     "C6: score bracket 1.5 paired (S2 in order): 1–5."),
+    ((_FUSION, 3, 10),
+     "C1 : 3 ne peut être apparié dans le dernier niveau (0,5) : il a déjà rencontré 6 (B1a). "
+     "On applique C13 : l'avant-dernier niveau est refait.",
+     "C1: 3 cannot be paired in the lowest bracket (0.5): he has already met 6 (B1a). C13 "
+     "applies: the penultimate bracket is paired again."),
+    ((_FUSION, 3, 12),
+     "C13 : le dernier niveau (0,5) ne peut être apparié : on défait l'appariement de "
+     "l'avant-dernier niveau (1) et on y cherche un autre appariement.",
+     "C13: the lowest bracket (0.5) cannot be paired: the pairing of the penultimate bracket "
+     "(1) is undone and another pairing is looked for there."),
+    ((_FUSION, 3, 13),
+     "C8 : aucun échange entre S1 et S2 ne peut donner un appariement acceptable : on passe à "
+     "la règle suivante.",
+     "C8: no exchange between S1 and S2 can give an acceptable pairing: on to the next rule."),
+    ((_FUSION, 3, 14), "C9 : on abandonne B6 pour les flotteurs descendants.",
+     "C9: B6 is dropped for downfloaters."),
+    ((_FUSION, 3, 24), "C14 : p passe à 0 : tout le niveau 1 descend au niveau suivant.",
+     "C14: p is lowered to 0: the whole of score bracket 1 moves down to the next one."),
+    ((_FUSION, 3, 27),
+     "C13 : p de l'avant-dernier niveau (1) est tombé à 0 : les deux niveaux les plus bas sont "
+     "regroupés en un seul, le niveau 0,5 : 2, 4, 3, 6.",
+     "C13: p of the penultimate bracket (1) has fallen to 0: the two lowest brackets are "
+     "joined into one, score bracket 0.5: 2, 4, 3, 6."),
+    ((_FUSION, 3, 32),
+     "C13 : les deux derniers niveaux regroupés en un seul, le niveau 0,5, peuvent être "
+     "appariés : c'est ce qui est conservé.",
+     "C13: the two lowest brackets joined into one, score bracket 0.5, can be paired: this is "
+     "kept."),
+    ((_FUSION, 3, 34),
+     "E1 : 3 (−0, B) a les blancs et 2 (+0, N) les noirs : chacun reçoit sa couleur "
+     "préférentielle.",
+     "E1: 3 (−0, W) has white and 2 (+0, B) black: each gets his colour preference."),
+    ((_FUSION, 3, 36),
+     "F1 : ordre des échiquiers (score du plus fort, somme des scores, rang A2 du plus fort) : "
+     "1. 1–5, 2. 3–2, 3. 6–4.",
+     "F1: board order (score of the higher player, sum of scores, A2 rank of the higher "
+     "player): 1. 1–5, 2. 3–2, 3. 6–4."),
+    ((_FUSION, 3, 37), "F1 : ronde 3 appariée (dutch-1998) : 3 échiquiers.",
+     "F1: round 3 paired (dutch-1998): 3 boards."),
+    (("cours-c12", 3, 2),
+     "C1 : 1 est seul dans le niveau 2 : personne à y rencontrer (A6 : p = 0) ; il flotte vers "
+     "le niveau inférieur.",
+     "C1: 1 is alone in score bracket 2: nobody to play there (A6: p = 0); he moves down to "
+     "the next bracket."),
+    (("cours-c12", 3, 12),
+     "C1 : 5, descendu d'un niveau supérieur, ne peut être apparié dans le niveau 0,5 : il a "
+     "déjà rencontré 2 et 6 (B1a). On applique C12 : le niveau précédent est refait.",
+     "C1: 5, moved down from a higher bracket, cannot be paired in score bracket 0.5: he has "
+     "already met 2 and 6 (B1a). C12 applies: the previous bracket is paired again."),
+    (("cours-c12-refus", 4, 8),
+     "C12 : aucun autre appariement du niveau 3 ne permet p appariements dans le niveau 2 : "
+     "l'appariement précédent est conservé, et le niveau 2 continue (ses flotteurs sans "
+     "adversaire descendent encore).",
+     "C12: no other pairing of score bracket 3 gives score bracket 2 its p pairs: the earlier "
+     "pairing stays, and score bracket 2 goes on (its moved-down players without an opponent "
+     "move down again)."),
+    (("cours-c12-refus", 4, 9),
+     "C1 : 1 ne peut être apparié dans le niveau 2 : il a déjà rencontré 2 et 3 (B1a) ; C12 n'a "
+     "trouvé aucun autre appariement du niveau précédent : il flotte vers le niveau inférieur.",
+     "C1: 1 cannot be paired in score bracket 2: he has already met 2 and 3 (B1a); C12 found "
+     "no other pairing of the previous bracket: he moves down to the next bracket."),
+    (("cours-c12-refus", 4, 21),
+     "E2 : 3 (−1, B!!) a la préférence la plus forte, absolue, pour les blancs, et la reçoit : "
+     "3 a les blancs, 2 les noirs.",
+     "E2: 3 (−1, W!!) has the stronger preference, absolute, for white, and gets it: 3 has "
+     "white, 2 black."),
+    (("cours-procedure", 4, 5),
+     "D2 : échange n° 1 (case a) entre S1 et S2 : 2 ↔ 5 ; S1 = 1, 5, S2 = 2, 7.",
+     "D2: exchange no. 1 (cell a) between S1 and S2: 2 ↔ 5; S1 = 1, 5, S2 = 2, 7."),
+    (("cours-definitions", 3, 15),
+     "D2 : échange n° 1 (case a) : 6 ↔ 9 ; aucune permutation ne peut aboutir (B4 : le niveau "
+     "ne peut être apparié avec au plus x = 0 paires aux couleurs non satisfaites) : on passe "
+     "à l'échange suivant.",
+     "D2: exchange no. 1 (cell a): 6 ↔ 9; no transposition can work (B4: the bracket cannot "
+     "be paired with at most x = 0 pairs missing a colour preference): on to the next "
+     "exchange."),
+    (("cours-definitions", 3, 18),
+     "C7 : permutations n° 1 à 2 de S2 écartées (2) : aucune n'est acceptable. Motifs "
+     "rencontrés, et combien de permutations chacun écarte : B4 : couleurs préférentielles "
+     "non satisfaites pour 5–6 (1 > x = 0) — 1 ; B6 : 11 a déjà flotté vers le bas deux rondes "
+     "plus tôt — 1. Après l'échange case b (D2).",
+     "C7: transpositions no. 1 to 2 of S2 skipped (2): none is acceptable. Reasons met, and "
+     "how many transpositions each rules out: B4: colour preferences not met for 5–6 (1 > x = "
+     "0) — 1; B6: 11 already floated down two rounds before — 1. After exchange cell b (D2)."),
+    (("cours-c14", 5, 35),
+     "C11 : x passe à 2 (p = 2) : un appariement de plus peut ne pas respecter les couleurs "
+     "préférentielles.",
+     "C11: x is raised to 2 (p = 2): one more pair may miss the colour preferences."),
+    (("cours-c14", 5, 60),
+     "C1 : 5 ne peut être apparié dans le dernier niveau (0,5) : il est seul dans ce niveau : "
+     "personne à y rencontrer (A6 : p = 0) ; il ne peut qu'être l'exempt (A5).",
+     "C1: 5 cannot be paired in the lowest bracket (0.5): he is alone in his bracket: nobody "
+     "to play there (A6: p = 0); he can only be the one with the bye (A5)."),
+    (("cours-c14", 5, 63), "A5 : 5 est exempt (1 point, compté comme flotteur descendant).",
+     "A5: 5 gets the bye (1 point, counted as a downfloat)."),
+    (("cours-c14", 5, 64),
+     "E3 : 3 (+0, N) et 4 (+0, N) veulent la même couleur avec la même force ; leurs couleurs "
+     "ont différé pour la dernière fois quand 3 avait les noirs et 4 les blancs : on alterne, "
+     "3 a les blancs, 4 les noirs.",
+     "E3: 3 (+0, B) and 4 (+0, B) want the same colour as strongly; their colours last "
+     "differed when 3 had black and 4 white: colours alternate, 3 has white, 4 black."),
+]
+
+
+@pytest.mark.parametrize("where, french, english", SENTENCES,
+                         ids=[f"{w[0]}-{w[1]}-{w[2]}" for w, _, _ in SENTENCES])
+def test_the_sentence_of_a_step(where: tuple[str, int, int], french: str, english: str) -> None:
+    event = _event(*where)
+    assert explain(event, "fr") == french
+    assert explain(event, "en") == english
+
+
+HAND = BracketView(index=2, score=Decimal(1), players=(), s1=(1,), s2=(2,), p=1)
+LOWEST = BracketView(index=3, score=Decimal(0), players=(), lowest=True)
+HAND_SENTENCES: list[tuple[Event, str, str]] = [
+    (PairingsTried(rule="C13", bracket=HAND, because_of=LOWEST, count=3,
+                   moved_down=((4,), (8,), ()), reasons=(Rejection("B1a", (7, 8), "met"),),
+                   counts=(3,), steps=40),
+     "C13 : 3 autres appariements du niveau 1 essayés, l'un après l'autre : aucun ne permet "
+     "d'apparier le dernier niveau (0). Joueurs descendus par les premiers : 4 ; 8 ; personne. "
+     "Ce qui bloquait plus bas, et dans combien de ces appariements : B1a : 7 et 8 se sont "
+     "déjà rencontrés — 3.",
+     "C13: 3 other pairings of score bracket 1 tried, one after another: none lets the lowest "
+     "bracket (0) be paired. Moved down by the first of them: 4; 8; nobody. What stopped the "
+     "brackets below, and in how many of these pairings: B1a: 7 and 8 have already met — 3."),
+    (PairingsTried(rule="C12", bracket=HAND, because_of=HAND.with_(score=Decimal("0.5")),
+                   count=1, moved_down=((5,),),
+                   reasons=(Rejection("C12", (5,), "no_p_pairs"),), counts=(1,)),
+     "C12 : un autre appariement du niveau 1 essayé : les joueurs qu'il fait descendre ne "
+     "permettent pas au niveau 0,5 de faire ses p appariements. Joueurs descendus : 5. Ce qui "
+     "bloquait plus bas, et dans combien de ces appariements : C12 : avec 5 descendus à la "
+     "place, le niveau suivant ne peut toujours pas apparier tous ses flotteurs descendants — 1.",
+     "C12: one other pairing of score bracket 1 tried: the players it moves down do not let "
+     "score bracket 0.5 make its p pairs. Moved down: 5. What stopped the brackets below, and "
+     "in how many of these pairings: C12: with 5 moved down instead, the next bracket still "
+     "cannot pair all its moved-down players — 1."),
+    (LastResort(rule="C14", bracket=LOWEST),
+     "C14 : aucun appariement de la ronde n'a été trouvé (C12 à C14, regroupements de C13) : "
+     "la ronde est reprise du haut, le dernier niveau (0) pouvant laisser sans adversaire le "
+     "seul joueur qui y est descendu, qui est alors exempt (p = 0 ; README, lecture 20).",
+     "C14: no pairing of the round was found (C12 to C14, C13's joins): the round is paired "
+     "again from the top, the lowest bracket (0) now allowed to leave without an opponent the "
+     "single player moved down into it, who then gets the bye (p = 0; README, reading 20)."),
+]
+
+
+@pytest.mark.parametrize("event, french, english", HAND_SENTENCES,
+                         ids=[e.kind + "-" + e.rule for e, _, _ in HAND_SENTENCES])
+def test_the_sentence_of_a_rare_step(event: Event, french: str, english: str) -> None:
+    assert explain(event, "fr") == french
+    assert explain(event, "en") == english
+
+
+def test_every_event_kind_has_its_sentences_asserted() -> None:
+    kinds = {_event(*where).kind for where, _, _ in SENTENCES}
+    kinds |= {event.kind for event, _, _ in HAND_SENTENCES}
+    assert kinds == set(EVENT_KINDS), set(EVENT_KINDS) - kinds
+    # soft-avoid's own event (seed 002) is told in tests/test_protections_dutch1998.py.
+    assert SoftAvoidChosen.kind not in EVENT_KINDS
