@@ -22,6 +22,10 @@ bank                       what it drills
 :func:`exchange_drill`     D2: the next exchange, any bracket size
 :func:`c1_drill`           C1: who cannot be paired in the bracket (card shown)
 :func:`c14_drill`          C14: p lowered, and x with it if it was positive
+:func:`c10_drill`          C10: a remainder that fails, another opponent for the
+                           lowest downfloater (back to C7; card shown)
+:func:`c11_drill`          C11: x raised in a remainder, every pairing undone,
+                           the downfloaters' included (back to C3; card shown)
 :func:`boards_drill`       F1: the board order (score, then the sum of scores)
 :func:`first_round_drill`  F4 and the first-round colours (« 18-36 » is 36–18)
 :func:`forfeit_drill`      F2/B1a: a forfeit is no game; B1b: a forfeit win, no bye
@@ -60,11 +64,13 @@ from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.generate import generate, random_tournaments
 from swisslearn.model import (Colour, Player, PlayerId, PlayerState, Result, RoundEntry,
                               RoundNumber, Tournament, e3_history)
-from swisslearn.trace import Event, RoundPaired
-from swisslearn.widgets import normalise_answer
+from swisslearn.trace import (BracketSplit, BracketView, CandidateTried, CriterionDropped, Event,
+                              PDecreased, RoundPaired, XIncreased)
+from swisslearn.widgets import normalise_answer, parse_pairs
 
 __all__ = [
-    "absence_drill", "adjourned_drill", "boards_drill", "c14_drill", "c1_drill",
+    "absence_drill", "adjourned_drill", "boards_drill", "c10_drill", "c11_drill", "c14_drill",
+    "c1_drill",
     "colour_drill", "exchange_drill", "f3_drill", "first_round_drill", "forfeit_drill",
     "homogeneous_drill", "last_round_drill", "notation_drill", "p_drill", "x_drill",
     "transposition_drill",
@@ -379,6 +385,116 @@ def c14_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question
                 check=_p_x_checker(step.p, step.x, explanation), hint=cat.text("drill.c14.hint")))
             if len(questions) >= count:
                 return tuple(questions)
+    return tuple(questions)
+
+
+def _heterogeneous_runs(seed: int) -> Iterator[tuple[_Round, list[Event]]]:
+    """For every heterogeneous bracket of the pool, its events in order (the
+    remainder group's included), from its split to its pairing."""
+    for item in _pool(seed, 60):
+        runs: dict[int, list[Event]] = {}
+        for event in item.reading.events:
+            view = getattr(event, "bracket", None)
+            if isinstance(view, BracketView) and (view.moved_down or view.remainder):
+                runs.setdefault(view.index, []).append(event)
+        for events in runs.values():
+            if any(isinstance(e, CandidateTried) and not e.bracket.remainder and e.accepted
+                   for e in events):
+                yield item, events
+
+
+def _mdp_pairings(events: Sequence[Event]) -> list[tuple[int, CandidateTried]]:
+    return [(i, e) for i, e in enumerate(events) if isinstance(e, CandidateTried)
+            and e.accepted and not e.bracket.remainder]
+
+
+def c10_drill(seed: int = 0, count: int = 4, lang: str = "fr") -> tuple[Question, ...]:
+    """C10, its first sentence: « Dans le cas d'un niveau homogène résiduel,
+    défaire l'appariement du plus petit flotteur descendant et essayer de lui
+    trouver un adversaire différent, en reprenant en C7. »  Rounds where a
+    remainder group cannot be paired at any of its levels and the procedure
+    finds the lowest downfloater another opponent (the card shows whom each
+    has met, the floats and the colours)."""
+    cat = catalogue(lang)
+    questions: list[Question] = []
+    for item, events in _heterogeneous_runs(seed):
+        tried = _mdp_pairings(events)
+        for (i, first), (j, then) in zip(tried, tried[1:]):
+            between = events[i + 1:j]
+            remainder = next((e for e in between if isinstance(e, BracketSplit)
+                              and e.bracket.remainder), None)
+            if (remainder is None or len(remainder.bracket.players) < 2
+                    or first.bracket.x != then.bracket.x
+                    or first.bracket.dropped != then.bracket.dropped
+                    or first.pairs[:-1] != then.pairs[:-1] or first.pairs[-1] == then.pairs[-1]
+                    or any(isinstance(e, (CriterionDropped, XIncreased, PDecreased))
+                           and not e.bracket.remainder for e in between)
+                    or any(e.kind == "pairings_tried" for e in between)):
+                continue
+            lowest, opponent = then.pairs[-1]
+            view = first.bracket
+            text = cat.text("drill.c10.text", round=item.round, bracket=_bracket_words(
+                cat, Place.of(view)), first=cat.pairs(list(first.pairs)),
+                rest=cat.players([p.id for p in remainder.bracket.players]),
+                lowest=lowest)
+            if any(q.text == text for q in questions):
+                continue
+            explanation = cat.text("drill.c10.why", lowest=lowest, opponent=opponent,
+                                   before=first.pairs[-1][1], pairs=cat.pairs(list(then.pairs)))
+            questions.append(Question(
+                text=text, answer=str(opponent), explanation=explanation,
+                check=players_checker([opponent], explanation), hint=cat.text("drill.c10.hint"),
+                sheet=card_sheet(item.tournament, item.round).in_language(lang)))
+            break
+        if len(questions) >= count:
+            break
+    return tuple(questions)
+
+
+def c11_drill(seed: int = 0, count: int = 3, lang: str = "fr") -> tuple[Question, ...]:
+    """C11, its second sentence: « Quand on apparie un groupe résiduel, défaire
+    tous les appariements des joueurs, y compris ceux des flotteurs
+    descendants. Recommencer en C3. »  Rounds where x is raised for a
+    heterogeneous bracket after its downfloaters were paired: the first
+    candidate tried next pairs S1 against S2 in order, from scratch."""
+    cat = catalogue(lang)
+    questions: list[Question] = []
+    for item, events in _heterogeneous_runs(seed):
+        tried = _mdp_pairings(events)
+        for k, event in enumerate(events):
+            if not (isinstance(event, XIncreased) and not event.bracket.remainder
+                    and tried and tried[0][0] < k):
+                continue
+            kept = [e for i, e in tried if i < k][-1]
+            split = next((e for e in events[k + 1:] if isinstance(e, BracketSplit)), None)
+            first = next((e for e in events[k + 1:] if isinstance(e, CandidateTried)
+                          and not e.bracket.remainder), None)
+            if split is None or first is None:
+                break
+            if first.pairs == kept.pairs or first.transposition or first.exchange:
+                break               # the restart is seen when it pairs S1 otherwise
+            view = split.bracket
+            text = cat.text("drill.c11.text", round=item.round,
+                            bracket=_bracket_words(cat, Place.of(view)),
+                            kept=cat.pairs(list(kept.pairs)), x=view.x,
+                            s1=cat.players(view.s1), s2=cat.players(view.s2))
+            if any(q.text == text for q in questions):
+                break
+            answer = cat.pairs(list(first.pairs))
+            explanation = cat.text("drill.c11.why", kept=cat.pairs(list(kept.pairs)), x=view.x,
+                                   pairs=answer)
+            expected = frozenset(frozenset(p) for p in first.pairs)
+
+            def check(given: str, expected: frozenset[frozenset[PlayerId]] = expected,
+                      explanation: str = explanation) -> tuple[bool, str]:
+                return (parse_pairs(given) == expected, explanation)
+            questions.append(Question(
+                text=text, answer=answer, explanation=explanation, check=check,
+                hint=cat.text("drill.c11.hint"),
+                sheet=card_sheet(item.tournament, item.round).in_language(lang)))
+            break
+        if len(questions) >= count:
+            break
     return tuple(questions)
 
 

@@ -194,3 +194,27 @@ def test_the_notebook_10_banks_speak_english_too() -> None:
         question = bank(lang="en")[0]
         assert question.check(question.answer)[0]
         assert not re.search(r"\b(?:le|les|des|du|avec)\b", question.text + question.explanation)
+
+
+def test_c10_gives_the_lowest_downfloater_another_opponent() -> None:
+    """C10's first sentence: the remainder fails, the lowest downfloater's
+    pairing is undone and he gets another opponent (back to C7)."""
+    questions = drills.c10_drill()
+    assert len(questions) >= 3
+    for question in questions:
+        before = question.explanation.split("(contre ")[1].split(")")[0]
+        assert question.answer != before and not question.check(before)[0]
+        assert question.sheet is not None and "C7" in question.explanation
+
+
+def test_c11_undoes_the_downfloaters_pairing_too() -> None:
+    """C11's second sentence: x raised for a remainder undoes every pairing,
+    the downfloaters' included; the first candidate is S1 against S2 in order."""
+    questions = drills.c11_drill()
+    assert len(questions) >= 2
+    for question in questions:
+        kept = question.text.split("étaient appariés (")[1].split(")")[0]
+        assert question.check(question.answer)[0] and not question.check(kept)[0]
+        s1 = question.text.split("S1 = ")[1].split(" et S2")[0].split(", ")
+        s2 = question.text.split("S2 = ")[1].split(".")[0].split(", ")
+        assert question.answer == ", ".join(f"{a}–{b}" for a, b in zip(s1, s2))
