@@ -26,7 +26,7 @@ import pytest
 from conftest import ROOT, SHARED
 
 NOTEBOOKS = ROOT / "notebooks"
-CHECKED = ["00", "01", "02", "03", "05", "07", "08", "09", "10", "11", "12"]
+CHECKED = ["00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]
 SEEDS = SHARED / "seeds"
 RULES = SHARED / "rules"
 RULE_TEXTS = {"C.04.3 (2026)": "fide-dutch-2026-en.md", "C.04.1 (2026)": "fide-dutch-2026-en.md",
