@@ -114,6 +114,10 @@ RAW_REPR = [
     re.compile(r"<[\w.]+ object at 0x"),
     re.compile(r"\b(?:True|False|None)\b"),
     re.compile(r"^\s*\(\s*'|\[\s*\(\s*\d+\s*,\s*'\d+\.\d'"),  # ('…' or [(1, '2.0')
+    re.compile(r"^\s*[\[{]\s*'", re.M),                          # ['cours-c9.trf', … {'E1': 140
+    re.compile(r"^\s*\{\d+\s*:", re.M),                           # {10: '·↓', …}
+    re.compile(r"^\s*\[?\(\d+, \d+\)", re.M),                     # [(1, 19), (20, 2)] or (1, 7)
+    re.compile(r"^\s*'[^'\n]*'\s*$", re.M),                        # 'étape 5/70 — C6'
 ]
 WORD = re.compile(r"[A-Za-zÀ-ÿ']+")
 
@@ -157,6 +161,12 @@ def test_the_scan_finds_what_the_issue_lists() -> None:
     assert any(p.search("- 1.0 (Float.DOWN,)") for p in RAW_REPR)
     assert any(p.search("[(1, '2.0'),") for p in RAW_REPR)
     assert not any(p.search("1 : 3 - 1") for p in RAW_REPR)
+    for raw in ("['cours-c10.trf',\n 'cours-c11.trf']", "{'E1': 140, 'E2': 15}", "{10: '·↓'}",
+                "[(1, 19), (20, 2)]", "(1, 7)", "'étape 5/70 — C6'"):
+        assert any(p.search(raw) for p in RAW_REPR), raw
+    for text in ("1–19, 20–2, 3–21, 22–4 …", "E1 : 140 paires ; E2 : 15 paires",
+                 "C6 : l'appariement est retenu (1–5).", "10 : ·↓"):
+        assert not any(p.search(text) for p in RAW_REPR), text
 
 
 # ---------------------------------------------------------------------------
