@@ -399,15 +399,15 @@ def test_the_card_follows_c1_straight_to_c12() -> None:
 
 
 def test_the_card_plays_c10s_other_opponent() -> None:
-    """cours-c10-adversaire, round 5: 4–2 is accepted, the remainder 7, 8
-    fails, and the card then wants 4–7 (C10: another opponent, back to C7)."""
+    """cours-c10-adversaire, round 3: 3–1 is accepted, the remainder 2, 6
+    fails, and the card then wants 3–2 (C10: another opponent, back to C7)."""
     tournament = read_trf(DATA / "cours-c10-adversaire.trf").tournament
-    session = CardSession(read_trace(trace(tournament, 5)))
+    session = CardSession(read_trace(trace(tournament, 3)))
     seen = []
     while not session.done:
         step = session.step
         if (isinstance(step, VerdictStep) and step.accepted and step.place is not None
-                and step.place.score == Decimal("2.5") and not step.place.remainder):
+                and step.place.score == 1 and not step.place.remainder):
             seen.append(step.pairs)
         assert session.check(step_answer(step, session.cat)).correct
-    assert seen[0] == ((4, 2),) and seen[-1] == ((4, 7),)
+    assert seen[0] == ((3, 1),) and seen[-1] == ((3, 2),)
