@@ -49,7 +49,10 @@ test: $(STAMP) typecheck
 	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider tests notebooks
 
+# The linter (ruff: unused imports, undefined names...) then mypy --strict over
+# the package and the tests (pyproject.toml says what each checks).
 typecheck: $(STAMP)
+	$(BIN)/python -m ruff check
 	$(BIN)/python -m mypy
 
 unit: $(STAMP)

@@ -30,15 +30,15 @@ from typing import Iterator, NoReturn, Sequence, TextIO
 
 from swisslearn import systems
 from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnError,
-                               UsageError, usage)
+                               usage)
 from swisslearn.explain import explain, why
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.explain.editions import choice_line, choice_reason, older_warning
 from swisslearn.formats.paired import with_paired_round
-from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text,
-                                          read_plain_list)
+from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text)
 from swisslearn.formats.trf import TrfDocument, read_trf
-from swisslearn.model import Colour, PlayerState, PreferenceStrength, Result, Tournament
+from swisslearn.model import (Colour, PlayerState, PreferenceStrength, Tournament,
+                              colourless_pairs, recorded_round)
 from swisslearn.protections import Protections, ProtectionsApplied
 from swisslearn.protections import trace as protected_trace
 from swisslearn.systems import System
@@ -166,7 +166,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     tables.set_defaults(run=_tables)
 
     from swisslearn.generate import register as register_generate
-    register_generate(commands)
+    register_generate(commands, LANGUAGES, default_language())
     return parser
 
 
@@ -467,7 +467,7 @@ def _choice(args: argparse.Namespace, tournament: Tournament) -> systems.Choice:
     if name is not None and name not in systems.SYSTEMS:
         raise usage("cli.system.unknown", name=name, known=", ".join(systems.SYSTEMS))
     choice = systems.choose(name, tournament)
-    if choice.system.module is None:
+    if not choice.system.available:
         raise usage("cli.system.not_yet", name=choice.name, title=choice.system.title,
                     available=", ".join(systems.available()))
     if name is None and tournament.system and choice.source != "code":
@@ -477,7 +477,7 @@ def _choice(args: argparse.Namespace, tournament: Tournament) -> systems.Choice:
     if warning:
         print(_say(args.lang, "cli.prefix", text=f"{tournament.source}: {warning}"),
               file=sys.stderr)
-    if choice.name == "simple" and tournament.forbidden:
+    if not choice.system.file_interdictions and tournament.forbidden:
         _note(args, "cli.note.simple_forbidden")
     return choice
 
@@ -601,37 +601,6 @@ def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
             _note(args, "cli.note.why_differs", round=round, player=pid, recorded=said)
 
 
-def recorded_round(tournament: Tournament, round: int) -> tuple[frozenset[tuple[int, int]],
-                                                                 frozenset[int]]:
-    """The pairing a file records for ``round``: (white, black) pairs and byes."""
-    pairs = set()
-    byes = set()
-    for player in tournament.players:
-        entry = player.entry(round)
-        if entry is None:
-            continue
-        if entry.opponent is not None and entry.colour is Colour.WHITE:
-            pairs.add((player.id, entry.opponent))
-        elif entry.result is Result.PAIRING_ALLOCATED_BYE:
-            byes.add(player.id)
-    return frozenset(pairs), frozenset(byes)
-
-
-def _colourless_pairs(tournament: Tournament, round: int) -> frozenset[tuple[int, int]]:
-    """The pairs a file records for ``round`` with no colour on either side
-    (a forfeit written ``- +``/``- -``), lower pairing number first."""
-    pairs = set()
-    for player in tournament.players:
-        entry = player.entry(round)
-        if entry is None or entry.opponent is None or entry.colour is not None:
-            continue
-        back = tournament.player(entry.opponent).entry(round) if entry.opponent in tournament \
-            else None
-        if back is not None and back.colour is None:
-            pairs.add((min(player.id, entry.opponent), max(player.id, entry.opponent)))
-    return frozenset(pairs)
-
-
 Difference = tuple[str, dict[str, object]]
 """A difference ``check`` found: a catalogue key and its fields."""
 
@@ -651,7 +620,7 @@ def _round_differences(tournament: Tournament, system: System, round: int,
     got_pairs = frozenset(result.pairs())
     got_byes = frozenset(result.byes)
     # A forfeit written without colours (w/b) has no White: it matches either way round.
-    colourless = _colourless_pairs(tournament, round)
+    colourless = colourless_pairs(tournament, round)
     got_unordered = {frozenset(pair) for pair in got_pairs}
     for white, black in sorted(expected_pairs - got_pairs):
         differences.append(("cli.check.recorded", {"white": white, "black": black}))

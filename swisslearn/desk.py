@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import base64
 import html
+import functools
 import importlib
 import os
 from collections.abc import Callable, Iterator, Mapping
@@ -53,9 +54,11 @@ from swisslearn.explain import why
 from swisslearn.explain.catalogue import available_languages, catalogue
 from swisslearn.formats.paired import with_paired_round
 from swisslearn.formats.plainlist import PlainListDocument, is_plain_list_text, parse_plain_list
+from swisslearn.formats.teams import with_teams
 from swisslearn.formats.trf import TrfDocument, parse_trf
 from swisslearn.model import Colour, PlayerId, Result, RoundNumber, Tournament
 from swisslearn.protections import ProtectedRound, Protections, protect
+from swisslearn.teams import TeamTournament
 from swisslearn.trace import Event, RoundPaired
 
 __all__ = [
@@ -192,7 +195,6 @@ def load_bytes(name: str, data: bytes) -> Loaded:
     :class:`~swisslearn.errors.InputError` for a bad file."""
     if name.lower().endswith(".txt") and is_plain_list_text(data.decode("utf-8", "replace")):
         return Loaded(name, parse_plain_list(data, source=name))
-    from swisslearn.formats.teams import with_teams
     return Loaded(name, with_teams(parse_trf(data, source=name)))
 
 
@@ -201,7 +203,7 @@ def read_upload(name: str, data: bytes, lang: str = "fr") -> Loaded | Failure:
     try:
         return load_bytes(name, data)
     except SwisslearnError as error:
-        return Failure.of(lang, lambda each: error_text(error, each))
+        return Failure.of(lang, functools.partial(error_text, error))
 
 
 def read_example(path: str | Path, lang: str = "fr") -> Loaded | Failure:
@@ -210,8 +212,8 @@ def read_example(path: str | Path, lang: str = "fr") -> Loaded | Failure:
     try:
         data = path.read_bytes()
     except OSError as error:
-        return Failure.of(lang, lambda each: f"{labels(each)['refused']} — {path.name}: "
-                                             f"{error.strerror or error}")
+        reason = error.strerror or str(error)
+        return Failure.of(lang, lambda each: f"{labels(each)['refused']} — {path.name}: {reason}")
     return read_upload(path.name, data, lang)
 
 
@@ -293,7 +295,7 @@ def pair_round(loaded: Loaded, round: RoundNumber, system: str | None = None,
     if protections is None:
         protections = Protections.from_document(loaded.document)
     if protections.active:
-        protected = protect(tournament, round, system=chosen.name, protections=protections)
+        protected = protect(tournament, round, system=chosen, protections=protections)
         events: tuple[Event, ...] = (protected.applied,) + protected.events
         return Paired(round, chosen.name, events, protections, protected)
     return Paired(round, chosen.name, tuple(chosen.trace(tournament, round)), protections)
@@ -372,7 +374,7 @@ def paired_document(loaded: Loaded, paired: Paired) -> TrfDocument:
     """The loaded file with ``paired``'s round written in: each board's two
     round blocks (opponent, colour, no result yet), the byes (``U``), every
     other byte as read; with protections, their groups frozen with the round
-    (:func:`~swisslearn.protections.write_records`).  A plain list becomes
+    (:func:`~swisslearn.formats.protections.write_records`).  A plain list becomes
     its TRF first (:func:`~swisslearn.formats.plainlist.to_trf`); a team
     round is written board by board, as ``swisslearn pair -o`` does.
     Raises :class:`~swisslearn.errors.UsageError` for a round already in the file,
@@ -785,7 +787,6 @@ class Desk:
 
     def _info_html(self, paired: Paired | None) -> str:
         assert self.loaded is not None
-        from swisslearn.formats.teams import TeamTournament
         words = labels(self.lang)
         t = self.loaded.tournament
         who = words["teams"] if isinstance(t, TeamTournament) else words["players"]

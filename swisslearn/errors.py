@@ -203,6 +203,12 @@ def usage(key: str, **fields: object) -> UsageError:
     return UsageError(key=key, fields=fields)
 
 
+def refused(key: str, **fields: object) -> PairingError:
+    """A :class:`PairingError` said by the catalogue message ``key`` (English
+    as its text; :meth:`~SwisslearnError.render` in any language)."""
+    return PairingError(_text("en", key, fields), key=key, fields=fields)
+
+
 class Report:
     """The problems found while reading one file, kept in the order found.
 

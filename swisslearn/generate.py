@@ -49,7 +49,7 @@ import sys
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, TextIO
+from typing import Any, Callable, Iterator, Mapping, Sequence, TextIO
 
 from swisslearn.errors import PairingError, usage
 from swisslearn.formats.trf import TrfDocument, format_round_block, parse_trf
@@ -388,14 +388,16 @@ def _engine_for(name: str) -> PairRound:
     if name not in systems.SYSTEMS:
         raise usage("cli.system.unknown", name=name, known=", ".join(systems.SYSTEMS))
     system = systems.get(name)
-    if system.module is None or name == "team-2026":
+    if not system.available or name == "team-2026":
         raise usage("cli.generate.system", name=name,
                     systems=", ".join(n for n in systems.available() if n != "team-2026"))
     return system.pair
 
 
-def register(commands: argparse._SubParsersAction[Any]) -> None:
-    """Add ``generate`` to the sub-commands of the ``swisslearn`` parser."""
+def register(commands: argparse._SubParsersAction[Any], languages: Sequence[str],
+             default_language: str) -> None:
+    """Add ``generate`` to the sub-commands of the ``swisslearn`` parser, its
+    ``--lang`` one of ``languages`` (the command line's)."""
     defaults = GeneratorSettings()
     parser = commands.add_parser(
         "generate", help="a random, fully played tournament, each round paired by the engine")
@@ -417,8 +419,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
                             metavar="X", help=f"{help} (default {default})")
     parser.add_argument("--rating-min", type=int, default=defaults.rating_min, metavar="N")
     parser.add_argument("--rating-max", type=int, default=defaults.rating_max, metavar="N")
-    from swisslearn.cli import LANGUAGES, default_language
-    parser.add_argument("--lang", choices=LANGUAGES, default=default_language(),
+    parser.add_argument("--lang", choices=languages, default=default_language,
                         help="language of what is printed (default: fr)")
     parser.set_defaults(run=_run)
 

@@ -9,6 +9,7 @@ read those states and nothing else.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import html
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ __all__ = [
     "PlayerId", "RoundNumber", "Colour", "Result", "Float", "PreferenceStrength",
     "ColourPreference", "RoundEntry", "Player", "ByeRequest", "ForbiddenPairs",
     "Acceleration", "PointAdjustment", "Tournament", "PlayerState", "player_states", "e3_history",
-    "colour_preference",
+    "colour_preference", "recorded_round", "colourless_pairs",
 ]
 
 PlayerId = int
@@ -230,6 +231,14 @@ class Tournament:
     end_date: str = ""
     type_text: str = ""
     adjustments: tuple[PointAdjustment, ...] = ()
+    # What a file may not say (a plain list, seed 003, says neither).  From
+    # round ``declared_scores_from`` on, a player's score is the points the
+    # file declares (Player.declared_points), the results of the games being
+    # unknown (Result.PENDING); ``None``: scores come from the results.
+    # ``floats_known`` false: who floated is unknown, so only the bye counts
+    # as a downfloat (A5).
+    declared_scores_from: RoundNumber | None = None
+    floats_known: bool = True
     _index: Mapping[PlayerId, Player] = field(default_factory=dict, init=False,
                                               repr=False, compare=False, hash=False)
 
@@ -379,14 +388,46 @@ class Tournament:
         return standings_html(self.states(self.next_round()), title=self.name)
 
 
+def recorded_round(tournament: Tournament, round: RoundNumber
+                   ) -> tuple[frozenset[tuple[PlayerId, PlayerId]], frozenset[PlayerId]]:
+    """The pairing a file records for ``round``: its (white, black) pairs and
+    the players given the pairing-allocated bye (what ``check`` compares an
+    engine's pairing with)."""
+    pairs = set()
+    byes = set()
+    for player in tournament.players:
+        entry = player.entry(round)
+        if entry is None:
+            continue
+        if entry.opponent is not None and entry.colour is Colour.WHITE:
+            pairs.add((player.id, entry.opponent))
+        elif entry.result is Result.PAIRING_ALLOCATED_BYE:
+            byes.add(player.id)
+    return frozenset(pairs), frozenset(byes)
+
+
+def colourless_pairs(tournament: Tournament, round: RoundNumber
+                     ) -> frozenset[tuple[PlayerId, PlayerId]]:
+    """The pairs a file records for ``round`` with no colour on either side
+    (a forfeit written ``- +``/``- -``), lower pairing number first."""
+    pairs = set()
+    for player in tournament.players:
+        entry = player.entry(round)
+        if entry is None or entry.opponent is None or entry.colour is not None:
+            continue
+        back = tournament.player(entry.opponent).entry(round) if entry.opponent in tournament \
+            else None
+        if back is not None and back.colour is None:
+            pairs.add((min(player.id, entry.opponent), max(player.id, entry.opponent)))
+    return frozenset(pairs)
+
+
 def _replace(tournament: Tournament, **changes: object) -> Tournament:
-    from dataclasses import replace
-    return replace(tournament, **changes)  # type: ignore[arg-type]
+    return dataclasses.replace(tournament, **changes)  # type: ignore[arg-type]
 
 
 def _replace_entries(player: Player, entries: tuple[RoundEntry, ...]) -> Player:
-    from dataclasses import replace
-    return replace(player, entries=entries)
+    return dataclasses.replace(player, entries=entries)
 
 
 # ---------------------------------------------------------------------------
@@ -505,6 +546,8 @@ def player_states(tournament: Tournament, round: RoundNumber) -> tuple[PlayerSta
     announced = {(b.player, b.round) for b in tournament.bye_requests}
     last_round = tournament.is_last_round(round)
     win = points.win
+    declared_from = tournament.declared_scores_from
+    floats_known = tournament.floats_known
     states = []
     for player in tournament.players:
         by_round = {e.round: e for e in player.entries}
@@ -528,14 +571,15 @@ def player_states(tournament: Tournament, round: RoundNumber) -> tuple[PlayerSta
                 opponents.append(entry.opponent)
                 own = scores_before[(player.id, r)]
                 other = scores_before.get((entry.opponent, r), own)
-                if own > other:
-                    flt = Float.DOWN
-                elif own < other:
-                    flt = Float.UP
+                if floats_known and own != other:
+                    flt = Float.DOWN if own > other else Float.UP
             elif entry.result is Result.PAIRING_ALLOCATED_BYE:
                 flt = Float.DOWN  # A5: "a bye is considered to be a downfloat"
             floats.append(flt)
         score = tournament.score_before(player.id, round)
+        if declared_from is not None and round >= declared_from \
+                and player.declared_points is not None:
+            score = player.declared_points
         current = by_round.get(round)
         # A block without an opponent other than the PAB (a bye asked for, an
         # absence, 0000 - + / - / =) says the player is not paired this round.

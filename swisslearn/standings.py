@@ -7,7 +7,8 @@ soft-bottom protections rank players "départages compris").
 Individual events
 -----------------
 Points, then the tie-breaks chosen for the tournament (``tiebreaks``; the
-file's ``202`` record when :func:`tiebreaks_from_trf` knows its codes, else
+file's ``202`` record when
+:func:`swisslearn.formats.protections.tiebreaks_from_trf` knows its codes, else
 :data:`INDIVIDUAL_DEFAULT`), then the initial order (pairing number):
 
 =====================  =======  ===================================================
@@ -50,13 +51,13 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from swisslearn.errors import usage
 from swisslearn.model import PlayerId, RoundNumber, Tournament
+from swisslearn.teams import TeamTournament
 
-__all__ = ["TIEBREAKS", "INDIVIDUAL_DEFAULT", "TEAM_DEFAULT", "Row", "Standings", "standings",
-           "tiebreaks_from_trf", "board_tournament"]
+__all__ = ["TIEBREAKS", "INDIVIDUAL_DEFAULT", "TEAM_DEFAULT", "Row", "Standings", "standings"]
 
 TIEBREAKS: dict[str, str] = {
     "points": "points",
@@ -73,12 +74,6 @@ TIEBREAKS: dict[str, str] = {
 INDIVIDUAL_DEFAULT: tuple[str, ...] = ("buchholz", "buchholz-cut1", "sonneborn-berger",
                                        "direct-encounter", "aro")
 TEAM_DEFAULT: tuple[str, ...] = ("game-points", "board-count")
-
-_TRF_CODES: dict[str, str] = {
-    "PTS": "points", "BH": "buchholz", "BH/C1": "buchholz-cut1", "BH-C1": "buchholz-cut1",
-    "BHC1": "buchholz-cut1", "SB": "sonneborn-berger", "DE": "direct-encounter",
-    "ARO": "aro", "GP": "game-points", "BC": "board-count", "MP": "points",
-}
 
 _ZERO = Decimal(0)
 
@@ -136,43 +131,16 @@ class Standings:
         return self.html("fr")
 
 
-def tiebreaks_from_trf(lines: Iterable[str]) -> tuple[str, ...] | None:
-    """The tie-breaks of a TRF-2026 ``202`` record (comma-separated codes), as
-    names of :data:`TIEBREAKS`; codes we do not compute are left out.
-    ``None`` when the file has no ``202`` or none of its codes is known."""
-    for line in lines:
-        if line[:3] != "202":
-            continue
-        names = []
-        for code in line[4:].replace(";", ",").split(","):
-            name = _TRF_CODES.get(code.strip().upper())
-            if name is not None and name not in names:
-                names.append(name)
-        return tuple(names) or None
-    return None
-
-
-def board_tournament(lines: Sequence[str], source: str = "<trf>") -> Tournament | None:
-    """The board players of a team file (the ``001`` records as an individual
-    tournament), for the board count; ``None`` if the text is no TRF."""
-    from swisslearn.errors import InputError
-    from swisslearn.formats.trf import parse_trf
-    try:
-        return parse_trf("\n".join(lines) + "\n", source=source).tournament
-    except InputError:
-        return None
-
-
 def standings(tournament: Tournament, round: RoundNumber,
               tiebreaks: Sequence[str] | None = None, *,
               boards: Tournament | None = None) -> Standings:
     """The standings at the entry of ``round`` (see the module doc).
 
-    A :class:`~swisslearn.formats.teams.TeamTournament` is ranked as a team
-    event; ``boards`` (the board players, :func:`board_tournament`) is needed
+    A :class:`~swisslearn.teams.TeamTournament` is ranked as a team
+    event; ``boards`` (the board players,
+    :func:`swisslearn.formats.teams.board_tournament`) is needed
     for the board count only (without it the board count is 0 for all).
     """
-    from swisslearn.formats.teams import TeamTournament
     if round < 1:
         raise usage("standings.no_round", source=tournament.source, round=round)
     team = isinstance(tournament, TeamTournament)
@@ -181,8 +149,7 @@ def standings(tournament: Tournament, round: RoundNumber,
     for name in chosen:
         if name not in TIEBREAKS:
             raise usage("standings.tiebreak", name=name, known=", ".join(TIEBREAKS))
-    if team:
-        assert isinstance(tournament, TeamTournament)
+    if isinstance(tournament, TeamTournament):
         scores, values = _team_values(tournament, round, chosen, boards)
     else:
         scores, values = _individual_values(tournament, round, chosen)
@@ -242,10 +209,8 @@ def _individual_values(tournament: Tournament, round: RoundNumber,
     return scores, values
 
 
-def _team_values(tournament: Tournament, round: RoundNumber, chosen: Sequence[str],
+def _team_values(tournament: TeamTournament, round: RoundNumber, chosen: Sequence[str],
                  boards: Tournament | None) -> tuple[dict[PlayerId, Decimal], Values]:
-    from swisslearn.formats.teams import TeamTournament
-    assert isinstance(tournament, TeamTournament)
     scores: dict[PlayerId, Decimal] = {}
     game: dict[PlayerId, Decimal] = {}
     count: dict[PlayerId, Decimal] = {}

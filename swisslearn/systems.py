@@ -1,8 +1,18 @@
-"""The registry of pairing systems: the only module that knows them all.
+"""The registry of pairing systems: the only module that knows them all, and
+the protocol every one of them implements (:class:`Engine`).
 
-A system is a module with ``trace(tournament, round) -> Iterator[Event]`` and
-``pair(tournament, round) -> RoundPaired``; ``pair`` keeps the last event of
-``trace`` (one code path).
+Everything else pairs through it (the command line, ``check``, the desk,
+:mod:`swisslearn.compare`, :mod:`swisslearn.protections`): ``trace(tournament,
+round, *, forbidden, avoid)`` yields every event, ``pair(...)`` keeps the
+last one (:func:`~swisslearn.trace.last_round_paired`: one code path).
+``forbidden`` are pairs that may not meet this round (strict protections),
+on top of what the system already keeps apart; ``avoid`` are pairs to avoid
+if the rules allow (soft-avoid protections).  How a system takes them is in
+its entry of :data:`SYSTEMS`: the Dutch and team engines read the file's
+interdictions (``260``/``XXP``), so ``forbidden`` is added to them for the
+round; ``simple`` (seed 003) knows only rematches and takes ``forbidden``
+itself (:attr:`System.file_interdictions`).  An engine is imported when it
+is first used, so that a command loads only the one it runs.
 
 Which system a file gets when ``--system`` is not given (:func:`choose`,
 in this order; the README's "Which rules pair a file" says the same):
@@ -30,56 +40,157 @@ system whose text swisslearn follows (``team-2026-sharly`` is asked for).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
-import importlib
 import re
-from dataclasses import dataclass
-from typing import Callable, Iterator
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Protocol
 
 from swisslearn.errors import UsageError
-from swisslearn.model import RoundNumber, Tournament
-from swisslearn.trace import Event, RoundPaired
+from swisslearn.model import ForbiddenPairs, PlayerId, RoundNumber, Tournament
+from swisslearn.trace import Event, RoundPaired, last_round_paired
 
-__all__ = ["System", "Choice", "SYSTEMS", "DEFAULT", "available", "get", "choose",
-           "EDITION_2026_FROM", "EDITION_2017_FROM", "date_readings"]
+__all__ = ["Engine", "Pairs", "System", "Choice", "SYSTEMS", "DEFAULT", "available", "get",
+           "choose", "EDITION_2026_FROM", "EDITION_2017_FROM", "date_readings"]
+
+Pairs = AbstractSet[frozenset[PlayerId]]
+"""Pairs of players (or teams), each a two-element frozenset."""
+
+_NONE: frozenset[frozenset[PlayerId]] = frozenset()
+
+
+class Engine(Protocol):
+    """What every pairing system implements (see the module doc); a
+    :class:`System` is one."""
+
+    @property
+    def name(self) -> str:
+        """``dutch-1998``, ``simple``... (the ``system`` of its events)."""
+        ...
+
+    @property
+    def file_interdictions(self) -> bool:
+        """Whether it keeps the file's forbidden pairs (``260``/``XXP``) apart."""
+        ...
+
+    def trace(self, tournament: Tournament, round: RoundNumber | None = None, *,
+              forbidden: Pairs = _NONE, avoid: Pairs = _NONE) -> Iterator[Event]:
+        """Every event of the pairing of ``round`` (default: the next one)."""
+        ...
+
+    def pair(self, tournament: Tournament, round: RoundNumber | None = None, *,
+             forbidden: Pairs = _NONE, avoid: Pairs = _NONE) -> RoundPaired:
+        """The pairing of ``round``: the last event of :meth:`trace`."""
+        ...
+
+
+class _Traced(Protocol):
+    """An engine's ``trace`` as :class:`System` calls it."""
+
+    def __call__(self, tournament: Tournament, round: RoundNumber | None, *,
+                 forbidden: frozenset[frozenset[PlayerId]],
+                 avoid: frozenset[frozenset[PlayerId]]) -> Iterator[Event]: ...
+
+
+class _Avoiding(Protocol):
+    """The ``trace`` of an engine that reads the file's interdictions."""
+
+    def __call__(self, tournament: Tournament, round: RoundNumber | None, *,
+                 avoid: frozenset[frozenset[PlayerId]]) -> Iterator[Event]: ...
 
 
 @dataclass(frozen=True)
 class System:
+    """A pairing system: an :class:`Engine` by its name.
+
+    ``load`` gives its trace (imported then, ``None``: not implemented here);
+    ``file_interdictions``: whether it keeps the file's forbidden pairs
+    (``260``/``XXP``) apart."""
+
     name: str
     title: str
-    module: str | None  # None: not implemented yet
+    load: Callable[[], _Traced] | None = field(default=None, repr=False, compare=False)
+    file_interdictions: bool = True
 
-    def _load(self) -> object:
-        if self.module is None:
+    @property
+    def available(self) -> bool:
+        return self.load is not None
+
+    def trace(self, tournament: Tournament, round: RoundNumber | None = None, *,
+              forbidden: Pairs = _NONE, avoid: Pairs = _NONE) -> Iterator[Event]:
+        if self.load is None:
             raise UsageError(f"the system {self.name!r} ({self.title}) is not available yet; "
                              f"available: {', '.join(available())}")
-        return importlib.import_module(self.module)
+        return self.load()(tournament, round, forbidden=frozenset(forbidden),
+                           avoid=frozenset(avoid))
 
-    def trace(self, tournament: Tournament, round: RoundNumber | None = None) -> Iterator[Event]:
-        run: Callable[[Tournament, RoundNumber | None], Iterator[Event]]
-        run = getattr(self._load(), "trace")
-        return run(tournament, round)
+    def pair(self, tournament: Tournament, round: RoundNumber | None = None, *,
+             forbidden: Pairs = _NONE, avoid: Pairs = _NONE) -> RoundPaired:
+        return last_round_paired(self.trace(tournament, round, forbidden=forbidden, avoid=avoid))
 
-    def pair(self, tournament: Tournament, round: RoundNumber | None = None) -> RoundPaired:
-        run: Callable[[Tournament, RoundNumber | None], RoundPaired]
-        run = getattr(self._load(), "pair")
-        return run(tournament, round)
+
+def _interdicting(trace: _Avoiding) -> _Traced:
+    """``trace`` of an engine that reads the file's interdictions, with
+    ``forbidden`` added to them for the round paired (one ``260`` each)."""
+    def traced(tournament: Tournament, round: RoundNumber | None, *,
+               forbidden: frozenset[frozenset[PlayerId]],
+               avoid: frozenset[frozenset[PlayerId]]) -> Iterator[Event]:
+        if forbidden:
+            paired = tournament.next_round() if round is None else round
+            extra = tuple(ForbiddenPairs(pair, paired, paired)
+                          for pair in sorted(tuple(sorted(p)) for p in forbidden))
+            tournament = dataclasses.replace(tournament,
+                                             forbidden=tournament.forbidden + extra)
+        return trace(tournament, round, avoid=avoid)
+    return traced
+
+
+# Each engine imported when first used (a command loads only the one it runs).
+
+def _dutch1998() -> _Traced:
+    from swisslearn.dutch1998.procedure import trace
+    return _interdicting(trace)
+
+
+def _dutch2017() -> _Traced:
+    from swisslearn.dutch2017.procedure import trace
+    return _interdicting(trace)
+
+
+def _dutch2026() -> _Traced:
+    from swisslearn.dutch2026.procedure import trace
+    return _interdicting(trace)
+
+
+def _team2026() -> _Traced:
+    from swisslearn.team2026.procedure import trace
+    return _interdicting(trace)
+
+
+def _sharly() -> _Traced:
+    from swisslearn.team2026.sharly import trace
+    return _interdicting(trace)
+
+
+def _simple() -> _Traced:
+    from swisslearn.simple import trace
+    return trace
 
 
 SYSTEMS: dict[str, System] = {
     "dutch-1998": System("dutch-1998", "FIDE Dutch system, 1998 wording (seed 000)",
-                         "swisslearn.dutch1998.procedure"),
+                         _dutch1998),
     "dutch-2017": System("dutch-2017", "FIDE Dutch system C.04.3, in force 1 Jul 2017 - "
-                         "31 Jan 2026", "swisslearn.dutch2017.procedure"),
+                         "31 Jan 2026", _dutch2017),
     "dutch-2026": System("dutch-2026", "FIDE Dutch system C.04.3, applied from 1 Feb 2026",
-                         "swisslearn.dutch2026.procedure"),
+                         _dutch2026),
     "team-2026": System("team-2026", "FIDE Swiss Team Pairing System C.04.6 (2026)",
-                        "swisslearn.team2026.procedure"),
+                        _team2026),
     "team-2026-sharly": System("team-2026-sharly", "C.04.6 as the engine inside Sharly Chess "
-                               "pairs it (the whole round as one weighted matching)",
-                               "swisslearn.team2026.sharly"),
-    "simple": System("simple", "the simplified tool of seed 003", "swisslearn.simple"),
+                               "pairs it (the whole round as one weighted matching)", _sharly),
+    "simple": System("simple", "the simplified tool of seed 003", _simple,
+                     file_interdictions=False),
 }
 
 DEFAULT = "dutch-1998"
@@ -134,7 +245,7 @@ class Choice:
 
 
 def available() -> tuple[str, ...]:
-    return tuple(name for name, system in SYSTEMS.items() if system.module is not None)
+    return tuple(name for name, system in SYSTEMS.items() if system.available)
 
 
 def get(name: str | None, tournament: Tournament | None = None) -> System:
@@ -209,7 +320,7 @@ def choose(name: str | None, tournament: Tournament | None = None) -> Choice:
     code = tournament.system
     if code:
         named = _from_code(code)
-        if named is not None and SYSTEMS[named].module is not None:
+        if named is not None and SYSTEMS[named].available:
             return Choice(SYSTEMS[named], "code", code)
         notes.append(("code", code))
     teams = getattr(tournament, "teams", ())

@@ -31,9 +31,12 @@ from typing import Iterable, Sequence
 
 from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.explain.sharly import describe_engine_side, describe_parting
-from swisslearn.formats.teams import TeamTournament, misread_362, team_tournament
-from swisslearn.formats.trf import read_trf
-from swisslearn.team2026 import procedure
+from swisslearn.formats.teams import misread_362, team_tournament
+from swisslearn.teams import TeamTournament
+from swisslearn.formats.trf import TrfDocument, read_trf
+from swisslearn.protections import Protections
+from swisslearn.systems import SYSTEMS
+from swisslearn.team2026 import procedure, sharly
 from swisslearn.team2026.differences import (EngineSide, Parting, RecordedRound, engine_side,
                                              parting, recorded)
 from swisslearn.team2026.wholeround import FIELDS
@@ -66,7 +69,7 @@ class VectorRow:
 def _rows_of(name: str, tournament: TeamTournament) -> Iterable[VectorRow]:
     assert tournament.rounds is not None
     for round in range(1, tournament.rounds + 1):
-        events = list(procedure.trace(tournament, round))
+        events = list(SYSTEMS[procedure.SYSTEM].trace(tournament, round))
         text = RecordedRound.of(events[-1])  # type: ignore[arg-type]
         reference = recorded(tournament, round)
         found = parting(tournament, round, reference, events)
@@ -205,8 +208,6 @@ def check_file(document: object, system: str, report: list[dict[str, object]],
     """What ``check`` adds for a team file: the ``362`` warnings (returned)
     and, when no protection is active, :func:`annotate`'s notes on each
     round (a round paired with protections is not the engine's alone)."""
-    from swisslearn.formats.trf import TrfDocument
-    from swisslearn.protections import Protections
     if not isinstance(document, TrfDocument) or not isinstance(document.tournament,
                                                                TeamTournament):
         return []
@@ -221,7 +222,6 @@ def annotate(tournament: TeamTournament, system: str, report: list[dict[str, obj
     :func:`swisslearn.cli.check_rounds`) what the team readings say about
     it: the sentences under ``differences`` and language-neutral fields
     (``parting`` for ``team-2026``, ``engine`` for ``team-2026-sharly``)."""
-    from swisslearn.team2026 import sharly
     cat = catalogue(lang)
     for row in report:
         round = row["round"]
@@ -238,9 +238,9 @@ def annotate(tournament: TeamTournament, system: str, report: list[dict[str, obj
                 lines.append(cat.text("sharly.check.parting", bracket=found.bracket or 0,
                                       text=describe_parting(found, cat)))
         elif system == sharly.SYSTEM:
-            engine = RecordedRound.of(sharly.pair(tournament, round))
+            engine = RecordedRound.of(SYSTEMS[sharly.SYSTEM].pair(tournament, round))
             side = engine_side(tournament, round, engine, theirs)
-            text = RecordedRound.of(procedure.pair(tournament, round))
+            text = RecordedRound.of(SYSTEMS[procedure.SYSTEM].pair(tournament, round))
             row["engine"] = {"field": None if side is None or side.field is None
                              else side.field.label,
                              "tie": side is not None and side.field is None

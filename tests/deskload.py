@@ -65,7 +65,8 @@ class Server:
         import psutil
         try:
             root = psutil.Process(self.process.pid)
-            return [root] + root.children(recursive=True)
+            found: list[Any] = [root, *root.children(recursive=True)]
+            return found
         except psutil.NoSuchProcess:
             return []
 

@@ -26,7 +26,7 @@ from swisslearn.card.steps import (BoardsStep, BracketStep, ByeStep, CandidateSt
                                    read_trace)
 from swisslearn.dutch1998.procedure import trace
 from swisslearn.formats.trf import parse_trf, read_trf
-from swisslearn.trace import Event, RoundStarted
+from swisslearn.trace import Event, RoundPaired, RoundStarted
 
 
 def typed(step: object) -> str:
@@ -188,6 +188,7 @@ def test_every_step_of_every_course_round_accepts_its_answers() -> None:
                 session = CardSession.for_round(tournament, round_number)
                 while not session.done:
                     step = session.step
+                    assert step is not None
                     text = typed(step) if answer else step_answer(step, session.cat)
                     feedback = session.check(text)
                     assert feedback.correct, (path.name, round_number, step, text,
@@ -277,7 +278,7 @@ def test_answer_parsers() -> None:
     assert answers.player("3-1") is None
     assert answers.ordered_pairs("3–1, 2 - 7; 8 contre 5") == ((3, 1), (2, 7), (8, 5))
     assert answers.ordered_pairs("1. 3-1, 2. 2-7") == ((3, 1), (2, 7))
-    assert answers.pairs("1-5, 6-2") == {frozenset((1, 5)), frozenset((2, 6))}
+    assert answers.pairs("1-5, 6-2") == frozenset({frozenset((1, 5)), frozenset((2, 6))})
     assert answers.split("S1 = 1, 3 ; S2 = 5, 6") == ((1, 3), (5, 6))
     assert answers.split("1 3 / 5 6") == ((1, 3), (5, 6)) == answers.split("1,3 | 5,6")
     assert answers.split("1 3 5 6") is None
@@ -301,6 +302,7 @@ def test_whole_round_answers_are_checked_with_colours() -> None:
     tournament = read_trf(DATA / "club-12-joueurs.trf").tournament
     events = tuple(trace(tournament, 4))
     result = events[-1]
+    assert isinstance(result, RoundPaired)
     right = ", ".join(f"{b.white}-{b.black}" for b in reversed(result.boards))
     assert check_round(events, right).correct                  # any board order
     # 1-3 is the pair of board 1, but 3 has White: wrong, and why() says so.

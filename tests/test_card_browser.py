@@ -26,7 +26,8 @@ import pytest
 from conftest import DATA, ROOT, TEST_DATA
 from swisslearn.card.session import CardSession
 from swisslearn.formats.trf import read_trf
-from test_desk_browser import CHROMIUM, CHROMIUM_ARGS, _free_port, browser  # noqa: F401
+from deskload import free_port as _free_port
+from test_desk_browser import CHROMIUM, CHROMIUM_ARGS, browser  # noqa: F401
 
 pytestmark = pytest.mark.browser
 

@@ -3,6 +3,8 @@ the article, for any pair of any round, in French and in English."""
 
 from __future__ import annotations
 
+from swisslearn.trace import Event
+
 import re
 
 import pytest
@@ -21,7 +23,7 @@ def club4() -> list[object]:
     return list(trace(read_trf(DATA / "club-12-joueurs.trf").tournament, 4))
 
 
-def test_a_pair_made_in_its_bracket(club4: list[object]) -> None:
+def test_a_pair_made_in_its_bracket(club4: list[Event]) -> None:
     assert tell_player(club4, 1, 3) == (
         "1 et 3 étaient dans le même niveau de points (3) : l'article C6 apparie chaque niveau "
         "moitié haute contre moitié basse, dans l'ordre. 3 a les blancs par l'article E4 : 1, "
@@ -32,14 +34,14 @@ def test_a_pair_made_in_its_bracket(club4: list[object]) -> None:
         "their colour preference, black.")
 
 
-def test_a_floater(club4: list[object]) -> None:
+def test_a_floater(club4: list[Event]) -> None:
     text = tell_player(club4, 7, 2)
     assert text.startswith("2 est resté non apparié dans le niveau 2 : l'article A3 le "
                            "transfère dans le niveau inférieur, le niveau 1,5")
     assert "ici contre 7" in text and "E4" in text
 
 
-def test_pairs_kept_apart(club4: list[object]) -> None:
+def test_pairs_kept_apart(club4: list[Event]) -> None:
     assert tell_player(club4, 4, 9) == (
         "4 et 9 se sont déjà rencontrés : l'article B1a interdit que deux joueurs se "
         "rencontrent plus d'une fois. 4 joue contre 11 ; 9 joue contre 6.")

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, TEST_DATA
+from helpers import run
 from swisslearn.cli import EXIT_OK, EXIT_USAGE, main
 
 SMALL = TEST_DATA / "good" / "trf26-full.trf"
@@ -38,12 +39,6 @@ def small(tmp_path: Path) -> Path:
     return copy
 
 
-def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
 # -- show -------------------------------------------------------------------------
 
 
@@ -52,7 +47,7 @@ UNKNOWN_777 = f"{SMALL}:30:1: warning: unknown record '777': kept as it is, not 
 
 
 def test_show_text(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_main(capsys, "show", str(SMALL))
+    code, out, err = run(capsys, "show", str(SMALL))
     assert code == EXIT_OK and err == UNKNOWN_777
     lines = out.splitlines()
     assert lines[0] == "Tiny Example Open: state of each player before round 3"
@@ -73,7 +68,7 @@ def test_show_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_main(capsys, "show", str(SMALL), "--json")
+    code, out, err = run(capsys, "show", str(SMALL), "--json")
     assert code == EXIT_OK and err == UNKNOWN_777
     data = json.loads(out)
     assert data["round"] == 3
@@ -104,7 +99,7 @@ def test_show_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_show_json_earlier_round(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_main(capsys, "show", str(SMALL), "--json", "--round", "1")
+    code, out, _ = run(capsys, "show", str(SMALL), "--json", "--round", "1")
     assert code == EXIT_OK
     data = json.loads(out)
     assert data["round"] == 1
@@ -122,7 +117,7 @@ def test_show_json_through_the_command_line() -> None:
 
 @pytest.mark.parametrize("round", ["4", "0", "-1"])
 def test_show_round_out_of_range(round: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_main(capsys, "show", str(SMALL), "--round", round)
+    code, out, err = run(capsys, "show", str(SMALL), "--round", round)
     assert code == EXIT_USAGE
     assert out == "" and "Traceback" not in err and err.strip()
 
@@ -139,7 +134,7 @@ def test_show_round_not_a_number(capsys: pytest.CaptureFixture[str]) -> None:
 def test_convert_writes_a_copy(small: Path, tmp_path: Path,
                                capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.trf"
-    code, stdout, err = run_main(capsys, "convert", str(small), "-o", str(out))
+    code, stdout, err = run(capsys, "convert", str(small), "-o", str(out))
     assert code == EXIT_OK and err == UNKNOWN_777.replace(str(SMALL), str(small))
     assert out.read_bytes() == SMALL.read_bytes()
     # No temporary file left behind.
@@ -150,11 +145,11 @@ def test_convert_refuses_to_overwrite(small: Path, tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.trf"
     out.write_bytes(b"precious\n")
-    code, _, err = run_main(capsys, "convert", str(small), "-o", str(out))
+    code, _, err = run(capsys, "convert", str(small), "-o", str(out))
     assert code == EXIT_USAGE
     assert "--force" in err and "Traceback" not in err
     assert out.read_bytes() == b"precious\n"
-    code, _, _ = run_main(capsys, "convert", str(small), "-o", str(out), "--force")
+    code, _, _ = run(capsys, "convert", str(small), "-o", str(out), "--force")
     assert code == EXIT_OK
     assert out.read_bytes() == SMALL.read_bytes()
 
@@ -166,7 +161,7 @@ def test_convert_never_writes_over_its_input(small: Path, force: bool,
     same = small.parent / ".." / small.parent.name / small.name  # another spelling
     for target in (small, same):
         argv = ["convert", str(small), "-o", str(target)] + (["--force"] if force else [])
-        code, _, err = run_main(capsys, *argv)
+        code, _, err = run(capsys, *argv)
         assert code == EXIT_USAGE
         assert "input" in err
     assert small.read_bytes() == before
@@ -177,7 +172,7 @@ def test_convert_never_writes_over_its_input_through_a_link(
     link = tmp_path / "link.trf"
     link.symlink_to(small)
     before = small.read_bytes()
-    code, _, _ = run_main(capsys, "convert", str(small), "-o", str(link), "--force")
+    code, _, _ = run(capsys, "convert", str(small), "-o", str(link), "--force")
     assert code == EXIT_USAGE
     assert small.read_bytes() == before and link.is_symlink()
 

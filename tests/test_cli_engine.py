@@ -7,16 +7,11 @@ import json
 import pytest
 
 from conftest import DATA
-from swisslearn.cli import EXIT_OK, EXIT_USAGE, main
+from swisslearn.cli import EXIT_OK, EXIT_USAGE
+from helpers import run
 
 CLUB = DATA / "club-12-joueurs.trf"
 SEED001 = DATA / "chysteme-36-joueurs.trf"
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_seed_001_first_round(capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,7 +21,8 @@ import pytest
 
 from conftest import DATA, ROOT
 from swisslearn.cli import EXIT_OK, EXIT_USAGE, MAX_LISTED_EXCHANGES, main
-from swisslearn.dutch1998.tables import exchange_count, iter_exchanges, split
+from swisslearn.dutch1998.exchanges import iter_exchanges
+from swisslearn.dutch1998.tables import exchange_count, split
 from swisslearn.formats.trf import read_trf
 
 
@@ -73,7 +74,9 @@ def test_why_defaults_to_the_last_paired_round(tmp_path: Path,
                  str(out)]) == EXIT_OK
     capsys.readouterr()
     tournament = read_trf(out).tournament
-    opponent = tournament.player(1).entry(3).opponent
+    entry = tournament.player(1).entry(3)
+    assert entry is not None
+    opponent = entry.opponent
     assert opponent is not None
     assert main(["why", str(out), "1", str(opponent), "--lang", "en"]) == EXIT_OK
     default = capsys.readouterr().out

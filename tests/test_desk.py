@@ -17,7 +17,7 @@ import pytest
 
 from conftest import DATA, ROOT, TEST_DATA
 from swisslearn import cli, desk
-from swisslearn.cli import recorded_round
+from swisslearn.model import recorded_round
 from swisslearn.errors import InputError, PairingError, UsageError, usage
 from swisslearn.explain import why
 from swisslearn.formats.trf import parse_trf
@@ -151,7 +151,8 @@ def test_the_files_warnings_are_shown_once_it_is_read() -> None:
     assert f"club.trf:{first + 1}:81: warning: player 1: points 9.5" in text(page.warnings)
     page.upload("club.trf", CLUB.read_bytes())
     assert page.warnings.value == ""
-    assert desk.warnings_html(page.loaded.document) == ""  # type: ignore[union-attr]
+    assert page.loaded is not None
+    assert desk.warnings_html(page.loaded.document) == ""
 
 
 def test_a_missing_example_is_a_failure() -> None:
@@ -273,7 +274,6 @@ def test_what_cannot_be_downloaded() -> None:
     teams = loaded(DATA / "equipes-dix.trf")
     paired = desk.pair_round(teams, 3)
     assert desk.download_problem(teams, paired, "en") is None
-    from swisslearn.cli import recorded_round
     from swisslearn.formats.teams import with_teams
     written = with_teams(parse_trf(desk.paired_trf(teams, paired), source="out.trf"))
     assert recorded_round(written.tournament, 3)[0] == frozenset(paired.result.pairs())
@@ -320,6 +320,7 @@ def test_the_page_steps_explains_and_downloads() -> None:
     page = desk.app(data=DATA)
     page.round.value = 4
     page.choose_pair(1, 3)
+    assert page.paired is not None
     sentence = why(page.paired.events, 1, 3)
     assert "Dans le fichier, ronde 4 : 3–1" in text(page.answer)
     assert sentence in text(page.answer)
@@ -329,6 +330,7 @@ def test_the_page_steps_explains_and_downloads() -> None:
     total = page.stepper.total
     page.stepper.next()
     assert page.stepper.label.value.startswith(f"<b>étape 2/{total} — ")
+    assert page.loaded is not None and page.paired is not None
     expected = desk.paired_trf(page.loaded, page.paired)
     encoded = re.search(r"base64,([^']*)'", page.download.value)
     assert encoded is not None and base64.b64decode(encoded.group(1)) == expected
@@ -437,6 +439,7 @@ def test_the_page_in_english_is_english_everywhere() -> None:
     page.stepper.go(3)
     # Data is not words of the page: file, tournament, player and system names.
     shown = _page_text(page)
+    assert page.loaded is not None and page.paired is not None
     data = [p.name for p in desk.examples(DATA)] + [page.loaded.tournament.name or ""]
     data += [p.name for p in page.loaded.tournament.players] + ["simple"]
     for name in sorted(data, key=len, reverse=True):
@@ -495,8 +498,10 @@ def test_the_page_says_it_is_pairing_while_it_pairs(monkeypatch: pytest.MonkeyPa
     page.round.value = 3
     assert seen[-1] == "<p role='status'>Pairing round 3…</p>" and page.busy.value == ""
     # Reading an upload says so too, and an error ends the busy sign as well.
-    monkeypatch.setattr(desk, "read_upload", lambda *a, **k: seen.append(text(page.busy))
-                        or desk.Failure("no"))
+    def reading(*args: object, **kwargs: object) -> desk.Failure:
+        seen.append(text(page.busy))
+        return desk.Failure("no")
+    monkeypatch.setattr(desk, "read_upload", reading)
     page.upload("x.trf", b"012 x\n")
     assert seen[-1] == "<p role='status'>Reading the file…</p>" and page.busy.value == ""
 

@@ -176,10 +176,11 @@ def test_upload_step_why_and_download(page: Any, tmp_path: Path) -> None:
     got = Path(download.value.path()).read_bytes()
     assert download.value.suggested_filename == "mon-tournoi-ronde-1.trf"
     assert got == desk.paired_trf(loaded, paired)
-    from swisslearn.cli import pair_json, recorded_round
+    from swisslearn.cli import pair_json
+    from swisslearn.model import recorded_round
     from swisslearn.formats.trf import parse_trf
     pairs, byes = recorded_round(parse_trf(got).tournament, 1)
-    assert pairs == frozenset((b["white"], b["black"])  # type: ignore[index]
+    assert pairs == frozenset((b["white"], b["black"])
                               for b in pair_json(paired.result)["boards"])  # type: ignore[attr-defined]
     assert byes == frozenset()
     _no_traceback(page)

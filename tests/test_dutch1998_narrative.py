@@ -22,7 +22,7 @@ from swisslearn.dutch1998.procedure import trace
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.formats.trf import read_trf
 from swisslearn.model import Tournament
-from swisslearn.trace import BracketPaired, BracketSplit, BracketView, Event
+from swisslearn.trace import BracketPaired, BracketSplit, BracketUndone, BracketView, Event
 from test_dutch1998_cases import fresh
 from trfbuild import tournament
 
@@ -34,8 +34,8 @@ def steps(events: list[Event]) -> Steps:
     """(rule, bracket score) of every step about a bracket, C4 and the
     bracket's pairing left out."""
     cat = catalogue("en")
-    return [(e.rule, cat.number(e.bracket.score)) for e in events
-            if isinstance(getattr(e, "bracket", None), BracketView)
+    return [(e.rule, cat.number(bracket.score)) for e in events
+            if isinstance(bracket := getattr(e, "bracket", None), BracketView)
             and not isinstance(e, (BracketSplit, BracketPaired))]
 
 
@@ -305,6 +305,6 @@ def test_scores_are_those_of_the_step() -> None:
     """The score of a C12/C13 step is the bracket paired again, not the one
     that failed (which the event names as ``because_of``)."""
     events = list(trace(read_trf(DATA / "cours-c12.trf").tournament, 3))
-    undone = [e for e in events if e.kind == "bracket_undone"]
+    undone = [e for e in events if isinstance(e, BracketUndone)]
     assert [(e.bracket.score, e.because_of.score, e.step) for e in undone] == [
         (Decimal("1.5"), Decimal("0.5"), "undone"), (Decimal("1.5"), Decimal("0.5"), "kept")]

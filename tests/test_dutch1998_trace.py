@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
 
@@ -29,8 +30,8 @@ from swisslearn.explain.dutch1998 import preference_text
 from swisslearn.formats.trf import read_trf
 from swisslearn.generate import GeneratorSettings, generate
 from swisslearn.trace import (BracketPaired, BracketsMerged, BracketUndone, CandidatesSkipped,
-                              CandidateTried, ColourAllocated, Event, PlayerMovedDown,
-                              PlayerStuck, PlayerView, RoundStarted, event_to_json)
+                              BracketSplit, CandidateTried, ColourAllocated, Event,
+                              PlayerMovedDown, PlayerStuck, PlayerView, RoundStarted, event_to_json)
 from trfbuild import tournament
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -40,7 +41,7 @@ def events(name: str, round: int) -> list[Event]:
     return list(trace(read_trf(DATA / f"{name}.trf").tournament, round))
 
 
-def said(found: list[Event], lang: str = "en") -> list[str]:
+def said(found: Sequence[Event], lang: str = "en") -> list[str]:
     return [explain(e, lang) for e in found]
 
 
@@ -78,7 +79,8 @@ def test_c12_comes_right_after_c1_and_names_the_failing_bracket() -> None:
     (not 1.5) and 1.5 as the one paired again."""
     found = events("cours-c12", 3)
     stuck = next(i for i, e in enumerate(found) if isinstance(e, PlayerStuck))
-    assert found[stuck].then == "C12" and found[stuck].player == 5
+    event = found[stuck]
+    assert isinstance(event, PlayerStuck) and event.then == "C12" and event.player == 5
     undone = found[stuck + 1]
     assert isinstance(undone, BracketUndone) and undone.rule == "C12"
     assert (undone.bracket.score, undone.because_of.score) == (Decimal("1.5"), Decimal("0.5"))
@@ -119,7 +121,7 @@ def test_every_kept_candidate_is_told_and_every_remainder_follows_one() -> None:
                                and c.exchange == event.exchange
                                and set(c.pairs) <= set(event.pairs) for c in accepted), event
             for i, event in enumerate(found):
-                if event.kind == "bracket_split" and event.bracket.remainder:
+                if isinstance(event, BracketSplit) and event.bracket.remainder:
                     before = [e for e in found[:i] if isinstance(e, CandidateTried)
                               and not e.bracket.remainder]
                     assert before and before[-1].accepted, (seed, round, event)

@@ -35,7 +35,8 @@ from swisslearn.formats.trf import parse_trf
 from swisslearn.generate import GeneratorSettings, generate
 from swisslearn.trace import (BracketOpened, BracketUndone, CandidateTried, ColourAllocated,
                               RoundPaired, event_to_json)
-from test_dutch2026_rules import make, pairs_of
+from helpers import pairs_of
+from test_dutch2026_rules import make
 
 RULES = SHARED / "rules"
 

@@ -24,6 +24,7 @@ from swisslearn.formats.trf import parse_trf
 from swisslearn.generate import GeneratorSettings, generate
 from swisslearn.model import Colour, PlayerId, Result, Tournament
 from swisslearn.trace import CandidateTried, RoundPaired, event_to_json
+from helpers import pairs_of
 
 _POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "H": 0.5, "Z": 0.0,
            "F": 1.0}
@@ -47,10 +48,6 @@ def make(rounds: int, table: dict[int, list[str]], *extra: str) -> Tournament:
         head = f"001 {pid:4d}      Player{pid:04d}".ljust(48) + f"{rating:4d}".ljust(32)
         lines.append(head + f"{points:4.1f} {pid:4d}" + "".join("  " + c for c in cells))
     return parse_trf("\n".join(lines) + "\n", source="<test>").tournament
-
-
-def pairs_of(paired: RoundPaired) -> set[frozenset[PlayerId]]:
-    return {frozenset((b.white, b.black)) for b in paired.boards}
 
 
 def boards_of(paired: RoundPaired) -> list[tuple[PlayerId, PlayerId]]:

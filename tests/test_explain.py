@@ -20,7 +20,7 @@ from swisslearn.explain import (Explanation, available_languages, explain, expla
                                 explain_rejection, why, why_labels)
 from swisslearn.explain.catalogue import catalogue, placeholders
 from trfbuild import OTHER_SIDE, tournament
-from swisslearn.model import RoundEntry, Tournament
+from swisslearn.model import RoundEntry
 from swisslearn.results import Colour, Result
 from swisslearn.trace import (EVENT_KINDS, Board, BoardsOrdered, BracketOpened, BracketPaired,
                               BracketsMerged, BracketSplit, BracketUndone, BracketView,

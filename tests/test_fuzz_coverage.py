@@ -43,7 +43,8 @@ from conftest import ROOT, TEST_DATA
 from swisslearn import systems
 from swisslearn.errors import InputError, PairingError, UsageError
 from swisslearn.formats.plainlist import is_plain_list_text, parse_plain_list, to_plain_list
-from swisslearn.formats.teams import TeamTournament, with_teams
+from swisslearn.formats.teams import with_teams
+from swisslearn.teams import TeamTournament
 from swisslearn.formats.trf import parse_trf
 from swisslearn.model import Tournament
 

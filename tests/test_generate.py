@@ -25,7 +25,7 @@ from swisslearn.dutch1998.procedure import pair
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.formats.trf import TrfDocument, parse_trf, read_trf
 from swisslearn.generate import GeneratorSettings, generate, random_tournaments, register
-from swisslearn.model import Colour, PlayerId, Result, RoundNumber, Tournament
+from swisslearn.model import Colour, PlayerId, Result, RoundNumber, Tournament, recorded_round
 from swisslearn.trace import RoundPaired
 
 BUSY = GeneratorSettings(players=24, rounds=7, seed=7, draw_rate=0.5, forfeit_rate=0.15,
@@ -36,25 +36,13 @@ BUSY = GeneratorSettings(players=24, rounds=7, seed=7, draw_rate=0.5, forfeit_ra
 SMALL = list(random_tournaments(50, seed=2024, players=(5, 14), rounds=(3, 11)))
 
 
-def _recorded(tournament: Tournament, round: RoundNumber
-              ) -> tuple[set[tuple[PlayerId, PlayerId]], set[PlayerId]]:
-    """The (white, black) pairs and the pairing-allocated byes of ``round``."""
-    pairs: set[tuple[PlayerId, PlayerId]] = set()
-    byes: set[PlayerId] = set()
-    for player in tournament:
-        entry = player.entry(round)
-        assert entry is not None, f"player {player.id} has no block for round {round}"
-        if entry.opponent is not None and entry.colour is Colour.WHITE:
-            pairs.add((player.id, entry.opponent))
-        if entry.result is Result.PAIRING_ALLOCATED_BYE:
-            byes.add(player.id)
-    return pairs, byes
-
-
 def _assert_engine_consistent(tournament: Tournament) -> None:
     for round in range(1, tournament.total_rounds + 1):
+        assert all(p.entry(round) is not None for p in tournament), (
+            f"a player has no block for round {round}")
         paired = pair(tournament, round)
-        assert (set(paired.pairs()), set(paired.byes)) == _recorded(tournament, round), (
+        assert (frozenset(paired.pairs()), frozenset(paired.byes)) == recorded_round(
+            tournament, round), (
             f"round {round} of {tournament.name!r} is not what the engine pairs")
 
 
@@ -266,7 +254,7 @@ def test_bad_settings(changes: dict[str, float]) -> None:
 
 def _run(*argv: str) -> int:
     parser = argparse.ArgumentParser(prog="swisslearn")
-    register(parser.add_subparsers(dest="command", required=True))
+    register(parser.add_subparsers(dest="command", required=True), ("fr", "en"), "fr")
     args = parser.parse_args(list(argv))
     return int(args.run(args, io.StringIO()))
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
@@ -88,7 +87,9 @@ def shown(output: dict[str, object]) -> str:
 
 def outputs(number: str) -> list[tuple[int, str]]:
     found = []
-    for index, cell in enumerate(notebook(number)["cells"]):  # type: ignore[union-attr]
+    cells = notebook(number)["cells"]
+    assert isinstance(cells, list)
+    for index, cell in enumerate(cells):
         for output in cell.get("outputs", []):
             text = shown(output)
             if text.strip():

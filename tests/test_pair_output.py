@@ -10,18 +10,13 @@ import pytest
 
 from conftest import DATA
 from swisslearn import desk
-from swisslearn.cli import EXIT_OK, EXIT_USAGE, main
+from swisslearn.cli import EXIT_OK, EXIT_USAGE
 from swisslearn.formats.trf import parse_trf, read_trf
 from swisslearn.model import Colour
 from swisslearn.protections import Protections
+from helpers import run
 
 FIRST_ROUND = DATA / "chysteme-36-joueurs.trf"   # 36 players, no round played yet
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_the_round_is_written_and_nothing_else_changes(

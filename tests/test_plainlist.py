@@ -10,24 +10,24 @@ from __future__ import annotations
 import dataclasses
 import subprocess
 import sys
-from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from conftest import DATA, ROOT, TEST_DATA
+from helpers import Expected, expected_rows, row_name
 from swisslearn import simple
 from swisslearn.cli import EXIT_INPUT, EXIT_OK, main, read_input
 from swisslearn.errors import PlainListError
-from swisslearn.formats.plainlist import (PlainListDocument, PlainListTournament,
+from swisslearn.formats.plainlist import (PlainListDocument,
                                           format_plain_list, infer_results,
                                           is_plain_list_text, looks_like_plain_list,
                                           parse_plain_list, read_plain_list, to_plain_list,
                                           to_trf)
 from swisslearn.formats.trf import TrfDocument, parse_trf, read_trf
 from swisslearn.generate import GeneratorSettings, generate, random_tournaments
-from swisslearn.model import Colour, Float, Result
+from swisslearn.model import Colour, Float, Result, Tournament
 
 BAD = TEST_DATA / "bad-plain"
 SIX = DATA / "six-joueurs.txt"
@@ -44,31 +44,9 @@ Felix | 1 | bye, -, - |
 """
 
 
-@dataclass(frozen=True)
-class Expected:
-    path: Path
-    line: int
-    column: int
-    message: str
-
-
-def _expected() -> list[Expected]:
-    rows = []
-    for text in (BAD / "expected.tsv").read_text(encoding="utf-8").splitlines():
-        if not text.strip() or text.startswith("#"):
-            continue
-        name, line, column, message = text.split("\t")
-        rows.append(Expected(BAD / name, int(line), int(column), message))
-    return rows
-
-
-EXPECTED = _expected()
+EXPECTED = expected_rows(BAD)
 SUBPROCESS_SAMPLE = {"empty.txt", "asymmetric-opponents.txt", "latin1-name.txt",
                      "misaligned-rounds.txt"}
-
-
-def _name(row: Expected) -> str:
-    return row.path.name
 
 
 # -- malformed lists ------------------------------------------------------------
@@ -82,7 +60,7 @@ def test_every_bad_list_is_listed_once() -> None:
     assert SUBPROCESS_SAMPLE <= set(listed)
 
 
-@pytest.mark.parametrize("row", EXPECTED, ids=_name)
+@pytest.mark.parametrize("row", EXPECTED, ids=row_name)
 def test_bad_list_raises_plain_list_error(row: Expected) -> None:
     with pytest.raises(PlainListError) as caught:
         read_plain_list(row.path)
@@ -102,7 +80,7 @@ def _check_stderr(stderr: str, row: Expected) -> None:
 
 
 @pytest.mark.parametrize("row", [r for r in EXPECTED if r.path.name not in SUBPROCESS_SAMPLE],
-                         ids=_name)
+                         ids=row_name)
 def test_main_reports_the_place(row: Expected, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pair", str(row.path), "--system", "simple"]) == EXIT_INPUT
     captured = capsys.readouterr()
@@ -111,7 +89,7 @@ def test_main_reports_the_place(row: Expected, capsys: pytest.CaptureFixture[str
 
 
 @pytest.mark.parametrize("row", [r for r in EXPECTED if r.path.name in SUBPROCESS_SAMPLE],
-                         ids=_name)
+                         ids=row_name)
 def test_command_line_reports_the_place(row: Expected) -> None:
     run = subprocess.run([sys.executable, "-m", "swisslearn", "show", str(row.path)],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
@@ -120,7 +98,7 @@ def test_command_line_reports_the_place(row: Expected) -> None:
     _check_stderr(run.stderr, row)
 
 
-@pytest.mark.parametrize("row", EXPECTED[::5], ids=_name)
+@pytest.mark.parametrize("row", EXPECTED[::5], ids=row_name)
 def test_convert_reports_the_place_and_writes_nothing(
         row: Expected, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.trf"
@@ -136,7 +114,7 @@ def test_the_six_player_example_reads_as_the_seed_says() -> None:
     """ "Listez les joueurs dans Joueurs, dans l'ordre de classement, un par
     ligne, avec leurs points : par exemple Red Falcons | 3." """
     tournament = read_plain_list(SIX).tournament
-    assert isinstance(tournament, PlainListTournament)
+    assert tournament.declared_scores_from == 4 and not tournament.floats_known
     assert [p.name for p in tournament.players] == [
         "Red Falcons", "Blue Wave", "Northern Stars", "Silver Lions", "Iron Wolves",
         "Golden Hawks"]
@@ -144,7 +122,7 @@ def test_the_six_player_example_reads_as_the_seed_says() -> None:
     assert [p.declared_rank for p in tournament.players] == [1, 2, 3, 4, 5, 6]
     assert [p.declared_points for p in tournament.players] == [
         Decimal(3), Decimal(3), Decimal(2), Decimal(2), Decimal(1), Decimal(0)]
-    assert tournament.next_round() == 4 and tournament.listed_round == 4
+    assert tournament.next_round() == 4
     red = tournament.player(1)
     assert [(e.round, e.opponent, e.colour, e.result) for e in red.entries] == [
         (1, 4, Colour.BLACK, Result.PENDING), (2, 5, Colour.WHITE, Result.PENDING),
@@ -178,15 +156,14 @@ def test_the_lists_points_are_the_scores_as_given() -> None:
     tournament = parse_plain_list("A | 0 | B, bye | W\nB | 7.5 | A | B\n").tournament
     scores = {s.id: s.score for s in tournament.states(3)}
     assert scores == {1: Decimal(0), 2: Decimal("7.5")}
-    assert tournament.listed_points() == {1: Decimal(0), 2: Decimal("7.5")}
+    assert _listed(tournament) == {1: Decimal(0), 2: Decimal("7.5")}
 
 
 def test_earlier_rounds_are_not_scored_with_the_lists_points() -> None:
     tournament = parse_plain_list("A | 2 | B, C | W B\nB | 0 | A, - | B\nC | 1 | -, A | W\n"
                                   ).tournament
     before_two = tournament.truncated(1)
-    assert isinstance(before_two, PlainListTournament)  # truncated keeps the class
-    assert before_two.listed_round == 3
+    assert before_two.declared_scores_from == 3  # truncated keeps what the list cannot say
     assert {s.id: s.score for s in before_two.states(2)} != {1: 2, 2: 0, 3: 1}
 
 
@@ -212,7 +189,7 @@ def test_quoted_names_and_comments() -> None:
     tournament = document.tournament
     assert tournament.player(4).name == "Dupont, Eve"
     assert tournament.player(1).entries[1].opponent == 4
-    assert tournament.player_lines == (2, 3, 4, 5, 6)
+    assert document.player_lines == (2, 3, 4, 5, 6)
     assert document.text() == CONSISTENT
 
 
@@ -255,7 +232,12 @@ def test_a_txt_file_with_a_trf_header_is_read_as_trf(tmp_path: Path) -> None:
 # -- results for TRF ------------------------------------------------------------
 
 
-def _totals(tournament: PlainListTournament) -> dict[int, Decimal]:
+def _listed(tournament: Tournament) -> dict[int, Decimal]:
+    """Each player's points as the list gives them."""
+    return {p.id: p.declared_points or Decimal(0) for p in tournament.players}
+
+
+def _totals(tournament: Tournament) -> dict[int, Decimal]:
     results = infer_results(tournament)
     totals = {p.id: Decimal(0) for p in tournament.players}
     for (pid, _), result in results.items():
@@ -265,7 +247,7 @@ def _totals(tournament: PlainListTournament) -> dict[int, Decimal]:
 
 def test_inferred_results_add_up_to_the_points() -> None:
     tournament = parse_plain_list(CONSISTENT).tournament
-    assert _totals(tournament) == tournament.listed_points()
+    assert _totals(tournament) == _listed(tournament)
     results = infer_results(tournament)
     # Round 1, Anna (listed above Bruno) wins while the totals allow it.
     assert results[(1, 1)] is Result.WIN and results[(2, 1)] is Result.LOSS
@@ -290,9 +272,9 @@ def test_higher_listed_player_wins_when_the_points_allow() -> None:
     ("A | 0 | B | W\nB | 0 | A | B\n", "the points add up to 0, but 1 game give 1", 0),
 ])
 def test_points_that_no_results_give(text: str, message: str, line: int) -> None:
-    tournament = parse_plain_list(text, source="x.txt").tournament
+    document = parse_plain_list(text, source="x.txt")
     with pytest.raises(PlainListError, match=message) as caught:
-        to_trf(tournament)
+        to_trf(document)
     assert caught.value.line == line
 
 
@@ -344,7 +326,7 @@ def test_trf_to_plain_list() -> None:
         '"Echo, Emil" | 1 | "Bravo, Bea", - | W\n'
         '"Charlie, Carl" | 0 | "Foxtrot, Fay", "Bravo, Bea" | W B\n'
         '"Delta, Dora" | 0 | "Alpha, Anna", - | B\n')
-    assert to_plain_list(tournament).tournament.listed_points()[1] == Decimal("1.5")
+    assert _listed(to_plain_list(tournament).tournament)[1] == Decimal("1.5")
 
 
 def test_duplicate_and_empty_trf_names_are_made_unique() -> None:

@@ -11,9 +11,11 @@ import pytest
 
 from conftest import DATA
 from swisslearn import protections as P
-from swisslearn.cli import main, read_input
+from swisslearn.cli import read_input
 from swisslearn.errors import InputError, PairingError, UsageError
-from swisslearn.formats.trf import parse_trf
+from swisslearn.formats.protections import write_records
+from swisslearn.formats.trf import TrfDocument, parse_trf
+from helpers import run
 
 SIX = DATA / "protections-six-equipes.trf"
 DIX = DATA / "equipes-dix.trf"
@@ -23,12 +25,6 @@ def names(path: Path, pairs: object) -> set[frozenset[str]]:
     tournament = read_input(str(path)).tournament
     name = {p.id: p.name for p in tournament.players}
     return {frozenset((name[a], name[b])) for a, b in pairs}  # type: ignore[attr-defined]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # -- the six teams: soft-avoid -------------------------------------------------
@@ -186,9 +182,10 @@ def test_bad_options_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str])
 
 def test_records_round_trip() -> None:
     document = read_input(str(DIX))
+    assert isinstance(document, TrfDocument)
     protections = P.Protections.from_document(document).with_options(
         ["federation:soft-avoid"], ["family:1,7:strict"])
-    written = P.write_records(document, protections)
+    written = write_records(document, protections)
     again = P.Protections.from_document(written)
     assert again.rules == protections.rules and again.manual == protections.manual
     assert again.frozen == protections.frozen
@@ -196,16 +193,17 @@ def test_records_round_trip() -> None:
     assert any(line.startswith("260 003 003    1    7") for line in written.lines)
     assert frozenset((1, 7)) in written.tournament.forbidden_pairs(3)
     # writing again replaces, never duplicates
-    twice = P.write_records(written, again)
+    twice = write_records(written, again)
     assert twice.lines == written.lines
 
 
 def test_freeze_then_write() -> None:
     document = read_input(str(SIX))
+    assert isinstance(document, TrfDocument)
     protections = P.Protections.from_document(document).with_options(["club:strict"])
     paired = P.protect(document.tournament, 1, protections=protections)
     frozen = protections.freeze(paired)
-    written = P.write_records(document, frozen)
+    written = write_records(document, frozen)
     text = "\n".join(written.lines)
     assert "XSR 1 strict auto 1 2 5 : club=A" in text
     assert "XSL 1 -" in text

@@ -30,7 +30,7 @@ import pytest
 
 from conftest import DATA
 from swisslearn import protections as P
-from swisslearn.cli import main, read_input
+from swisslearn.cli import read_input
 from swisslearn.dutch1998.criteria import (STRICT, Relaxation, colour_conflict, float_rejection,
                                            pair_rejection)
 from swisslearn.dutch1998.procedure import pair, trace
@@ -41,20 +41,11 @@ from swisslearn.model import Float, PlayerState, Tournament
 from swisslearn.trace import (BracketPaired, ColourAllocated, BoardsOrdered, Event, RoundPaired,
                               SoftAvoidChosen, event_to_json)
 from trfbuild import tournament as build
+from helpers import pairs_of, run
 
 SIX = DATA / "protections-six-equipes.trf"
 
 Pairs = frozenset[frozenset[int]]
-
-
-def pairs_of(result: RoundPaired) -> set[frozenset[int]]:
-    return {frozenset(p) for p in result.pairs()}
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # -- hand-made cases ---------------------------------------------------------------

@@ -14,43 +14,22 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT, TEST_DATA
+from helpers import Expected, expected_rows
 from swisslearn.cli import EXIT_INPUT, main
 
 
-@dataclass(frozen=True)
-class Bad:
-    path: Path
-    line: int
-    column: int
-    message: str
-    kind: str = "error"
-
-
-def _corpus() -> list[Bad]:
-    rows = []
-    for folder in ("bad", "bad-plain", "accepted"):
-        tsv = TEST_DATA / folder / "expected.tsv"
-        for text in tsv.read_text(encoding="utf-8").splitlines():
-            if not text.strip() or text.startswith("#"):
-                continue
-            name, line, column, message, *kind = text.split("\t")
-            rows.append(Bad(TEST_DATA / folder / name, int(line), int(column), message,
-                            *kind))
-    return rows
-
-
-EVERY_FILE = _corpus()
+EVERY_FILE = [row for folder in ("bad", "bad-plain", "accepted")
+              for row in expected_rows(TEST_DATA / folder)]
 CORPUS = [bad for bad in EVERY_FILE if bad.kind == "error"]
 WARNED = [bad for bad in EVERY_FILE if bad.kind == "warning"]
 
 
-def _id(bad: Bad) -> str:
+def _id(bad: Expected) -> str:
     return f"{bad.path.parent.name}/{bad.path.name}"
 
 
@@ -62,7 +41,7 @@ def test_the_corpus_is_large_and_complete() -> None:
     assert listed == on_disk
 
 
-def _check(err: str, bad: Bad) -> None:
+def _check(err: str, bad: Expected) -> None:
     assert "Traceback" not in err
     assert err.startswith(f"{bad.path}:{bad.line}:{bad.column}: "), err
     lines = err.splitlines()
@@ -70,12 +49,12 @@ def _check(err: str, bad: Bad) -> None:
     assert all(line.startswith(f"{bad.path}:") for line in lines), err
 
 
-def _other_suffix(bad: Bad) -> str:
+def _other_suffix(bad: Expected) -> str:
     return ".txt" if bad.path.suffix == ".trf" else ".trf"
 
 
 @pytest.mark.parametrize("bad", CORPUS, ids=_id)
-def test_every_command_reports_the_place(bad: Bad, tmp_path: Path,
+def test_every_command_reports_the_place(bad: Expected, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / f"out{_other_suffix(bad)}"
     same = tmp_path / f"same{bad.path.suffix}"
@@ -87,7 +66,7 @@ def test_every_command_reports_the_place(bad: Bad, tmp_path: Path,
     assert list(tmp_path.iterdir()) == []  # nothing written, no temporary left
 
 
-def _commands(bad: Bad, out: Path, same: Path, *extra: str) -> list[list[str]]:
+def _commands(bad: Expected, out: Path, same: Path, *extra: str) -> list[list[str]]:
     return [[*args, "--lang", "en", *extra] for args in (
         ["check", str(bad.path)],
         ["trace", str(bad.path), "--jsonl"],
@@ -98,7 +77,7 @@ def _commands(bad: Bad, out: Path, same: Path, *extra: str) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("bad", WARNED, ids=_id)
-def test_strict_refuses_a_warning_on_every_command(bad: Bad, tmp_path: Path,
+def test_strict_refuses_a_warning_on_every_command(bad: Expected, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / f"out{_other_suffix(bad)}"
     same = tmp_path / f"same{bad.path.suffix}"
@@ -114,7 +93,7 @@ SAMPLE = CORPUS[::16]
 
 
 @pytest.mark.parametrize("bad", SAMPLE, ids=_id)
-def test_the_real_command_line(bad: Bad) -> None:
+def test_the_real_command_line(bad: Expected) -> None:
     run = subprocess.run([sys.executable, "-m", "swisslearn", "check", str(bad.path),
                           "--lang", "en"], cwd=ROOT, capture_output=True, text=True,
                          timeout=60)

@@ -9,7 +9,10 @@ import pytest
 from conftest import DATA
 from swisslearn.cli import read_input
 from swisslearn.errors import UsageError
-from swisslearn.standings import board_tournament, standings, tiebreaks_from_trf
+from swisslearn.formats.protections import tiebreaks_from_trf
+from swisslearn.formats.trf import TrfDocument
+from swisslearn.formats.teams import board_tournament
+from swisslearn.standings import standings
 from trfbuild import tournament
 
 ROUNDS = ["1-3 1, 2-4 =, 5 H", "1-4 1, 3-2 1, 5 H"]
@@ -46,7 +49,8 @@ def test_round_1_is_the_initial_order() -> None:
 
 def test_ten_teams_before_round_2() -> None:
     document = read_input(str(DATA / "equipes-dix.trf"))
-    boards = board_tournament(document.lines)
+    assert isinstance(document, TrfDocument)
+    boards = board_tournament(document)
     table = standings(document.tournament, 2, boards=boards)
     assert table.team and table.tiebreaks == ("game-points", "board-count")
     name = {p.id: p.name for p in document.tournament.players}

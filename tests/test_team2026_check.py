@@ -4,30 +4,26 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from conftest import DATA, vector_files
-from swisslearn.cli import main, read_input
-from swisslearn.formats.teams import (MatchPoints, engine_362_reading, format_362, misread_362,
-                                      read_362)
+from conftest import vector_files
+from swisslearn.cli import read_input
+from swisslearn.formats.teams import engine_362_reading, format_362, misread_362, read_362
+from swisslearn.teams import MatchPoints, TeamTournament
 from swisslearn.formats.trf import read_trf
 from swisslearn.team2026 import procedure, sharly
 from swisslearn.team2026.differences import RecordedRound, recorded
 from teambuild import team_trf
+from helpers import run
 
 FILES = vector_files("team2026")
 W, D, L = "W", "D", "L"
 # rtg-014's round 1 (1-4 won, 5-10 drawn): in round 2 the text pairs the
 # top-scoregroup {1, 2, 3, 4} among itself, the engine pulls 5 and 10 up.
 ROUND_1 = {(1, 6): W, (7, 2): L, (3, 8): W, (9, 4): L, (5, 10): D}
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def paired_by(system: str, source: Path, out: Path, capsys: pytest.CaptureFixture[str]) -> Path:
@@ -115,15 +111,16 @@ def test_a_written_pab_and_a_wide_362_line(tmp_path: Path,
     written = out.read_text(encoding="utf-8")
     assert "362 TW 3.0   TD 2.0   TL 1.0" in written.splitlines()
     tournament = read_input(str(out)).tournament
+    assert isinstance(tournament, TeamTournament)
     paired = procedure.pair(read_input(str(source)).tournament, 2)
-    assert recorded(tournament, 2) == RecordedRound.of(paired)  # type: ignore[arg-type]
+    assert recorded(tournament, 2) == RecordedRound.of(paired)
     assert paired.byes
     pab = paired.byes[0]
     assert all(line[101:109] == "0000 - U" for line in written.splitlines()
                if line.startswith("001") and (int(line[4:8]) - 1) // 4 + 1 == pab)
     slots = next(line for line in written.splitlines() if line.startswith("320"))
     assert slots.split()[3:] == ["007", f"{pab:03d}"]
-    assert tournament.match_points == MatchPoints(3, 2, 1)  # type: ignore[arg-type]
+    assert tournament.match_points == MatchPoints(Decimal(3), Decimal(2), Decimal(1))
 
 
 def test_check_team_2026_names_the_first_bracket_and_the_article(
@@ -180,6 +177,7 @@ def test_a_tied_round_is_reported_as_a_tie(tmp_path: Path,
     from swisslearn.trace import Board
     path = next(p for p in FILES if p.name == "rtg-019-t06-r05.trf")
     full = read_input(str(path)).tournament
+    assert isinstance(full, TeamTournament)
     weighed = next(e for e in sharly.trace(full, 2) if isinstance(e, WholeRoundWeighed))
     assert weighed.tied == ((1, 3), (2, 6), (4, 5))
     # Round 1 of rtg-019 again (1, 2, 3 won), then the tied pairing as round 2.

@@ -15,8 +15,8 @@ import pytest
 from conftest import DATA, vector_files
 from swisslearn import cli
 from swisslearn.errors import PairingError, UsageError
-from swisslearn.formats.teams import (Outcome, PreferenceType, ScoreKind, TypeCode,
-                                      team_tournament)
+from swisslearn.formats.teams import team_tournament
+from swisslearn.teams import Outcome, PreferenceType, ScoreKind, TypeCode
 from swisslearn.formats.trf import read_trf
 from swisslearn.model import Colour
 from swisslearn.team2026.colours import allocate
@@ -375,7 +375,7 @@ def brute_force(states: dict[int, TeamState], kind: PreferenceType,
         if len(bracket) > 12:
             return None
 
-        def quality(pairs: list[tuple[int, int]]) -> tuple[object, ...]:
+        def quality(pairs: list[tuple[int, int]]) -> tuple[int, int, int, tuple[int, ...]]:
             c8 = c9 = c10 = 0
             for a, b in pairs:
                 sa, sb = states[a], states[b]
@@ -386,7 +386,8 @@ def brute_force(states: dict[int, TeamState], kind: PreferenceType,
                     c10 += (sb if a in ups else sa).floated_last_round
             return (c8, c9, c10, tuple(a for a, _ in pairs) + tuple(b for _, b in pairs))
 
-        result += min(_pairings(bracket, met), key=quality)
+        chosen = min(_pairings(bracket, met), key=quality)
+        result += chosen
         remaining = [t for t in remaining if t not in bracket]
     return sorted(result)
 

@@ -13,8 +13,8 @@ from swisslearn import systems
 from swisslearn.cli import check_rounds
 from swisslearn.errors import TRFError
 from swisslearn.explain.editions import choice_line
-from swisslearn.formats.teams import (Outcome, TeamRound, TeamTournament, team_tournament,
-                                      with_teams)
+from swisslearn.formats.teams import team_tournament, with_teams
+from swisslearn.teams import Outcome, TeamRound, TeamTournament
 from swisslearn.formats.trf import parse_trf
 from swisslearn.model import Colour
 from swisslearn.standings import standings
@@ -94,7 +94,7 @@ def test_a_typed_team_299_sets_what_that_result_is_worth_and_moves_the_bye() -> 
     # No TPN: every team; a game-points column sets the game points.
     every = _read(_with(FORFEITS, "299 -   1.0  0.5"))
     assert _scores(every, 2)[2] == _scores(every, 2)[4] == ("1.0", "0.5")
-    assert every.team(4).round(1) == TeamRound(  # type: ignore[union-attr]
+    assert every.team(4).round(1) == TeamRound(
         1, Outcome.FORFEIT_LOSS, 3, None, Decimal("0.5"), Decimal("1.0"), (13, 14, 15, 16))
 
 

@@ -4,6 +4,8 @@ team engines' refusals, the team reader's problems, the ``362`` warning of
 
 from __future__ import annotations
 
+from swisslearn.model import Tournament
+
 import subprocess
 import sys
 from pathlib import Path
@@ -27,7 +29,7 @@ ALL_MET = team_trf(4, [{(1, 2): "W", (3, 4): "D"}, {(1, 3): "W", (2, 4): "D"},
                        {(1, 4): "W", (2, 3): "D"}], total=4)
 
 
-def _teams(text: str, name: str = "t.trf") -> object:
+def _teams(text: str, name: str = "t.trf") -> Tournament:
     return with_teams(parse_trf(text, source=name)).tournament
 
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT, TEST_DATA
+from helpers import Expected, expected_rows, row_name
 from swisslearn.cli import EXIT_INPUT, EXIT_OK, main
 from swisslearn.errors import TRFError
 from swisslearn.formats.trf import read_trf
@@ -30,26 +30,12 @@ ACCEPTED_FOLDER = TEST_DATA / "accepted"
 KINDS = ("error", "warning", "read")
 
 
-@dataclass(frozen=True)
-class Expected:
-    path: Path
-    line: int
-    column: int
-    message: str
-    kind: str = "error"
-
-
 def _expected() -> list[Expected]:
-    rows = []
-    for folder in (BAD, ACCEPTED_FOLDER):
-        for text in (folder / "expected.tsv").read_text(encoding="utf-8").splitlines():
-            if not text.strip() or text.startswith("#"):
-                continue
-            name, line, column, message, *kind = text.split("\t")
-            assert (folder is BAD) == (kind == []), text
-            row = Expected(folder / name, int(line), int(column), message, *kind)
-            assert row.kind in KINDS, text
-            rows.append(row)
+    rows = expected_rows(BAD) + expected_rows(ACCEPTED_FOLDER)
+    for row in rows:
+        # A refused file has no kind column; an accepted one says which.
+        assert (row.path.parent == BAD) == (row.kind == "error"), row
+        assert row.kind in KINDS, row
     return rows
 
 
@@ -66,10 +52,6 @@ SUBPROCESS_SAMPLE = {
 }
 
 
-def _name(row: Expected) -> str:
-    return row.path.name
-
-
 def test_every_bad_file_is_listed_once() -> None:
     listed = [row.path for row in EXPECTED]
     assert len(listed) == len(set(listed))
@@ -78,7 +60,7 @@ def test_every_bad_file_is_listed_once() -> None:
     assert SUBPROCESS_SAMPLE <= {row.path.name for row in REFUSED}
 
 
-@pytest.mark.parametrize("row", REFUSED, ids=_name)
+@pytest.mark.parametrize("row", REFUSED, ids=row_name)
 def test_bad_file_raises_trf_error(row: Expected) -> None:
     with pytest.raises(TRFError) as caught:
         read_trf(row.path)
@@ -93,7 +75,7 @@ def test_bad_file_raises_trf_error(row: Expected) -> None:
     assert all(not p.warning for p in error.problems[:1])
 
 
-@pytest.mark.parametrize("row", WARNED, ids=_name)
+@pytest.mark.parametrize("row", WARNED, ids=row_name)
 def test_an_inconsistent_file_is_read_with_a_warning(row: Expected) -> None:
     document = read_trf(row.path)
     first = document.warnings[0]
@@ -104,7 +86,7 @@ def test_an_inconsistent_file_is_read_with_a_warning(row: Expected) -> None:
     assert (caught.value.line, caught.value.column) == (row.line, row.column)
 
 
-@pytest.mark.parametrize("row", ACCEPTED, ids=_name)
+@pytest.mark.parametrize("row", ACCEPTED, ids=row_name)
 def test_what_is_read_is_written_back_byte_for_byte(row: Expected) -> None:
     document = read_trf(row.path)
     assert document.to_bytes() == row.path.read_bytes()
@@ -124,7 +106,7 @@ def _check_stderr(stderr: str, row: Expected) -> None:
 
 
 @pytest.mark.parametrize("row", [r for r in REFUSED if r.path.name in SUBPROCESS_SAMPLE],
-                         ids=_name)
+                         ids=row_name)
 def test_command_line_reports_the_place(row: Expected) -> None:
     run = subprocess.run([sys.executable, "-m", "swisslearn", "show", str(row.path),
                           "--lang", "en"], cwd=ROOT, capture_output=True, text=True,
@@ -135,7 +117,7 @@ def test_command_line_reports_the_place(row: Expected) -> None:
 
 
 @pytest.mark.parametrize("row", [r for r in REFUSED if r.path.name not in SUBPROCESS_SAMPLE],
-                         ids=_name)
+                         ids=row_name)
 def test_main_reports_the_place(row: Expected, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", str(row.path), "--lang", "en"]) == EXIT_INPUT
     captured = capsys.readouterr()
@@ -143,7 +125,7 @@ def test_main_reports_the_place(row: Expected, capsys: pytest.CaptureFixture[str
     _check_stderr(captured.err, row)
 
 
-@pytest.mark.parametrize("row", WARNED, ids=_name)
+@pytest.mark.parametrize("row", WARNED, ids=row_name)
 def test_the_command_line_warns_and_goes_on_unless_strict(
         row: Expected, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", str(row.path), "--lang", "en"]) == EXIT_OK
@@ -158,7 +140,7 @@ def test_the_command_line_warns_and_goes_on_unless_strict(
     assert captured.err.startswith(f"{row.path}:{row.line}:{row.column}: {row.message}")
 
 
-@pytest.mark.parametrize("row", REFUSED[::7], ids=_name)
+@pytest.mark.parametrize("row", REFUSED[::7], ids=row_name)
 def test_convert_reports_the_place_and_writes_nothing(
         row: Expected, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.trf"
@@ -167,7 +149,7 @@ def test_convert_reports_the_place_and_writes_nothing(
     assert not out.exists()
 
 
-@pytest.mark.parametrize("row", REFUSED[::11], ids=_name)
+@pytest.mark.parametrize("row", REFUSED[::11], ids=row_name)
 def test_the_messages_are_french_by_default(row: Expected,
                                             capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch) -> None:

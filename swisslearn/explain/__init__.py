@@ -39,14 +39,14 @@ and fill in the fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from swisslearn.explain import dutch1998, dutch2017, dutch2026, protections, sharly, simple, team2026
 from swisslearn.explain.catalogue import Catalogue, available_languages, catalogue
-from swisslearn.explain.common import (DUTCH_2017, DUTCH_2026, SIMPLE, Explanation, WhyRules,
-                                       answer_pair,
+from swisslearn.explain.common import (DUTCH_2017, DUTCH_2026, SIMPLE, Explanation,
                                        system_of_event, system_of_label, system_of_trace)
-from swisslearn.model import PlayerId
+from swisslearn.explain.player import tell_player
+from swisslearn.explain.why import explain_pair, why, why_labels
 from swisslearn.trace import Event, Rejection
 
 __all__ = ["Explanation", "available_languages", "explain", "explain_pair",
@@ -58,8 +58,6 @@ _DESCRIBE: dict[str, Callable[[Event, Catalogue], str]] = {
 _REJECTION: dict[str, Callable[[Rejection, Catalogue], str]] = {
     SIMPLE: simple.describe_rejection, DUTCH_2026: dutch2026.describe_rejection,
     DUTCH_2017: dutch2017.describe_rejection}
-_WHY: dict[str, WhyRules] = {SIMPLE: simple.WHY, DUTCH_2026: dutch2026.WHY,
-                             DUTCH_2017: dutch2017.WHY}
 
 
 def explain(event: Event, lang: str = "fr") -> str:
@@ -84,34 +82,3 @@ def explain_rejection(rejection: Rejection, lang: str = "fr") -> str:
     if describe is None:
         return dutch1998.describe_rejection(rejection, cat)
     return describe(rejection, cat)
-
-
-def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
-                 lang: str = "fr") -> Explanation:
-    """:func:`why` with the rule labels it cites."""
-    cat = catalogue(lang)
-    history = tuple(events)
-    if sharly.is_sharly_trace(history):
-        return answer_pair(history, a, b, cat, sharly.WHY)
-    if team2026.is_team_trace(history):
-        return answer_pair(history, a, b, cat, team2026.WHY)
-    rules = _WHY.get(system_of_trace(history), dutch1998.WHY)
-    return answer_pair(history, a, b, cat, rules)
-
-
-def why(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
-    """Why ``a`` and ``b`` were paired together in the traced round, or why not."""
-    return explain_pair(events, a, b, lang).text
-
-
-def tell_player(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
-    """Two plain sentences for a player: why ``a`` and ``b`` meet or not,
-    citing the article, then the colours or whom each plays."""
-    from swisslearn.explain.player import tell_player as tell
-    return tell(events, a, b, lang)
-
-
-def why_labels(events: Iterable[Event], a: PlayerId, b: PlayerId,
-               lang: str = "fr") -> tuple[str, ...]:
-    """The rule labels :func:`why` cites for ``a`` and ``b``, in order."""
-    return explain_pair(events, a, b, lang).labels

@@ -807,7 +807,6 @@ def _told_in_bracket(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
     """Steps 3-4 of :func:`_not_paired` (a-b shared a bracket); True if it answered."""
     cat = answer.cat
     pair = frozenset((a, b))
-    score = cat.number(shared.score)
     # 3. C1: one of them could meet nobody in the shared bracket.
     for event in state.events:
         if (isinstance(event, PlayerMovedDown) and event.player in pair

@@ -3,7 +3,7 @@ citing the article, then what follows (colours, or whom each plays).
 
 :func:`why` gives the arbiter every step; a player at the board wants two
 plain sentences and the article to look up.  :func:`tell_player` builds them
-from the same analysis (:func:`swisslearn.explain.explain_pair`: the reason
+from the same analysis (:func:`swisslearn.explain.why.explain_pair`: the reason
 and the labels it cites) and the round's events, for the course's system
 (``dutch-1998``); for another system it keeps the first two sentences of
 :func:`why` (they cite that system's articles).
@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.explain.common import DUTCH_1998, Explanation, Round, system_of_trace
+from swisslearn.explain.why import explain_pair
 from swisslearn.model import PlayerId
 from swisslearn.trace import ColourAllocated, Event, PlayerMovedDown, RoundPaired, RoundStarted
 
@@ -26,7 +27,6 @@ __all__ = ["tell_player"]
 
 def tell_player(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
     """Two sentences for player ``a`` asking about ``b`` (see the module)."""
-    from swisslearn.explain import explain_pair   # the package imports this module
     history = tuple(events)
     cat = catalogue(lang)
     explanation = explain_pair(history, a, b, lang)

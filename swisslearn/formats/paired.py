@@ -24,10 +24,12 @@ from decimal import Decimal
 
 from swisslearn.errors import usage
 from swisslearn.formats.plainlist import PlainListDocument, to_trf
-from swisslearn.formats.teams import TeamTournament, format_362, misread_362, read_362
+from swisslearn.formats.protections import write_records
+from swisslearn.formats.teams import format_362, misread_362, read_362, with_teams
+from swisslearn.teams import TeamTournament
 from swisslearn.formats.trf import TrfDocument, format_round_block, parse_trf, round_block_column
 from swisslearn.model import Colour, PlayerId, RoundEntry
-from swisslearn.protections import Protections, ProtectionsApplied, write_records
+from swisslearn.protections import Protections, ProtectionsApplied
 from swisslearn.results import Result
 from swisslearn.trace import RoundPaired
 
@@ -62,12 +64,11 @@ def with_paired_round(document: TrfDocument | PlainListDocument, result: RoundPa
         assert isinstance(document, TrfDocument)
         written = _with_team_round(document, tournament, result)
     else:
-        trf = to_trf(tournament, source=tournament.source) \
+        trf = to_trf(document, source=tournament.source) \
             if isinstance(document, PlainListDocument) else document
         written = trf.with_round(result.round, round_entries(result))
     if protections is not None and applied is not None:
         written = write_records(written, protections.freeze(applied))
-        assert isinstance(written, TrfDocument)
     return written
 
 
@@ -125,7 +126,6 @@ def _with_team_round(document: TrfDocument, tournament: TeamTournament,
         elif code == "320" and result.byes:
             lines[number] = _with_pab_slot(line, result.round, result.byes[0])
     text = document.newline.join(lines) + (document.newline if document.final_newline else "")
-    from swisslearn.formats.teams import with_teams
     parsed = parse_trf(("\ufeff" if document.bom else "") + text, source=document.source)
     return with_teams(parsed)
 

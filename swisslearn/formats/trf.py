@@ -65,6 +65,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
 from swisslearn.errors import InputError, Report, TRFError
+from swisslearn.formats.lines import NEWLINE, split_lines
 from swisslearn.formats.text import UTF8, decode_text, encode
 from swisslearn.model import (Acceleration, ByeRequest, Colour, ForbiddenPairs, Player,
                               PlayerId, PointAdjustment, Result, RoundEntry, RoundNumber,
@@ -96,14 +97,13 @@ TEAM_CODES = frozenset({"013", "310", "320", "330", "300", "352", "362"})
 or ``013`` is a team file)."""
 
 PROTECTION_CODES = frozenset({"XSV", "XSA", "XSG", "XSR", "XSL"})
-"""swisslearn's protection records: read by :mod:`swisslearn.protections`."""
+"""swisslearn's protection records: read by :mod:`swisslearn.formats.protections`."""
 
 # Records that hold one value or words (no columns): a missing space after
 # the code is harmless there ("012Open" is read as "012 Open").
 _VALUE_CODES = (_HEADER_CODES - {"132"}) | {"142", "152", "172", "182", "192", "202", "212",
                                             "222", "240", "260", "XXR", "XXC", "XXS", "XXP",
                                             "XXZ"} | set(BB_FIELDS)
-_NEWLINE = re.compile(r"\r\n|\r|\n")
 # ASCII only: str.isdigit() and \d also accept "²" or "١", which int() and the
 # TRF readers of other programs refuse.
 _NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]+)?$|^-?\.[0-9]+$")
@@ -259,7 +259,7 @@ class TrfDocument:
 
 def looks_like_trf(text: str) -> bool:
     """Does ``text`` start like a TRF (a record code in columns 1-3, then a space)?"""
-    for line in _NEWLINE.split(text.lstrip("\ufeff")):
+    for line in NEWLINE.split(text.lstrip("\ufeff")):
         if not line.strip():
             continue
         return bool(re.match(r"^(\d{3}|XX[A-Z]|BB[A-Z]|###|[A-Z]{3})( |$)", line))
@@ -287,24 +287,17 @@ def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False)
         text, encoding = decode_text(data, source, TRFError)
     else:
         text, encoding = data, UTF8
-    bom = text.startswith("\ufeff")
-    if bom:
-        text = text[1:]
-    endings = _NEWLINE.findall(text)
-    newline = endings[0] if endings else "\n"
-    lines = _NEWLINE.split(text)
-    final_newline = len(lines) > 1 and lines[-1] == ""
-    if final_newline:
-        lines.pop()
-    line_endings = tuple(endings) if len(set(endings)) > 1 else ()
+    split = split_lines(text)
+    lines = split.lines
+    line_endings = split.endings if len(set(split.endings)) > 1 else ()
     if not any(line.strip() for line in lines):
         raise TRFError(file=source, line=1, column=1, key="trf.empty")
     report = Report(source, TRFError)
     parser = _Parser(source, lines, report)
     tournament = parser.parse()
     warnings = report.finish(strict)
-    return TrfDocument(lines=tuple(lines), source=source, newline=newline,
-                       final_newline=final_newline, bom=bom, tournament=tournament,
+    return TrfDocument(lines=tuple(lines), source=source, newline=split.newline,
+                       final_newline=split.final_newline, bom=split.bom, tournament=tournament,
                        line_endings=line_endings, encoding=encoding, warnings=warnings,
                        first_colour=parser.first_colour,
                        team_references=tuple(parser.team_references))

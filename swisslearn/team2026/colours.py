@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swisslearn.formats.teams import PreferenceType, TeamTournament
+from swisslearn.teams import PreferenceType, TeamTournament
 from swisslearn.model import Colour, RoundNumber
 from swisslearn.team2026.state import TeamState
 

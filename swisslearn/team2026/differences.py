@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Iterable, Sequence
 
-from swisslearn.formats.teams import Outcome, TeamTournament
+from swisslearn.teams import Outcome, TeamTournament
 from swisslearn.model import Colour, RoundNumber
 from swisslearn.team2026 import procedure
 from swisslearn.team2026.selection import Graph, judge_sets, misses, upfloater_needs

@@ -3,7 +3,7 @@
 ``trace(tournament, round)`` yields every event; ``pair()`` keeps the last
 one (``RoundPaired``), so both run the same code.  Round ``k`` is paired from
 rounds ``1..k-1`` only (and the byes already announced for ``k``).  The
-tournament must be a :class:`~swisslearn.formats.teams.TeamTournament`
+tournament must be a :class:`~swisslearn.teams.TeamTournament`
 (:func:`swisslearn.formats.teams.team_tournament`); team ids are TPNs.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Generator, Iterator, Mapping, Sequence
 
-from swisslearn.errors import PairingError, usage
-from swisslearn.formats.teams import PreferenceType, TeamTournament
+from swisslearn.errors import refused, usage
+from swisslearn.teams import PreferenceType, TeamTournament
 from swisslearn.model import Colour, RoundNumber, Tournament
 from swisslearn.team2026.colours import allocate, initial_colour
 from swisslearn.team2026.events import (PabCandidatesRanked, TeamBoardsOrdered,
@@ -31,14 +31,6 @@ SYSTEM = "team-2026"
 
 __all__ = ["SYSTEM", "trace", "pair", "checked", "team_view", "score_order", "pab_step",
            "assign_bye", "finish"]
-
-
-def refused(key: str, **fields: object) -> PairingError:
-    """The :class:`PairingError` the catalogue message ``key`` says (English
-    as its text; :meth:`~swisslearn.errors.SwisslearnError.render` in any
-    language)."""
-    from swisslearn.explain.catalogue import catalogue
-    return PairingError(catalogue("en").text(key, **fields), key=key, fields=fields)
 
 
 def checked(tournament: Tournament, round: RoundNumber | None,

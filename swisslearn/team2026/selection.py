@@ -27,7 +27,7 @@ from decimal import Decimal
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from swisslearn.team2026.matching import max_weight_matching
-from swisslearn.formats.teams import PreferenceType
+from swisslearn.teams import PreferenceType
 from swisslearn.team2026.state import TeamState
 
 __all__ = ["Graph", "Needs", "SetVerdict", "BracketPairing", "upfloater_needs",

@@ -1,12 +1,12 @@
 """What C.04.6 looks at in each team before a round, derived from the team
-rounds of :class:`~swisslearn.formats.teams.TeamTournament` (rounds before the
+rounds of :class:`~swisslearn.teams.TeamTournament` (rounds before the
 one being paired only).
 
 * Score (1.2): the primary score of the ``192`` code (match points by
   default), the secondary one for 4.2.2 when the code uses it.  A
   pairing-allocated bye scores the ``320`` values (1.4); ``299`` records
   (abnormal points) are in the rounds' points when typed, and added as
-  bonuses or penalties when not (:meth:`~swisslearn.formats.teams.TeamTournament.bonus_points`).
+  bonuses or penalties when not (:meth:`~swisslearn.teams.TeamTournament.bonus_points`).
 * Colours (1.6): only matches actually played count; the colour is board 1's
   scheduled colour.  The colour difference (CD) is Whites minus Blacks.
 * Colour preference (1.7): Type A (simple), Type B (strong or mild) or none,
@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from swisslearn.formats.teams import Outcome, PreferenceType, ScoreKind, Team, TeamTournament
+from swisslearn.teams import Outcome, PreferenceType, ScoreKind, Team, TeamTournament
 from swisslearn.model import Colour, RoundNumber
 
 __all__ = ["Reading", "TEXT", "SHARLY", "TeamState", "preference", "team_states"]

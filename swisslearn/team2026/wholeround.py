@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Iterable, Sequence
 
-from swisslearn.formats.teams import PreferenceType
+from swisslearn.teams import PreferenceType
 from swisslearn.team2026.matching import max_weight_matching
 from swisslearn.team2026.state import TeamState
 

@@ -56,7 +56,8 @@ from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 import networkx as nx
 
 from swisslearn.errors import PairingError
-from swisslearn.model import Colour, PlayerId, Result, RoundNumber, Tournament
+from swisslearn.model import (Colour, PlayerId, Result, RoundNumber, Tournament, colourless_pairs,
+                              recorded_round)
 from swisslearn.trace import RoundPaired
 
 T = TypeVar("T")
@@ -223,20 +224,10 @@ def _letters(colours: list[Colour]) -> str:
 
 def recorded(tournament: Tournament, round: RoundNumber) -> tuple[
         list[tuple[PlayerId, PlayerId]], list[PlayerId]]:
-    """The boards (white, black) and byes the file records for ``round``."""
-    boards = []
-    byes = []
-    for player in tournament.players:
-        entry = player.entry(round)
-        if entry is None:
-            continue
-        if entry.opponent is not None and entry.colour is Colour.WHITE:
-            boards.append((player.id, entry.opponent))
-        elif entry.opponent is not None and entry.colour is None and player.id < entry.opponent:
-            boards.append((player.id, entry.opponent))  # a forfeit without colours
-        elif entry.result is Result.PAIRING_ALLOCATED_BYE:
-            byes.append(player.id)
-    return boards, byes
+    """The boards (white, black; a forfeit without colours lower number
+    first) and byes the file records for ``round``."""
+    pairs, byes = recorded_round(tournament, round)
+    return sorted(pairs | colourless_pairs(tournament, round)), sorted(byes)
 
 
 def legal_pairing_exists(system: str, tournament: Tournament, round: RoundNumber,

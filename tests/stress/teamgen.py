@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from typing import Callable
 
 from swisslearn.errors import PairingError
-from swisslearn.formats.teams import MatchPoints, TeamTournament, format_362, team_tournament
+from swisslearn.formats.teams import format_362, team_tournament
+from swisslearn.teams import MatchPoints, TeamTournament
 from swisslearn.formats.trf import parse_trf
 from swisslearn.model import Tournament
 from swisslearn.trace import RoundPaired
+from teambuild import BOARDS, add_blocks, add_match, team_lines
 
-BOARDS = 4
-_OTHER = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 
 PairRound = Callable[[Tournament, int], RoundPaired]
 
@@ -59,11 +59,6 @@ def random_team_settings(count: int, seed: int, teams: tuple[int, int] = (3, 24)
     return result
 
 
-def _put(line: str, column: int, text: str) -> str:
-    line = line.ljust(column - 1)
-    return line[:column - 1] + text + line[column - 1 + len(text):]
-
-
 @dataclass
 class _Round:
     matches: dict[tuple[int, int], str]  # (white TPN, black TPN) -> White's four board results
@@ -78,17 +73,11 @@ def team_text(settings: TeamSettings, declared: int, rounds: list[_Round],
     blocks: dict[int, list[str]] = {p: [] for p in range(1, BOARDS * n + 1)}
     for played in rounds:
         for (white, black), results in played.matches.items():
-            for board in range(BOARDS):
-                pw, pb = BOARDS * white - 3 + board, BOARDS * black - 3 + board
-                cw, cb = ("w", "b") if board % 2 == 0 else ("b", "w")
-                blocks[pw].append(f"{pb:4d} {cw} {results[board]}")
-                blocks[pb].append(f"{pw:4d} {cb} {_OTHER[results[board]]}")
+            add_match(blocks, white, black, results)
         for team in ([played.pab] if played.pab else []):
-            for board in range(BOARDS):
-                blocks[BOARDS * team - 3 + board].append("0000 - U")
+            add_blocks(blocks, team, "0000 - U")
         for team in played.absent:
-            for board in range(BOARDS):
-                blocks[BOARDS * team - 3 + board].append("0000 - Z")
+            add_blocks(blocks, team, "0000 - Z")
     lines = [f"012 Random teams {settings.seed}", f"142 {declared}", "152 W",
              f"192 {settings.type_code}", "352 WBWB", format_362(MatchPoints())]
     if any(r.pab for r in rounds):
@@ -98,19 +87,7 @@ def team_text(settings: TeamSettings, declared: int, rounds: list[_Round],
             lines.append(f"240 Z {number:03d} {team:4d}")
     for team in announced:
         lines.append(f"240 Z {len(rounds) + 1:03d} {team:4d}")
-    for team in range(1, n + 1):
-        for board in range(BOARDS):
-            pid = BOARDS * team - 3 + board
-            line = _put(_put("001", 5, f"{pid:4d}"), 15, f"Team {team} board {board + 1}")
-            line = _put(line, 49, f"{2600 - 3 * pid:4d}")
-            for r, block in enumerate(blocks[pid]):
-                line = _put(line, 92 + 10 * r, block)
-            lines.append(line.rstrip())
-    for team in range(1, n + 1):
-        line = _put(_put("310", 5, f"{team:3d}"), 9, f"Team {team}")
-        for board in range(BOARDS):
-            line = _put(line, 74 + 5 * board, f"{BOARDS * team - 3 + board:4d}")
-        lines.append(line)
+    lines += team_lines(n, blocks, lambda pid: 2600 - 3 * pid)
     return "\n".join(lines) + "\n"
 
 

@@ -18,7 +18,7 @@ import sys
 import pytest
 
 from swisslearn.generate import generate, random_tournaments
-from swisslearn.model import Colour, Result, Tournament
+from swisslearn.model import Tournament, recorded_round
 from swisslearn.trace import Board, RoundPaired
 from test_dutch1998_engine import assert_legal
 
@@ -29,18 +29,12 @@ SETTINGS = list(random_tournaments(COUNT, seed=2026, players=(5, 60), rounds=(3,
 
 
 def recorded(tournament: Tournament, round: int) -> RoundPaired:
-    boards = []
-    byes = []
-    for player in tournament.players:
-        entry = player.entry(round)
-        if entry is None:
-            continue
-        if entry.opponent is not None and entry.colour is Colour.WHITE:
-            boards.append(Board(len(boards) + 1, player.id, entry.opponent))
-        elif entry.result is Result.PAIRING_ALLOCATED_BYE:
-            byes.append(player.id)
-    return RoundPaired(rule="F1", round=round, system="dutch-1998", boards=tuple(boards),
-                       byes=tuple(byes))
+    """The round the file records, as a RoundPaired (boards in White's order)."""
+    pairs, byes = recorded_round(tournament, round)
+    boards = tuple(Board(number, white, black)
+                   for number, (white, black) in enumerate(sorted(pairs), 1))
+    return RoundPaired(rule="F1", round=round, system="dutch-1998", boards=boards,
+                       byes=tuple(sorted(byes)))
 
 
 def digest(count: int) -> str:

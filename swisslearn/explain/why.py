@@ -1,0 +1,43 @@
+"""Why two players were paired together, or why not, from a round's events:
+each system's account (:data:`WhyRules` of its explainer) picked by the
+shape of the trace."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from swisslearn.explain import dutch1998, dutch2017, dutch2026, sharly, simple, team2026
+from swisslearn.explain.catalogue import catalogue
+from swisslearn.explain.common import (DUTCH_2017, DUTCH_2026, SIMPLE, Explanation, WhyRules,
+                                       answer_pair, system_of_trace)
+from swisslearn.model import PlayerId
+from swisslearn.trace import Event
+
+__all__ = ["explain_pair", "why", "why_labels"]
+
+_WHY: dict[str, WhyRules] = {SIMPLE: simple.WHY, DUTCH_2026: dutch2026.WHY,
+                             DUTCH_2017: dutch2017.WHY}
+
+
+def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
+                 lang: str = "fr") -> Explanation:
+    """:func:`why` with the rule labels it cites."""
+    cat = catalogue(lang)
+    history = tuple(events)
+    if sharly.is_sharly_trace(history):
+        return answer_pair(history, a, b, cat, sharly.WHY)
+    if team2026.is_team_trace(history):
+        return answer_pair(history, a, b, cat, team2026.WHY)
+    rules = _WHY.get(system_of_trace(history), dutch1998.WHY)
+    return answer_pair(history, a, b, cat, rules)
+
+
+def why(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
+    """Why ``a`` and ``b`` were paired together in the traced round, or why not."""
+    return explain_pair(events, a, b, lang).text
+
+
+def why_labels(events: Iterable[Event], a: PlayerId, b: PlayerId,
+               lang: str = "fr") -> tuple[str, ...]:
+    """The rule labels :func:`why` cites for ``a`` and ``b``, in order."""
+    return explain_pair(events, a, b, lang).labels

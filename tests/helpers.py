@@ -1,0 +1,67 @@
+"""Helpers the test files share (instead of each keeping its own copy).
+
+* :func:`run`: the command line in-process, its exit code and what it printed;
+* :func:`pairs_of`: a round's pairs without colours;
+* :class:`Expected` and :func:`expected_rows`: the rows of an ``expected.tsv``
+  under ``tests/data/`` (a file and the problem it must produce), with
+  :func:`row_name` as their test ids.
+
+The pairing a file records for a round is :func:`swisslearn.model.recorded_round`
+(what ``check`` compares with).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from swisslearn.cli import main
+from swisslearn.model import PlayerId
+from swisslearn.trace import RoundPaired
+
+__all__ = ["run", "pairs_of", "Expected", "expected_rows", "row_name"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``swisslearn ARGV...`` in this process: exit code, stdout, stderr."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def pairs_of(result: RoundPaired) -> set[frozenset[PlayerId]]:
+    """The pairs of ``result``, each as a set (colours left out)."""
+    return {frozenset(pair) for pair in result.pairs()}
+
+
+@dataclass(frozen=True)
+class Expected:
+    """A file of ``tests/data/`` and what reading it must say: the line and
+    column, a part of the message, and its kind (``error``, ``warning`` or
+    ``read``: an ``accepted/`` file read without a problem)."""
+
+    path: Path
+    line: int
+    column: int
+    message: str
+    kind: str = "error"
+
+
+def expected_rows(folder: Path) -> list[Expected]:
+    """The rows of ``folder/expected.tsv`` (tab-separated: file name, line,
+    column, message, and optionally the kind; blank lines and ``#`` comments
+    skipped), in order."""
+    rows = []
+    for text in (folder / "expected.tsv").read_text(encoding="utf-8").splitlines():
+        if not text.strip() or text.startswith("#"):
+            continue
+        name, line, column, message, *kind = text.split("\t")
+        rows.append(Expected(folder / name, int(line), int(column), message, *kind))
+    return rows
+
+
+def row_name(row: Expected) -> str:
+    """A row's test id: its file's name."""
+    return row.path.name
