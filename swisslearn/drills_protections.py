@@ -32,7 +32,7 @@ from swisslearn.errors import PairingError
 from swisslearn.exercises import Question, accepting, players_checker, round_question
 from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.model import Colour, Player, PlayerId, Result, RoundEntry, Tournament
-from swisslearn.protections import ProtectedRound, Protections, Trial, protect
+from swisslearn.protections import ProtectedRound, Protections, protect
 from swisslearn.standings import standings
 from swisslearn.trace import RoundPaired
 

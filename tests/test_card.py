@@ -396,6 +396,7 @@ def test_the_card_follows_c1_straight_to_c12() -> None:
     assert any(e.kind == "player_stuck" for e in reading.passed_over(index))
     session = CardSession(reading)
     while session.step is not step:
+        assert session.step is not None
         assert session.check(step_answer(session.step, session.cat)).correct
     assert not session.check("C9").correct and session.check("C12").correct
 
@@ -408,6 +409,7 @@ def test_the_card_plays_c10s_other_opponent() -> None:
     seen = []
     while not session.done:
         step = session.step
+        assert step is not None
         if (isinstance(step, VerdictStep) and step.accepted and step.place is not None
                 and step.place.score == 1 and not step.place.remainder):
             seen.append(step.pairs)

@@ -71,7 +71,8 @@ def test_the_table_a_notebook_shows_is_in_its_language() -> None:
     """Issue 19: the French notebook showed « game points » and A2's board
     count 10 as « 1E+1 »."""
     document = read_input(str(DATA / "equipes-dix.trf"))
-    table = standings(document.tournament, 2, boards=board_tournament(document.lines))
+    assert isinstance(document, TrfDocument)
+    table = standings(document.tournament, 2, boards=board_tournament(document))
     french = table._repr_html_()
     assert "<th>points de partie</th><th>décompte par échiquier</th>" in french
     assert "<td>A2</td><td>3</td><td>4</td><td>10</td>" in french and "E+" not in french

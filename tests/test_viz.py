@@ -237,7 +237,9 @@ def test_score_groups_float_arrows_go_around_other_chips() -> None:
         players=9, rounds=5, seed=3, forfeit_rate=0, half_bye_rate=0, absence_rate=0,
         withdrawal_rate=0, late_entry_rate=0)).tournament
     events = list(trace(tournament, 3))
-    figure = viz.score_groups_figure(events[-1], players=events[0].players)
+    started = events[0]
+    assert isinstance(started, RoundStarted)
+    figure = viz.score_groups_figure(events[-1], players=started.players)
     ax = figure.axes[0]
     chips = [(p.get_x(), p.get_y(), p.get_x() + p.get_width(), p.get_y() + p.get_height())
              for p in ax.get_children() if isinstance(p, FancyBboxPatch)]
