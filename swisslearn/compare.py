@@ -339,13 +339,17 @@ def _run(tournament: Tournament, round: RoundNumber, name: str) -> SystemPairing
     return SystemPairing(system.name, result.boards, result.byes, events=tuple(events))
 
 
-def _describe(pairing: SystemPairing, players: Iterable[PlayerId]) -> str:
+def _describe(pairing: SystemPairing, players: Iterable[PlayerId],
+              cat: Catalogue | None = None) -> str:
+    """« 1-5, 3 bye »: the language-neutral words of the JSON; with ``cat``,
+    the bye said in its language."""
     wanted = set(players)
     parts = []
     for board in pairing.boards:
         if {board.white, board.black} & wanted:
             parts.append(f"{board.white}-{board.black}")
-    parts += [f"{p} bye" for p in pairing.byes if p in wanted]
+    bye = cat.text("compare.text.bye") if cat is not None else "bye"
+    parts += [f"{p} {bye}" for p in pairing.byes if p in wanted]
     return ", ".join(parts) or "-"
 
 
@@ -630,8 +634,9 @@ class EditionComparison:
             return [cat.text("editions.same")]
         paragraphs = []
         for difference in self.differences:
-            lines = [cat.text("editions.difference", in_2017=difference.in_2017,
-                              in_2026=difference.in_2026)]
+            lines = [cat.text("editions.difference",
+                              in_2017=_describe(self.pairing("dutch-2017"), difference.players, cat),
+                              in_2026=_describe(self.pairing("dutch-2026"), difference.players, cat))]
             for board in difference.boards:
                 lines.append(cat.text(f"editions.board.{board.edition}",
                                       board=_board_words(board.players, cat)))
@@ -647,7 +652,7 @@ class EditionComparison:
         return paragraphs
 
     def text(self, lang: str = "fr") -> str:
-        return self.table().text() + "\n".join(self.explanation(lang)) + "\n"
+        return self.table().text(lang) + "\n".join(self.explanation(lang)) + "\n"
 
     def _repr_html_(self) -> str:
         items = "".join(

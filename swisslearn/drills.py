@@ -22,6 +22,10 @@ bank                       what it drills
 :func:`exchange_drill`     D2: the next exchange, any bracket size
 :func:`c1_drill`           C1: who cannot be paired in the bracket (card shown)
 :func:`c14_drill`          C14: p lowered, and x with it if it was positive
+:func:`c10_drill`          C10: a remainder that fails, another opponent for the
+                           lowest downfloater (back to C7; card shown)
+:func:`c11_drill`          C11: x raised in a remainder, every pairing undone,
+                           the downfloaters' included (back to C3; card shown)
 :func:`boards_drill`       F1: the board order (score, then the sum of scores)
 :func:`first_round_drill`  F4 and the first-round colours (« 18-36 » is 36–18)
 :func:`forfeit_drill`      F2/B1a: a forfeit is no game; B1b: a forfeit win, no bye
@@ -54,35 +58,23 @@ from swisslearn.dutch1998.exchanges import iter_exchanges
 from swisslearn.dutch1998.procedure import pair, trace
 from swisslearn.dutch1998.transpositions import transposition_at, transposition_rank
 from swisslearn.errors import PairingError
-from swisslearn.exercises import Question, exchange_question, history, transposition_question
+from swisslearn.exercises import (Question, accepting, drill_question, exchange_question, history,
+                                  players_checker, transposition_question)
 from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.generate import generate, random_tournaments
 from swisslearn.model import (Colour, Player, PlayerId, PlayerState, Result, RoundEntry,
                               RoundNumber, Tournament, e3_history)
-from swisslearn.trace import Event, RoundPaired
-from swisslearn.widgets import normalise_answer
+from swisslearn.trace import (BracketSplit, BracketView, CandidateTried, CriterionDropped, Event,
+                              PDecreased, RoundPaired, XIncreased)
+from swisslearn.widgets import normalise_answer, parse_pairs
 
 __all__ = [
-    "absence_drill", "adjourned_drill", "boards_drill", "c14_drill", "c1_drill",
+    "absence_drill", "adjourned_drill", "boards_drill", "c10_drill", "c11_drill", "c14_drill",
+    "c1_drill",
     "colour_drill", "exchange_drill", "f3_drill", "first_round_drill", "forfeit_drill",
     "homogeneous_drill", "last_round_drill", "notation_drill", "p_drill", "x_drill",
     "transposition_drill",
 ]
-
-
-def _accepting(accepted: Sequence[str], explanation: str) -> Callable[[str], tuple[bool, str]]:
-    wanted = {normalise_answer(a) for a in accepted}
-
-    def check(answer: str) -> tuple[bool, str]:
-        return (normalise_answer(answer) in wanted, explanation)
-    return check
-
-
-def _question(cat: Catalogue, text: str, answer: str, explanation: str, hint_key: str,
-              accepted: Sequence[str] = (), **extra: object) -> Question:
-    return Question(text=text, answer=answer, explanation=explanation,
-                    check=_accepting([answer, *accepted], explanation),
-                    hint=cat.text(hint_key), **extra)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------
@@ -170,7 +162,7 @@ def notation_drill(seed: int = 0, count: int = 10, lang: str = "fr") -> tuple[Qu
                                history=text, answer=answer,
                                whites=played.count(Colour.WHITE),
                                blacks=played.count(Colour.BLACK))
-        questions.append(_question(cat, cat.text("drill.notation.text", history=text), answer,
+        questions.append(drill_question(cat, cat.text("drill.notation.text", history=text), answer,
                                    explanation, "drill.notation.hint",
                                    accepted=[answer.replace("-", "−")]))
     return tuple(questions)
@@ -183,7 +175,7 @@ def f3_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[Question,
     for text in _histories(seed, count, (4, 7), lambda text, _: "-" in text.strip("-")):
         read = "".join("-" if c is None else ("B" if c is Colour.WHITE else "N")
                        for c in e3_history(history(text)))
-        questions.append(_question(cat, cat.text("drill.f3.text", history=text), read,
+        questions.append(drill_question(cat, cat.text("drill.f3.text", history=text), read,
                                    cat.text("drill.f3.why", history=text, answer=read),
                                    "drill.f3.hint"))
     return tuple(questions)
@@ -213,7 +205,7 @@ def colour_drill(seed: int = 0, count: int = 24, lang: str = "fr") -> tuple[Ques
         explanation = cat.text("drill.colour.why", rule=step.rule, white=step.white,
                                black=step.black,
                                higher_read=_e3(higher), lower_read=_e3(other))
-        by_rule.setdefault(step.rule, []).append(_question(
+        by_rule.setdefault(step.rule, []).append(drill_question(
             cat, text, str(step.white), explanation, "drill.colour.hint"))
     questions: list[Question] = []
     # Round robin over the rules, so that E2 and E3 are not drowned by E1.
@@ -261,7 +253,7 @@ def homogeneous_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[
         answer = cat.text(f"drill.kind.{kind}")
         explanation = cat.text(f"drill.kind.why.{kind}", moved=len(step.moved_down),
                                players=len(step.players))
-        kinds.setdefault(kind, []).append(_question(
+        kinds.setdefault(kind, []).append(drill_question(
             cat, cat.text("drill.kind.text", bracket=_bracket_words(cat, step.place)), answer,
             explanation, "drill.kind.hint",
             accepted=[cat.text(f"drill.kind.also.{kind}")]))
@@ -305,7 +297,7 @@ def p_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[Question, 
         key = "heterogeneous" if split.heterogeneous else "homogeneous"
         explanation = cat.text(f"drill.p.why.{key}", p=cat.number(split.p),
                                s1=cat.players(split.s1), n=len(place.players))
-        groups.setdefault(key, []).append(_question(
+        groups.setdefault(key, []).append(drill_question(
             cat, cat.text("drill.p.text", bracket=_bracket_words(cat, place)), str(split.p),
             explanation, "drill.p.hint", accepted=[f"p={split.p}"]))
     return _mix(groups, count, ("heterogeneous", "homogeneous"))
@@ -324,7 +316,7 @@ def x_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[Question, 
             f"{v.id} {_letters(v.preference, cat)}" for v in place.views)
         explanation = cat.text(f"drill.x.why.{key}", b=x.white, n=x.black, q=x.q, raw=raw, x=x.x,
                                formula="n − q" if x.black > x.white else "b − q")
-        groups.setdefault(key, []).append(_question(
+        groups.setdefault(key, []).append(drill_question(
             cat, cat.text("drill.x.text", score=cat.number(place.score), prefs=prefs),
             str(x.x), explanation, "drill.x.hint", accepted=[f"x={x.x}"]))
     return _mix(groups, count, ("negative", "plain"))
@@ -353,21 +345,11 @@ def c1_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question,
                           bracket=_bracket_words(cat, step.place)),
             answer=answer, explanation=cat.text("drill.c1.why", players=answer,
                                                 score=cat.number(step.place.score)),
-            check=_players_checker(step.players, cat.text("drill.c1.why", players=answer,
+            check=players_checker(step.players, cat.text("drill.c1.why", players=answer,
                                                           score=cat.number(step.place.score))),
             hint=cat.text("drill.c1.hint"),
             sheet=card_sheet(item.tournament, item.round).in_language(lang)))
     return tuple(questions)
-
-
-def _players_checker(expected: Sequence[PlayerId], explanation: str
-                     ) -> Callable[[str], tuple[bool, str]]:
-    from swisslearn.card.answers import players
-
-    def check(answer: str) -> tuple[bool, str]:
-        given = players(answer)
-        return (given is not None and sorted(given) == sorted(expected), explanation)
-    return check
 
 
 def c14_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question, ...]:
@@ -403,6 +385,116 @@ def c14_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question
                 check=_p_x_checker(step.p, step.x, explanation), hint=cat.text("drill.c14.hint")))
             if len(questions) >= count:
                 return tuple(questions)
+    return tuple(questions)
+
+
+def _heterogeneous_runs(seed: int) -> Iterator[tuple[_Round, list[Event]]]:
+    """For every heterogeneous bracket of the pool, its events in order (the
+    remainder group's included), from its split to its pairing."""
+    for item in _pool(seed, 60):
+        runs: dict[int, list[Event]] = {}
+        for event in item.reading.events:
+            view = getattr(event, "bracket", None)
+            if isinstance(view, BracketView) and (view.moved_down or view.remainder):
+                runs.setdefault(view.index, []).append(event)
+        for events in runs.values():
+            if any(isinstance(e, CandidateTried) and not e.bracket.remainder and e.accepted
+                   for e in events):
+                yield item, events
+
+
+def _mdp_pairings(events: Sequence[Event]) -> list[tuple[int, CandidateTried]]:
+    return [(i, e) for i, e in enumerate(events) if isinstance(e, CandidateTried)
+            and e.accepted and not e.bracket.remainder]
+
+
+def c10_drill(seed: int = 0, count: int = 4, lang: str = "fr") -> tuple[Question, ...]:
+    """C10, its first sentence: « Dans le cas d'un niveau homogène résiduel,
+    défaire l'appariement du plus petit flotteur descendant et essayer de lui
+    trouver un adversaire différent, en reprenant en C7. »  Rounds where a
+    remainder group cannot be paired at any of its levels and the procedure
+    finds the lowest downfloater another opponent (the card shows whom each
+    has met, the floats and the colours)."""
+    cat = catalogue(lang)
+    questions: list[Question] = []
+    for item, events in _heterogeneous_runs(seed):
+        tried = _mdp_pairings(events)
+        for (i, first), (j, then) in zip(tried, tried[1:]):
+            between = events[i + 1:j]
+            remainder = next((e for e in between if isinstance(e, BracketSplit)
+                              and e.bracket.remainder), None)
+            if (remainder is None or len(remainder.bracket.players) < 2
+                    or first.bracket.x != then.bracket.x
+                    or first.bracket.dropped != then.bracket.dropped
+                    or first.pairs[:-1] != then.pairs[:-1] or first.pairs[-1] == then.pairs[-1]
+                    or any(isinstance(e, (CriterionDropped, XIncreased, PDecreased))
+                           and not e.bracket.remainder for e in between)
+                    or any(e.kind == "pairings_tried" for e in between)):
+                continue
+            lowest, opponent = then.pairs[-1]
+            view = first.bracket
+            text = cat.text("drill.c10.text", round=item.round, bracket=_bracket_words(
+                cat, Place.of(view)), first=cat.pairs(list(first.pairs)),
+                rest=cat.players([p.id for p in remainder.bracket.players]),
+                lowest=lowest)
+            if any(q.text == text for q in questions):
+                continue
+            explanation = cat.text("drill.c10.why", lowest=lowest, opponent=opponent,
+                                   before=first.pairs[-1][1], pairs=cat.pairs(list(then.pairs)))
+            questions.append(Question(
+                text=text, answer=str(opponent), explanation=explanation,
+                check=players_checker([opponent], explanation), hint=cat.text("drill.c10.hint"),
+                sheet=card_sheet(item.tournament, item.round).in_language(lang)))
+            break
+        if len(questions) >= count:
+            break
+    return tuple(questions)
+
+
+def c11_drill(seed: int = 0, count: int = 3, lang: str = "fr") -> tuple[Question, ...]:
+    """C11, its second sentence: « Quand on apparie un groupe résiduel, défaire
+    tous les appariements des joueurs, y compris ceux des flotteurs
+    descendants. Recommencer en C3. »  Rounds where x is raised for a
+    heterogeneous bracket after its downfloaters were paired: the first
+    candidate tried next pairs S1 against S2 in order, from scratch."""
+    cat = catalogue(lang)
+    questions: list[Question] = []
+    for item, events in _heterogeneous_runs(seed):
+        tried = _mdp_pairings(events)
+        for k, event in enumerate(events):
+            if not (isinstance(event, XIncreased) and not event.bracket.remainder
+                    and tried and tried[0][0] < k):
+                continue
+            kept = [e for i, e in tried if i < k][-1]
+            split = next((e for e in events[k + 1:] if isinstance(e, BracketSplit)), None)
+            first = next((e for e in events[k + 1:] if isinstance(e, CandidateTried)
+                          and not e.bracket.remainder), None)
+            if split is None or first is None:
+                break
+            if first.pairs == kept.pairs or first.transposition or first.exchange:
+                break               # the restart is seen when it pairs S1 otherwise
+            view = split.bracket
+            text = cat.text("drill.c11.text", round=item.round,
+                            bracket=_bracket_words(cat, Place.of(view)),
+                            kept=cat.pairs(list(kept.pairs)), x=view.x,
+                            s1=cat.players(view.s1), s2=cat.players(view.s2))
+            if any(q.text == text for q in questions):
+                break
+            answer = cat.pairs(list(first.pairs))
+            explanation = cat.text("drill.c11.why", kept=cat.pairs(list(kept.pairs)), x=view.x,
+                                   pairs=answer)
+            expected = frozenset(frozenset(p) for p in first.pairs)
+
+            def check(given: str, expected: frozenset[frozenset[PlayerId]] = expected,
+                      explanation: str = explanation) -> tuple[bool, str]:
+                return (parse_pairs(given) == expected, explanation)
+            questions.append(Question(
+                text=text, answer=answer, explanation=explanation, check=check,
+                hint=cat.text("drill.c11.hint"),
+                sheet=card_sheet(item.tournament, item.round).in_language(lang)))
+            break
+        if len(questions) >= count:
+            break
     return tuple(questions)
 
 
@@ -528,7 +620,7 @@ def first_round_drill(seed: int = 0, count: int = 6, lang: str = "fr") -> tuple[
             text=cat.text("drill.first.text", n=n, player=k), answer=answer,
             explanation=explanation,
             check=_ordered_checker([(board.white, board.black)], explanation)
-            if board is not None else _accepting([answer, "exempt", "bye"], explanation),
+            if board is not None else accepting([answer, "exempt", "bye"], explanation),
             hint=cat.text("drill.first.hint")))
     return tuple(questions)
 
@@ -587,7 +679,7 @@ def forfeit_drill(seed: int = 0, count: int = 6, lang: str = "fr") -> tuple[Ques
             text = cat.text("drill.forfeit.bye", result=cat.text(f"drill.result.{code}"))
             explanation = cat.text(f"drill.forfeit.bye_why.{key}")
         answer = yes if allowed else no
-        questions.append(_question(cat, text, answer, explanation, "drill.forfeit.hint"))
+        questions.append(drill_question(cat, text, answer, explanation, "drill.forfeit.hint"))
     return tuple(questions)
 
 
@@ -613,7 +705,7 @@ def adjourned_drill(seed: int = 0, count: int = 4, lang: str = "fr") -> tuple[Qu
         played = points[results[0]] + (Decimal(1) - points[results[2]])
         explanation = cat.text("drill.adjourned.why", first=cat.number(played),
                                score=answer)
-        questions.append(_question(
+        questions.append(drill_question(
             cat, cat.text("drill.adjourned.text",
                           first=cat.text(f"drill.result.{results[0]}"),
                           second=cat.text(f"drill.result4.{results[2]}")),
@@ -640,7 +732,7 @@ def absence_drill(seed: int = 0, count: int = 4, lang: str = "fr") -> tuple[Ques
         explanation = cat.text("drill.absence.why", players=cat.players(absent))
         questions.append(Question(
             text=cat.text("drill.absence.text", round=item.round), answer=cat.players(absent),
-            explanation=explanation, check=_players_checker(absent, explanation),
+            explanation=explanation, check=players_checker(absent, explanation),
             hint=cat.text("drill.absence.hint"), sheet=sheet))
     return tuple(questions)
 

@@ -31,14 +31,15 @@ from decimal import Decimal
 from swisslearn.dutch1998.colours import allocate, x_value
 from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges
 from swisslearn.dutch1998.transpositions import transposition_at, transposition_rank
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.explain.catalogue import Catalogue, catalogue
 from swisslearn.model import Colour, PlayerId, PlayerState, PreferenceStrength, colour_preference
 from swisslearn.card.sheet import CardSheet, difference_notation
 from swisslearn.trace import BracketPaired, BracketView, Event, RoundPaired
 from swisslearn.widgets import normalise_answer, parse_pairs
 
 __all__ = [
-    "Checker", "Question", "colour_question", "exchange_question", "history",
+    "Checker", "Question", "accepting", "colour_question", "drill_question", "exchange_question",
+    "history", "players_checker",
     "next_exchange", "next_transposition", "p_question", "pairs_question",
     "preference_label", "preference_question", "round_question", "transposition_question",
     "x_question",
@@ -64,12 +65,34 @@ class Question:
     sheet: CardSheet | None = None
 
 
-def _accepting(accepted: Sequence[str], explanation: str) -> Checker:
+def accepting(accepted: Sequence[str], explanation: str) -> Checker:
+    """A checker right for any of ``accepted`` (written freely: case, spaces,
+    dashes), answering ``explanation`` either way."""
     wanted = {normalise_answer(a) for a in accepted}
 
     def check(answer: str) -> tuple[bool, str]:
         return (normalise_answer(answer) in wanted, explanation)
     return check
+
+
+def players_checker(expected: Sequence[PlayerId], explanation: str) -> Checker:
+    """A checker right for the players ``expected``, in any order (« personne »
+    for none)."""
+    from swisslearn.card.answers import players
+
+    def check(answer: str) -> tuple[bool, str]:
+        given = players(answer)
+        return (given is not None and sorted(given) == sorted(expected), explanation)
+    return check
+
+
+def drill_question(cat: Catalogue, text: str, answer: str, explanation: str, hint_key: str,
+                   accepted: Sequence[str] = (), **extra: object) -> Question:
+    """A drill question whose answer is one of a few words (``answer`` and
+    ``accepted``); the hint is the catalogue's ``hint_key``."""
+    return Question(text=text, answer=answer, explanation=explanation,
+                    check=accepting([answer, *accepted], explanation),
+                    hint=cat.text(hint_key), **extra)  # type: ignore[arg-type]
 
 
 def _hint(key: str) -> str:
@@ -132,7 +155,7 @@ def preference_question(text: str) -> Question:
         text=(f"Historique de couleurs {text} (B = blancs, N = noirs, - = pas de partie) : "
               "quelle couleur préférentielle ? Écrivez B ou N, suivi de !! si elle est "
               "absolue, de ! si elle est forte (ex. : N!)."),
-        answer=label, explanation=why, check=_accepting(words, why),
+        answer=label, explanation=why, check=accepting(words, why),
         hint=_hint("drill.preference.hint"))
 
 
@@ -154,7 +177,7 @@ def x_question(players: Sequence[PlayerState], *, score: Decimal | None = None) 
         text=(f"{where}, les joueurs et leur couleur préférentielle : {prefs}. "
               "Combien vaut x (A8) ?"),
         answer=str(x), explanation=why,
-        check=_accepting([str(x), f"x={x}"], why), hint=_hint("drill.x.hint"))
+        check=accepting([str(x), f"x={x}"], why), hint=_hint("drill.x.hint"))
 
 
 def _score(value: Decimal) -> str:
@@ -188,7 +211,7 @@ def p_question(view: BracketView) -> Question:
     return Question(
         text=f"Niveau {_score(view.score)} : {_ids(players)}{moved}. Combien vaut p (A6) ?",
         answer=str(len(s1)), explanation=why,
-        check=_accepting([str(len(s1)), f"p={len(s1)}"], why), hint=_hint("drill.p.hint"))
+        check=accepting([str(len(s1)), f"p={len(s1)}"], why), hint=_hint("drill.p.hint"))
 
 
 # ---------------------------------------------------------------------------
@@ -211,7 +234,7 @@ def transposition_question(s2: Sequence[int], current: Sequence[int]) -> Questio
         text=(f"S2 = {_ids(s2)}. Après la permutation {'-'.join(map(str, current))}, "
               "quelle est la suivante (D1) ? Écrivez-la comme 5-6-8-7."),
         answer=answer, explanation=why,
-        check=_accepting([answer, answer.replace("-", " "), answer.replace("-", "")], why),
+        check=accepting([answer, answer.replace("-", " "), answer.replace("-", "")], why),
         hint=_hint("drill.d1.hint"))
 
 
@@ -249,7 +272,7 @@ def exchange_question(n_s1: int, n_s2: int, current: Exchange | None = None) -> 
         text=(f"Niveau homogène de {n} joueurs numérotés 1 à {n} : S1 = 1 à {n_s1}, "
               f"S2 = {n_s1 + 1} à {n}. {after} (D2) ? Écrivez-le comme 3+4<->5+6 "
               "(ou la lettre de la case du texte)."),
-        answer=label, explanation=why, check=_accepting(_exchange_words(following), why),
+        answer=label, explanation=why, check=accepting(_exchange_words(following), why),
         hint=_hint("drill.d2.hint"))
 
 
@@ -269,7 +292,7 @@ def colour_question(higher: PlayerState, lower: PlayerState,
         text=(f"{higher.id} (mieux classé, historique {higher.history_string}, préférence "
               f"{_pref(higher)}) rencontre {lower.id} (historique {lower.history_string}, "
               f"préférence {_pref(lower)}). Qui a les blancs (E1-E4) ? Écrivez son numéro."),
-        answer=str(white), explanation=why, check=_accepting([str(white)], why),
+        answer=str(white), explanation=why, check=accepting([str(white)], why),
         hint=_hint("drill.colour.hint"))
 
 

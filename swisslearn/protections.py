@@ -415,13 +415,16 @@ def _refuse(system: systems.Engine, tournament: Tournament, round: RoundNumber,
         if _try(system, tournament, round, others, avoid)[0]:
             culprits.append(group)
     named = culprits or strict_groups
-    described = "; ".join(f"{g.name!r} (players {', '.join(map(str, g.members))})"
-                          for g in named)
-    noun = "group" if len(named) == 1 else "groups"
-    raise PairingError(
-        f"{tournament.source}: round {round} cannot be paired under {system.name} while keeping "
-        f"the strict {noun} {described} apart; nothing was paired (change the constraint to "
-        "soft-bottom or soft-avoid, or pair the round by hand)")
+    key = "protect.strict_one" if len(named) == 1 else "protect.strict_many"
+    fields = {"source": tournament.source, "round": round, "system": system.name,
+              "names": ", ".join(repr(g.name) for g in named),
+              "players": "; ".join(", ".join(map(str, g.members)) for g in named)}
+    raise PairingError(_english(key, fields), key=key, fields=fields)
+
+
+def _english(key: str, fields: Mapping[str, object]) -> str:
+    from swisslearn.explain.catalogue import catalogue
+    return catalogue("en").text(key, **fields)
 
 
 def trace(tournament: Tournament, round: RoundNumber | None = None, *, system: object = None,

@@ -109,20 +109,26 @@ class Standings:
                 return row.rank
         raise KeyError(player)
 
-    def _repr_html_(self) -> str:
-        score = "Points de match" if self.team else "Points"
-        head = "".join(f"<th>{html.escape(TIEBREAKS[t])}</th>" for t in self.tiebreaks)
+    def html(self, lang: str = "fr") -> str:
+        """The standings as an HTML table, its words in ``lang``."""
+        from swisslearn.explain.catalogue import catalogue
+        cat = catalogue(lang)
+        score = cat.text("standings.head.match_points" if self.team else "standings.head.points")
+        head = "".join(f"<th>{html.escape(cat.text(f'standings.tiebreak.{t}'))}</th>"
+                       for t in self.tiebreaks)
         rows = "".join(
             f"<tr><td>{row.rank}</td><td>{row.id}</td><td>{html.escape(row.name)}</td>"
-            f"<td>{row.score}</td>" + "".join(f"<td>{_show(v)}</td>" for v in row.values)
+            f"<td>{cat.number(row.score)}</td>"
+            + "".join(f"<td>{cat.number(v)}</td>" for v in row.values)
             + "</tr>" for row in self.rows)
-        return (f"<table><caption>Classement à l'entrée de la ronde {self.round}</caption>"
-                f"<thead><tr><th>Place</th><th>N°</th><th>Nom</th><th>{score}</th>{head}"
-                f"</tr></thead><tbody>{rows}</tbody></table>")
+        caption = html.escape(cat.text("standings.caption", round=self.round))
+        columns = "".join(f"<th>{html.escape(cat.text(f'standings.head.{k}'))}</th>"
+                          for k in ("place", "number", "name"))
+        return (f"<table><caption>{caption}</caption><thead><tr>{columns}<th>{score}</th>"
+                f"{head}</tr></thead><tbody>{rows}</tbody></table>")
 
-
-def _show(value: Decimal) -> str:
-    return str(value.normalize()) if value == value.to_integral_value() else str(value)
+    def _repr_html_(self) -> str:
+        return self.html("fr")
 
 
 def standings(tournament: Tournament, round: RoundNumber,

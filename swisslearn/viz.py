@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Union
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
+from matplotlib.path import Path as MplPath
 
 from swisslearn.dutch1998.exchanges import seed_cell
 from swisslearn.dutch1998.transpositions import count_transpositions, transposition_at
@@ -924,6 +925,10 @@ def colour_grid(events_or_states: Event | Iterable[Event | PlayerView | PlayerSt
 # Score groups
 
 
+Point = tuple[float, float]
+"""A point of the axes, in axes fractions."""
+
+
 @dataclass(frozen=True)
 class _Groups:
     views: tuple[PlayerView, ...]
@@ -974,6 +979,50 @@ def _groups_data(event: Event, players: Players | None, cat: Catalogue) -> _Grou
     if given:
         return _Groups(given, title=cat.text("viz.groups.brackets"))
     raise TypeError(f"a {event.kind} event has no players to draw: pass players=")
+
+
+def _crosses(start: Point, end: Point, box: tuple[float, float, float, float]) -> bool:
+    """Whether the segment start-end passes through the rectangle ``box``
+    (x0, y0, x1, y1) (Liang-Barsky clipping)."""
+    (x, y), (x2, y2) = start, end
+    dx, dy = x2 - x, y2 - y
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x - box[0]), (dx, box[2] - x), (-dy, y - box[1]), (dy, box[3] - y)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return high - low > 1e-9
+
+
+def _around_chips(start: Point, end: Point, chips: Mapping[PlayerId, tuple[float, float, float, float]],
+                  ends: set[PlayerId], column: float, gap: float, lane: int = 0) -> list[Point]:
+    """The way of a float arrow from ``start`` (under a chip) to ``end``: the
+    straight line, unless it runs across the chip of a player of a bracket in
+    between (1-7 drawn through 2's chip); then down the gap left of the
+    columns (the ``lane``-th such way a little further left, so that two never
+    merge), between the rows, and in from above."""
+    others = [box for pid, box in chips.items() if pid not in ends]
+    if not any(_crosses(start, end, box) for box in others):
+        return [start, end]
+    side = min(start[0], end[0]) - column / 2 - lane * column / 6
+    below, above = start[1] - gap / 2, end[1] + gap / 2
+    return [start, (start[0], below), (side, below), (side, above), (end[0], above), end]
+
+
+def _float_arrow(points: Sequence[Point], linestyle: str = "-") -> FancyArrowPatch:
+    if len(points) == 2:
+        return FancyArrowPatch(points[0], points[1], arrowstyle="-|>", mutation_scale=10,
+                               linewidth=1.3, linestyle=linestyle, color=_DOWN, zorder=2)
+    return FancyArrowPatch(path=MplPath(list(points)), arrowstyle="-|>", mutation_scale=10,
+                           linewidth=1.3, linestyle=linestyle, color=_DOWN, zorder=2)
 
 
 def _draw_groups(ax: Axes, data: _Groups, cat: Catalogue) -> None:
@@ -1035,6 +1084,10 @@ def _draw_groups(ax: Axes, data: _Groups, cat: Catalogue) -> None:
         ax.text(cx, cy, f"{pid}\n{_letters(view.preference, cat)}", ha="center", va="center",
                 fontsize=font * 0.9, zorder=4, linespacing=1.1)
     score_of = {v.id: v.score for v in data.views}
+    chips = {pid: (cx - chip_w / 2, cy - chip_h / 2, cx + chip_w / 2, cy + chip_h / 2)
+             for pid, (cx, cy) in positions.items()}
+    column = 0.82 / per_line
+    lanes = 0
     # Many pairs inside one bracket make a tangle: the tables show them.
     same = sum(1 for a, b in data.pairs if score_of.get(a, -1) == score_of.get(b, -2))
     for a, b in data.pairs:
@@ -1051,9 +1104,10 @@ def _draw_groups(ax: Axes, data: _Groups, cat: Catalogue) -> None:
             continue
         high, low = (a, b) if score_of[a] > score_of[b] else (b, a)
         (xh, yh), (xl, yl) = positions[high], positions[low]
-        ax.add_artist(FancyArrowPatch((xh, yh - chip_h / 2), (xl, yl + chip_h / 2),
-                                     arrowstyle="-|>", mutation_scale=10, linewidth=1.3,
-                                     linestyle=style, color=_DOWN, zorder=2))
+        way = _around_chips((xh, yh - chip_h / 2), (xl, yl + chip_h / 2), chips, {high, low},
+                            column, line_h - chip_h, lanes)
+        lanes += len(way) > 2
+        ax.add_artist(_float_arrow(way, linestyle=style))
         ax.text(xh + chip_w / 2 + 0.005, yh, "↓", color=_DOWN, fontsize=font + 1,
                 ha="left", va="center", fontweight="bold", zorder=4)
         ax.text(xl + chip_w / 2 + 0.005, yl, "↑", color=_UP, fontsize=font + 1,
@@ -1071,9 +1125,10 @@ def _draw_groups(ax: Axes, data: _Groups, cat: Catalogue) -> None:
             continue
         cx, cy = positions[pid]
         tx = cx + 0.012 * (k % 3)
-        ax.add_artist(FancyArrowPatch((cx, cy - chip_h / 2), (tx, bottom_y + chip_h / 2),
-                                     arrowstyle="-|>", mutation_scale=10, linewidth=1.3,
-                                     color=_DOWN, zorder=2, linestyle="-"))
+        way = _around_chips((cx, cy - chip_h / 2), (tx, bottom_y + chip_h / 2), chips, {pid},
+                            column, line_h - chip_h, lanes)
+        lanes += len(way) > 2
+        ax.add_artist(_float_arrow(way))
         ax.add_artist(FancyBboxPatch((tx - chip_w / 2, bottom_y - chip_h / 2), chip_w, chip_h,
                                     boxstyle="round,pad=0.002,rounding_size=0.01",
                                     facecolor="white", edgecolor=_DOWN, linestyle="--",

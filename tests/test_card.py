@@ -379,3 +379,39 @@ def test_colour_difference_notation() -> None:
     assert colour_difference_notation(states[1]) == "+1"
     assert colour_difference_notation(states[2]) == "-1"
     assert Decimal(1) == states[1].score
+
+
+def test_the_card_follows_c1_straight_to_c12() -> None:
+    """cours-c12, round 3: 5, moved down to 0,5, can meet nobody there; C1
+    sends the procedure to C12 at once (issue 17's order): the card asks for
+    C12 next, with no C9-C11 step of that bracket before it, and shows C1's
+    sentence with it."""
+    tournament = read_trf(DATA / "cours-c12.trf").tournament
+    reading = read_trace(trace(tournament, 3))
+    stuck = next(i for i, e in enumerate(reading.events) if e.kind == "player_stuck")
+    index = next(i for i, s in enumerate(reading.steps) if s.event > stuck)
+    step = reading.steps[index]
+    assert isinstance(step, UndoStep) and step.rule == "C12"
+    assert (step.failed, step.redone) == (Decimal("0.5"), Decimal("1.5"))
+    assert any(e.kind == "player_stuck" for e in reading.passed_over(index))
+    session = CardSession(reading)
+    while session.step is not step:
+        assert session.step is not None
+        assert session.check(step_answer(session.step, session.cat)).correct
+    assert not session.check("C9").correct and session.check("C12").correct
+
+
+def test_the_card_plays_c10s_other_opponent() -> None:
+    """cours-c10-adversaire, round 3: 3–1 is accepted, the remainder 2, 6
+    fails, and the card then wants 3–2 (C10: another opponent, back to C7)."""
+    tournament = read_trf(DATA / "cours-c10-adversaire.trf").tournament
+    session = CardSession(read_trace(trace(tournament, 3)))
+    seen = []
+    while not session.done:
+        step = session.step
+        assert step is not None
+        if (isinstance(step, VerdictStep) and step.accepted and step.place is not None
+                and step.place.score == 1 and not step.place.remainder):
+            seen.append(step.pairs)
+        assert session.check(step_answer(step, session.cat)).correct
+    assert seen[0] == ((3, 1),) and seen[-1] == ((3, 2),)

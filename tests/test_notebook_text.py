@@ -6,7 +6,9 @@
   (a widget or a figure hides its ``text/plain``).
 * Every « … » quote of a blockquote is verbatim (up to line breaks, and
   ``[...]`` for a cut) from the seed it names (« — seed 000 »), or, untagged,
-  from one of the seeds.
+  from one of the seeds; a quote of the English rule texts, tagged
+  « — C.04.3 (2026) », « C.04.3 (2017) » or « C.04.1 (2026) » (notebook 10),
+  is verbatim from ``../shared/rules/`` (its Markdown marks aside).
 
 Phase 1 of issue 19 covers the notebooks of the card's owner; the others
 (04, 06, 09, 10) join when their owners' issues have landed.
@@ -23,8 +25,12 @@ import pytest
 from conftest import ROOT, SHARED
 
 NOTEBOOKS = ROOT / "notebooks"
-CHECKED = ["00", "01", "02", "03", "05", "07", "08", "11", "12"]
+CHECKED = ["00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]
 SEEDS = SHARED / "seeds"
+RULES = SHARED / "rules"
+RULE_TEXTS = {"C.04.3 (2026)": "fide-dutch-2026-en.md", "C.04.1 (2026)": "fide-dutch-2026-en.md",
+              "C.04.3 (2017)": "fide-dutch-2017-en.md"}
+TAG = re.compile(r"seed (\d{3})|(C\.04\.[13] \((?:2017|2026)\))")
 
 
 def notebook(number: str) -> dict[str, object]:
@@ -109,6 +115,10 @@ RAW_REPR = [
     re.compile(r"<[\w.]+ object at 0x"),
     re.compile(r"\b(?:True|False|None)\b"),
     re.compile(r"^\s*\(\s*'|\[\s*\(\s*\d+\s*,\s*'\d+\.\d'"),  # ('…' or [(1, '2.0')
+    re.compile(r"^\s*[\[{]\s*'", re.M),                          # ['cours-c9.trf', … {'E1': 140
+    re.compile(r"^\s*\{\d+\s*:", re.M),                           # {10: '·↓', …}
+    re.compile(r"^\s*\[?\(\d+, \d+\)", re.M),                     # [(1, 19), (20, 2)] or (1, 7)
+    re.compile(r"^\s*'[^'\n]*'\s*$", re.M),                        # 'étape 5/70 — C6'
 ]
 WORD = re.compile(r"[A-Za-zÀ-ÿ']+")
 
@@ -152,6 +162,12 @@ def test_the_scan_finds_what_the_issue_lists() -> None:
     assert any(p.search("- 1.0 (Float.DOWN,)") for p in RAW_REPR)
     assert any(p.search("[(1, '2.0'),") for p in RAW_REPR)
     assert not any(p.search("1 : 3 - 1") for p in RAW_REPR)
+    for raw in ("['cours-c10.trf',\n 'cours-c11.trf']", "{'E1': 140, 'E2': 15}", "{10: '·↓'}",
+                "[(1, 19), (20, 2)]", "(1, 7)", "'étape 5/70 — C6'"):
+        assert any(p.search(raw) for p in RAW_REPR), raw
+    for text in ("1–19, 20–2, 3–21, 22–4 …", "E1 : 140 paires ; E2 : 15 paires",
+                 "C6 : l'appariement est retenu (1–5).", "10 : ·↓"):
+        assert not any(p.search(text) for p in RAW_REPR), text
 
 
 # ---------------------------------------------------------------------------
@@ -163,10 +179,17 @@ def _normalise(text: str) -> str:
 
 
 def seed_texts() -> dict[str, str]:
+    """The seeds by number, and the English rule texts by tag (Markdown's
+    emphasis and heading marks taken out)."""
     if not SEEDS.is_dir():
         pytest.skip(f"the seeds are not at {SEEDS} (../shared/ is absent)")
-    return {path.name[:3]: _normalise(path.read_text(encoding="utf-8"))
-            for path in sorted(SEEDS.glob("0*.txt"))}
+    texts = {path.name[:3]: _normalise(path.read_text(encoding="utf-8"))
+             for path in sorted(SEEDS.glob("0*.txt"))}
+    for tag, name in RULE_TEXTS.items():
+        if (RULES / name).is_file():
+            text = (RULES / name).read_text(encoding="utf-8")
+            texts[tag] = _normalise(re.sub(r"(?m)^#+ |\*", "", text))
+    return texts
 
 
 def quotes(text: str) -> list[str]:
@@ -216,7 +239,7 @@ def _blockquotes_of(cells: list[dict[str, object]]) -> list[tuple[int, str, str 
                 continue
             if block:
                 text = " ".join(block)
-                tags = re.findall(r"seed (\d{3})", text)
+                tags = ["".join(tag) for tag in TAG.findall(text)]
                 for quote in quotes(text):
                     found.append((index, quote, tags[-1] if tags else None))
                 block = []
@@ -227,10 +250,14 @@ def _check_quotes(found: list[tuple[int, str, str | None]]) -> list[tuple[int, s
     seeds = seed_texts()
     wrong = []
     for index, quote, tag in found:
-        candidates = [seeds[tag]] if tag in seeds else list(seeds.values())
+        candidates = [seeds[tag]] if tag in seeds else _seeds_only(seeds)
         if not any(verbatim(quote, text) for text in candidates):
             wrong.append((index, tag, quote[:100]))
     return wrong
+
+
+def _seeds_only(texts: dict[str, str]) -> list[str]:
+    return [text for tag, text in texts.items() if tag.isdigit()]
 
 
 @pytest.mark.parametrize("page", ["glossaire.md", "resume-c1-c14.md"])
@@ -244,12 +271,7 @@ def test_the_pages_the_notebooks_link_to_quote_verbatim(page: str) -> None:
 
 @pytest.mark.parametrize("number", CHECKED)
 def test_seed_quotes_are_verbatim(number: str) -> None:
-    seeds = seed_texts()
-    wrong = []
-    for index, quote, tag in blockquotes(number):
-        candidates = [seeds[tag]] if tag in seeds else list(seeds.values())
-        if not any(verbatim(quote, text) for text in candidates):
-            wrong.append((index, tag, quote[:100]))
+    wrong = _check_quotes(blockquotes(number))
     assert not wrong, f"notebook {number}: quotes not found verbatim in the seed: {wrong}"
 
 
@@ -262,3 +284,10 @@ def test_the_quote_check_is_not_blind() -> None:
     assert not verbatim("D 1 : Les permutations dans S2 doivent commencer par les plus faibles "
                         "joueurs", seeds["000"])
     assert quotes("« a « b » c » et « d »") == ["a « b » c", "d"]
+    if "C.04.3 (2026)" in seeds:
+        rules = seeds["C.04.3 (2026)"]
+        assert verbatim("3.2.4 When M1 is less than M0, [...] are said to be in a Limbo.", rules)
+        assert not verbatim("3.8.1 choose the best available candidate", rules)   # « Choose »
+        found = _blockquotes_of([{"cell_type": "markdown", "source":
+                                  "> « 1.4.4 No players other » — C.04.3 (2026)\n"}])
+        assert found == [(0, "1.4.4 No players other", "C.04.3 (2026)")]

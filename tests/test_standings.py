@@ -67,6 +67,20 @@ def test_ten_teams_before_round_2() -> None:
     assert "<table>" in table._repr_html_()
 
 
+def test_the_table_a_notebook_shows_is_in_its_language() -> None:
+    """Issue 19: the French notebook showed « game points » and A2's board
+    count 10 as « 1E+1 »."""
+    document = read_input(str(DATA / "equipes-dix.trf"))
+    assert isinstance(document, TrfDocument)
+    table = standings(document.tournament, 2, boards=board_tournament(document))
+    french = table._repr_html_()
+    assert "<th>points de partie</th><th>décompte par échiquier</th>" in french
+    assert "<td>A2</td><td>3</td><td>4</td><td>10</td>" in french and "E+" not in french
+    assert "<td>3,5</td>" in french and "game points" not in french
+    english = table.html("en")
+    assert "<th>game points</th><th>board count</th>" in english and "<td>3.5</td>" in english
+
+
 def test_tiebreaks_from_the_202_record() -> None:
     assert tiebreaks_from_trf(["012 x", "202 BH/C1, BH, SB, XYZ"]) == (
         "buchholz-cut1", "buchholz", "sonneborn-berger")

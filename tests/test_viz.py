@@ -226,6 +226,40 @@ def test_score_groups(club: list[Event]) -> None:
         viz.score_groups_figure(paired)
 
 
+def test_score_groups_float_arrows_go_around_other_chips() -> None:
+    """Notebook 10's round: 1998 pairs 1 (1 pt) with 7 (0 pt) across 2's
+    bracket and gives the bye to 2. No arrow runs across a third player's
+    chip (1-7 was drawn through 2's, the bye arrow through 7's), and the two
+    detours do not share a line."""
+    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+
+    tournament = generate(GeneratorSettings(
+        players=9, rounds=5, seed=3, forfeit_rate=0, half_bye_rate=0, absence_rate=0,
+        withdrawal_rate=0, late_entry_rate=0)).tournament
+    events = list(trace(tournament, 3))
+    started = events[0]
+    assert isinstance(started, RoundStarted)
+    figure = viz.score_groups_figure(events[-1], players=started.players)
+    ax = figure.axes[0]
+    chips = [(p.get_x(), p.get_y(), p.get_x() + p.get_width(), p.get_y() + p.get_height())
+             for p in ax.get_children() if isinstance(p, FancyBboxPatch)]
+    ways = []
+    for arrow in (a for a in ax.get_children() if isinstance(a, FancyArrowPatch)):
+        path = getattr(arrow, "_path_original", None)
+        points = ([tuple(v) for v in path.vertices] if path is not None
+                  else list(arrow._posA_posB))  # type: ignore[attr-defined]
+        ways.append(points)
+    assert sum(len(w) > 2 for w in ways) == 2          # 1-7 and 2's bye go round
+    for way in ways:
+        for start, end in zip(way, way[1:]):
+            crossed = [c for c in chips if viz._crosses(start, end, c)
+                       and not any(c[0] <= x <= c[2] and c[1] - 1e-6 <= y <= c[3] + 1e-6
+                                   for x, y in (way[0], way[-1]))]
+            assert not crossed, (way, crossed)
+    sides = {round(w[2][0], 6) for w in ways if len(w) > 2}
+    assert len(sides) == 2
+
+
 def test_boards_and_players_tables(club: list[Event], generated: list[Event]) -> None:
     boards = next(e for e in club if isinstance(e, BoardsOrdered))
     frame = viz.boards_table(boards)
