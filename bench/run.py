@@ -1,7 +1,8 @@
 """Performance figures for the README's "Performance" section (prints, never fails).
 
-    .venv/bin/python bench/run.py            # everything (a few minutes)
-    .venv/bin/python bench/run.py --quick    # one repeat each, dutch-2026 at 200 only
+    .venv/bin/python bench/run.py            # everything (long: the 5,000 and 10,000 rows)
+    .venv/bin/python bench/run.py --quick    # one repeat each, up to 200 players
+    .venv/bin/python bench/run.py --systems  # only the table per system (issue 23)
 
 What is measured (medians: the machine may be shared):
 
@@ -23,7 +24,16 @@ What is measured (medians: the machine may be shared):
   full trace consumed, each in a subprocess stopped after 300 s ("skipped
   (over 300 s)").
 
-It ends with a Markdown table naming the machine.
+* per system (dutch-1998, dutch-2017, dutch-2026): ``swisslearn trace FILE
+  --system S --round R --jsonl > /dev/null`` as a subprocess, round 1 and
+  round 9 of 20, 200, 1,000 and 5,000 players, round 1 of 500 and 10,000,
+  and the start-up (``swisslearn --help``, a 20-player ``pair``): CPU
+  seconds (user + system of the child) and peak resident memory
+  (ru_maxrss), each run stopped after a time limit and refused over
+  3 GiB of address space (the 1998 round 1 of 10,000 needs more), with
+  the issue's targets beside them.
+
+It ends with Markdown tables naming the machine.
 """
 
 from __future__ import annotations
@@ -50,6 +60,10 @@ SIZES = (200, 500, 1000)
 ROUNDS = 9
 SEED = 9
 TIMEOUT_2026 = 300.0
+SYSTEMS = ("dutch-1998", "dutch-2017", "dutch-2026")
+SYSTEM_SIZES = (20, 200, 1000, 5000)
+ROUND1_SIZES = (500, 9999)  # a TRF numbers at most 9,999 players
+MEMORY_LIMIT = 3 * 2 ** 30  # address space of one measured run
 STARTUP_FILE = ROOT / "data" / "club-12-joueurs.trf"
 
 from swisslearn.dutch1998.procedure import trace  # noqa: E402
@@ -367,6 +381,145 @@ def bench_2026(results: Results, sizes: tuple[int, ...], edition: str = "2026") 
         say(f"  dutch-{edition} {players:5d} players: {text}")
 
 
+# -- per system: CPU and peak memory of one command (issue 23) --------------------------
+
+_PROBE = """\
+import resource, subprocess, sys
+limit, timeout = int(sys.argv[1]), float(sys.argv[2])
+def bounded():
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+try:
+    done = subprocess.run(sys.argv[3:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          timeout=timeout, preexec_fn=bounded)
+    last = (done.stderr.decode(errors="replace").strip().splitlines() or [""])[-1]
+    error = last.split(":")[0] if last.split(":")[0].isidentifier() else ""
+    status = "ok" if done.returncode == 0 else (
+        "memory" if b"MemoryError" in done.stderr else f"exit:{done.returncode}:{error}")
+except subprocess.TimeoutExpired:
+    status = "timeout"
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(status, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+"""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One command measured: CPU seconds, peak RSS in MiB, and how it ended."""
+
+    status: str
+    cpu: float
+    rss_mib: float
+
+    def text(self, timeout: float) -> str:
+        if self.status == "ok":
+            return f"{self.cpu:.2f} s, {self.rss_mib:.0f} MiB"
+        if self.status == "timeout":
+            return f"over {timeout:.0f} s"
+        if self.status == "memory":
+            return f"over {MEMORY_LIMIT / 2 ** 30:.0f} GiB (MemoryError)"
+        _, code, error = self.status.split(":")
+        if code == "-9":
+            return "killed (SIGKILL)"
+        return f"exit {code}" + (f" ({error})" if error else "")
+
+
+def measure(command: list[str], timeout: float, repeats: int = 1) -> Run:
+    """The median CPU (and the peak RSS of that run) of ``command`` run
+    ``repeats`` times, each in a fresh process."""
+    runs = []
+    for _ in range(repeats):
+        out = subprocess.run([sys.executable, "-c", _PROBE, str(MEMORY_LIMIT), str(timeout),
+                              *command], capture_output=True, text=True, check=True)
+        status, cpu, rss = out.stdout.split()[-3:]
+        runs.append(Run(status, float(cpu), int(rss) / 1024))  # Linux: ru_maxrss in KiB
+        if status != "ok":
+            break
+    runs.sort(key=lambda run: run.cpu)
+    return runs[len(runs) // 2]
+
+
+def fresh_file(players: int) -> Path:
+    """Round 1 to pair: ``players`` rated players, no round played."""
+    path = _cache() / f"fresh-p{players}.trf"
+    if not path.exists():
+        lines = ["012 bench round 1", "XXR 9"]
+        lines += [_player_line(pid, 2700 - (pid * 1500) // players)
+                  for pid in range(1, players + 1)]
+        path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@dataclass
+class SystemTable:
+    startup_help: Run | None = None
+    startup_pair: Run | None = None
+    rows: dict[tuple[str, int, int], Run] | None = None
+    timeout: float = 0.0
+
+
+@guarded("per system: CPU and peak memory, `swisslearn trace --jsonl` in a subprocess")
+def bench_systems(found: SystemTable, sizes: tuple[int, ...], round1_sizes: tuple[int, ...],
+                  timeout: float, repeats: int) -> None:
+    found.timeout = timeout
+    cli = _swisslearn()
+    found.startup_help = measure([cli, "--help"], timeout, max(repeats, 5))
+    say(f"  swisslearn --help: {found.startup_help.text(timeout)}")
+    twenty = generated(20)
+    found.startup_pair = measure([cli, "pair", str(twenty), "--round", "9",
+                                  "--system", "dutch-2026"], timeout, max(repeats, 5))
+    say(f"  swisslearn pair (20 players, dutch-2026): {found.startup_pair.text(timeout)}")
+    found.rows = {}
+    cases = [(players, round) for players in sizes for round in (1, ROUNDS)]
+    cases += [(players, 1) for players in round1_sizes]
+    for system in SYSTEMS:
+        for players, round in cases:
+            path = generated(players) if round > 1 or players in sizes else fresh_file(players)
+            run = measure([cli, "trace", str(path), "--system", system, "--round", str(round),
+                           "--jsonl"], timeout, repeats if players <= 200 else 1)
+            found.rows[(system, players, round)] = run
+            say(f"  {system} {players:6d} players round {round}: {run.text(timeout)}")
+
+
+def _target(found: SystemTable, system: str, players: int, round: int) -> str:
+    """The issue's Done-when target for a row, and whether it is met."""
+    assert found.rows is not None
+    run = found.rows.get((system, players, round))
+    goals = {(200, ROUNDS): (0.27, None), (1000, ROUNDS): (4.0, None),
+             (5000, ROUNDS): (60.0, None), (500, 1): (4.5, 100.0), (9999, 1): (30.0, 2048.0)}
+    goal = goals.get((players, round))
+    if goal is None or run is None:
+        return ""
+    cpu, mib = goal
+    wanted = f"≤ {cpu:g} s" + (f", ≤ {mib:g} MiB" if mib else "")
+    met = run.status == "ok" and run.cpu <= cpu and (mib is None or run.rss_mib <= mib)
+    return f"{wanted}: {'met' if met else 'not met'}"
+
+
+def system_table(found: SystemTable, machine_text: str) -> str:
+    lines = [f"Measured by `bench/run.py --systems` on {machine_text}: CPU seconds "
+             f"(user + system) and peak RSS of one `swisslearn trace FILE --round R --jsonl "
+             f"> /dev/null`, each stopped after {found.timeout:.0f} s.", ""]
+    for label, run, goal in (("`swisslearn --help`", found.startup_help, 0.15),
+                             ("`swisslearn pair`, 20 players", found.startup_pair, 0.15)):
+        if run is not None:
+            met = run.status == "ok" and run.cpu < goal
+            lines.append(f"- {label}: {run.text(found.timeout)} (target < {goal} s CPU: "
+                         f"{'met' if met else 'not met'})")
+    lines += ["", "| players | round | " + " | ".join(SYSTEMS) + " | target (dutch-2026; 200 "
+              "players: each system) |", "|---|---|" + "---|" * (len(SYSTEMS) + 1)]
+    for players, round in sorted({(players, round) for _, players, round in found.rows or {}}):
+        cells = [(found.rows or {}).get((system, players, round)) for system in SYSTEMS]
+        texts = [cell.text(found.timeout) if cell else "not run" for cell in cells]
+        if (players, round) == (200, ROUNDS):
+            target = "; ".join(f"{s[6:]}: {_target(found, s, players, round).split(': ')[-1]}"
+                               for s in SYSTEMS if _target(found, s, players, round))
+            target = f"≤ 0.27 s: {target}"
+        else:
+            target = _target(found, "dutch-2026", players, round)
+        lines.append(f"| {players:,} | {round} | " + " | ".join(texts) + f" | {target} |")
+    return "\n".join(lines)
+
+
 def table(results: Results) -> str:
     def seconds(value: float | None) -> str:
         return "n/a" if value is None else (f"{value:.2f} s" if value >= 0.1
@@ -403,11 +556,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true",
-                        help="one repeat each; dutch-2026 at 200 players only")
+                        help="one repeat each; up to 200 players")
+    parser.add_argument("--systems", action="store_true",
+                        help="only the table per system (start-up, round 1 and 9, CPU, memory)")
+    parser.add_argument("--timeout", type=float, default=300.0,
+                        help="seconds before a measured run of the table is stopped")
     args = parser.parse_args(argv)
     repeats = 1 if args.quick else 5
     results = Results(machine=machine())
     say(f"# swisslearn benchmarks\n{results.machine}")
+    per_system = SystemTable()
+    bench_systems(per_system, SYSTEM_SIZES[:2] if args.quick else SYSTEM_SIZES,
+                  () if args.quick else ROUND1_SIZES, args.timeout, 1 if args.quick else 3)
+    if args.systems:
+        say("\n## README table (per system)\n")
+        say(system_table(per_system, results.machine))
+        return 0
     bench_1998(results, repeats)
     bench_memory(results)
     bench_startup(results)
@@ -416,6 +580,8 @@ def main(argv: list[str] | None = None) -> int:
     bench_2026(results, SIZES[:1] if args.quick else SIZES, "2017")
     say("\n## README table\n")
     say(table(results))
+    say("\n## README table (per system)\n")
+    say(system_table(per_system, results.machine))
     return 0
 
 

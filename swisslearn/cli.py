@@ -26,23 +26,29 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Iterator, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Iterator, NoReturn, Sequence, TextIO
 
-from swisslearn import systems
 from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnError,
                                usage)
-from swisslearn.explain import explain, why
 from swisslearn.explain.catalogue import catalogue
-from swisslearn.explain.editions import choice_line, choice_reason, older_warning
-from swisslearn.formats.paired import with_paired_round
-from swisslearn.formats.plainlist import (PlainListDocument, converted, is_plain_list_text)
-from swisslearn.formats.trf import TrfDocument, read_trf
-from swisslearn.model import (Colour, PlayerState, PreferenceStrength, Tournament,
-                              colourless_pairs, recorded_round)
-from swisslearn.protections import Protections, ProtectionsApplied
-from swisslearn.protections import trace as protected_trace
-from swisslearn.systems import System
-from swisslearn.trace import Event, RoundPaired, event_to_json
+# The model is loaded with the package already; recorded_round stays a name of
+# this module for the notebooks that import it from here.
+from swisslearn.model import colourless_pairs, recorded_round
+
+# What a command needs beyond parsing its line is imported when it runs: the
+# readers in read_input, the systems in _choice, the protections in
+# _protections, the engine's trace in _round_events, and in each command's
+# function the explainers or the writers it uses.  `swisslearn --help` imports none of
+# them (tests/test_cli_imports.py pins that): start-up is most of a small
+# round's time.
+if TYPE_CHECKING:
+    from swisslearn import systems
+    from swisslearn.formats.plainlist import PlainListDocument
+    from swisslearn.formats.trf import TrfDocument
+    from swisslearn.model import Colour, PlayerState, Tournament
+    from swisslearn.protections import Protections
+    from swisslearn.systems import System
+    from swisslearn.trace import Event, RoundPaired
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 
@@ -210,6 +216,7 @@ def _protections(args: argparse.Namespace, document: object,
                  round: int | None = None) -> Protections:
     """The file's protections (its XS? records) with the command line's; a
     note on stderr when ``round`` was paired with groups the file froze."""
+    from swisslearn.protections import Protections
     protections = Protections.from_document(document).with_options(args.avoid, args.group)
     if round is not None and (args.avoid or args.group) and protections.frozen_round(round):
         _note(args, "cli.note.frozen", round=round)
@@ -224,6 +231,7 @@ def _round_events(args: argparse.Namespace, tournament: Tournament, round: int,
                   system: System, protections: Protections) -> Iterator[Event]:
     """The events of the round's pairing; with ``--literal``, dutch-1998's
     literal mode (every candidate one by one)."""
+    from swisslearn.protections import trace as protected_trace
     if not getattr(args, "literal", False):
         return protected_trace(tournament, round, system=system, protections=protections)
     if system.name != "dutch-1998":
@@ -303,9 +311,9 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
     reader has any warning)."""
     from swisslearn.fileio import read_input_bytes
     from swisslearn.errors import PlainListError
-    from swisslearn.formats.plainlist import parse_plain_list
-    from swisslearn.formats.trf import parse_trf
+    from swisslearn.formats.trf import parse_trf, read_trf
     if path.lower().endswith(".txt"):
+        from swisslearn.formats.plainlist import is_plain_list_text, parse_plain_list
         data = read_input_bytes(path, PlainListError)
         if is_plain_list_text(data.decode("utf-8", errors="replace")):
             return parse_plain_list(data, source=path)
@@ -344,6 +352,7 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _convert(args: argparse.Namespace, stdout: TextIO) -> int:
+    from swisslearn.formats.plainlist import converted
     document = _read(args)
     out = _output_path(args.output, args.file, args.force)
     converted(document, out).write(out, replace=args.force)  # .txt: plain list; .trf: TRF
@@ -371,6 +380,7 @@ def _state_json(state: PlayerState) -> dict[str, object]:
 
 def _letter(lang: str, colour: Colour | None) -> str:
     """A colour's letter in ``lang`` (fr B/N, en W/B), ``-`` for none."""
+    from swisslearn.model import Colour
     if colour is None:
         return "-"
     return _say(lang, "fmt.letter.white" if colour is Colour.WHITE else "fmt.letter.black")
@@ -380,6 +390,7 @@ def _preference(lang: str, state: PlayerState) -> str:
     preference = state.preference
     if preference.colour is None:
         return "-"
+    from swisslearn.model import PreferenceStrength
     marks = {PreferenceStrength.ABSOLUTE: "!!", PreferenceStrength.STRONG: "!"}
     return _letter(lang, preference.colour) + marks.get(preference.strength, "")
 
@@ -387,6 +398,8 @@ def _preference(lang: str, state: PlayerState) -> str:
 def _file_facts(document: TrfDocument | PlainListDocument, lang: str) -> list[str]:
     """What ``show`` says about the file itself: format and encoding, where
     the first colour comes from, the records kept without being used."""
+    from swisslearn.formats.trf import TrfDocument
+    from swisslearn.model import Colour
     if not isinstance(document, TrfDocument):
         return [_say(lang, "cli.show.plain_list")]
     encoding = _say(lang, f"cli.encoding.{document.encoding}")
@@ -405,6 +418,9 @@ def _file_facts(document: TrfDocument | PlainListDocument, lang: str) -> list[st
 
 
 def _show(args: argparse.Namespace, stdout: TextIO) -> int:
+    from swisslearn.explain.editions import choice_line
+    from swisslearn.formats.trf import TrfDocument
+    from swisslearn.model import Colour
     document = _read(args)
     tournament = document.tournament
     lang = args.lang
@@ -463,6 +479,8 @@ def _choice(args: argparse.Namespace, tournament: Tournament) -> systems.Choice:
     """The system (``--system``, else the file's: systems.choose), with the
     notes on stderr: a 192 code not used, a tournament older than 2017, a
     system that ignores the file's forbidden pairs."""
+    from swisslearn import systems
+    from swisslearn.explain.editions import older_warning
     name = args.system
     if name is not None and name not in systems.SYSTEMS:
         raise usage("cli.system.unknown", name=name, known=", ".join(systems.SYSTEMS))
@@ -488,6 +506,7 @@ def _system(args: argparse.Namespace, tournament: Tournament) -> System:
 
 def choice_json(choice: systems.Choice, lang: str) -> dict[str, object]:
     """The ``system_choice`` object of ``pair``, ``check`` and ``show --json``."""
+    from swisslearn.explain.editions import choice_reason
     return {"system": choice.name, "source": choice.source, "detail": choice.detail,
             "older": choice.older, "reason": choice_reason(choice, lang)}
 
@@ -505,6 +524,9 @@ def pair_json(result: RoundPaired) -> dict[str, object]:
 
 
 def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
+    from swisslearn.explain.editions import choice_line
+    from swisslearn.protections import ProtectionsApplied
+    from swisslearn.trace import RoundPaired
     document = _read(args)
     tournament = document.tournament
     lang = args.lang
@@ -517,6 +539,7 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     applied: ProtectionsApplied | None = None
     for event in _round_events(args, tournament, round, system, protections):
         if args.explain and not args.json:
+            from swisslearn.explain import explain
             stdout.write(explain(event, lang) + "\n")
         if isinstance(event, ProtectionsApplied):
             applied = event
@@ -524,6 +547,7 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
             result = event
     assert result is not None
     if out is not None:
+        from swisslearn.formats.paired import with_paired_round
         with_paired_round(document, result, protections=protections,
                           applied=applied).write(out, replace=args.force)
     if args.json:
@@ -547,6 +571,8 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
+    from swisslearn.explain import explain
+    from swisslearn.trace import event_to_json
     document = _read(args)
     tournament = document.tournament
     round = _round_for(tournament, args.round)
@@ -568,6 +594,8 @@ def _why_round(tournament: Tournament, requested: int | None) -> int:
 
 
 def _why(args: argparse.Namespace, stdout: TextIO) -> int:
+    from swisslearn.explain import why
+    from swisslearn.explain.editions import choice_line
     document = _read(args)
     tournament = document.tournament
     round = _why_round(tournament, args.round)
@@ -587,6 +615,7 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
 def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
               events: Sequence[object]) -> None:
     """If the file records another pairing for A or B than the engine makes, say so."""
+    from swisslearn.trace import RoundPaired
     paired = events[-1]
     if not isinstance(paired, RoundPaired):
         return
@@ -669,6 +698,7 @@ def check_rounds(tournament: Tournament, system: System,
 
 
 def _check(args: argparse.Namespace, stdout: TextIO) -> int:
+    from swisslearn.explain.editions import choice_line
     document = _read(args)
     tournament = document.tournament
     choice = _choice(args, tournament)

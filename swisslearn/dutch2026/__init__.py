@@ -52,6 +52,18 @@ when the rest can still be completed (:mod:`.brackets`, "Speed").  The 379
 reference rounds take a few seconds; a 1,000-player round, about 3 s (the
 README's "Performance").
 
+Large matchings (more than :data:`.brackets.DENSE_LIMIT` players, round 1
+above all) are not built as the dense graph of every pair: players the
+criteria cannot tell apart form classes (:mod:`.classes`), a bracket's
+weights are computed by class when asked for (:mod:`.pairweights`), the
+blossom algorithm runs on a few edges and its duals prove the matching
+optimal on all of them (:mod:`.certified`), and the remainder's 4.2 order
+is decided on the pairs tight under those duals (:mod:`.generation`).
+Where several matchings are equally good and the choice would show, the
+dense matching is kept: the results are the dense algorithm's, byte for
+byte (``tests/test_dutch2026_giant.py``).  dutch-2017's brackets do not
+use this route yet.
+
 Readings of the text (where it is silent or ambiguous, as the reference
 engines read it)
 ---------------------------------------------------------------------------

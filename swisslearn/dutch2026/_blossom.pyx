@@ -273,6 +273,10 @@ cdef class _Matcher:
     cdef int* path_b        # [2n]
     cdef int* best_to       # [2n]
     cdef int* rot_buf       # [2n]
+    # warm start (see WarmMatcher): vertices left out, and the mode
+    cdef char* gone         # [n]
+    cdef bint warm
+    cdef limb* best_to_limbs  # [K] scratch for WarmMatcher.tight
 
     def __cinit__(self, int n, int m, int K):
         self.n = n
@@ -324,6 +328,9 @@ cdef class _Matcher:
         self.path_b = <int*>PyMem_Malloc(nn * sizeof(int))
         self.best_to = <int*>PyMem_Malloc(nn * sizeof(int))
         self.rot_buf = <int*>PyMem_Malloc(nn * sizeof(int))
+        self.gone = <char*>PyMem_Malloc(nn * sizeof(char))
+        self.warm = False
+        self.best_to_limbs = <limb*>PyMem_Malloc(K * sizeof(limb))
         if (not self.head or not self.adj_start or not self.adj or not self.w2
                 or not self.dual or not self.tmp1 or not self.delta
                 or not self.mate or not self.label or not self.label_dart
@@ -332,9 +339,11 @@ cdef class _Matcher:
                 or not self.cyc_len or not self.best_len or not self.free_slots
                 or not self.allowed or not self.mark or not self.queue
                 or not self.leaf_buf or not self.node_stack or not self.path_a
-                or not self.path_b or not self.best_to or not self.rot_buf):
+                or not self.path_b or not self.best_to or not self.rot_buf
+                or not self.gone or not self.best_to_limbs):
             raise MemoryError()
         memset(self.mark, 0, nn * sizeof(char))
+        memset(self.gone, 0, nn * sizeof(char))
         for i in range(nn):
             self.cyc_len[i] = 0
             self.best_len[i] = -1
@@ -379,6 +388,8 @@ cdef class _Matcher:
         PyMem_Free(self.path_b)
         PyMem_Free(self.best_to)
         PyMem_Free(self.rot_buf)
+        PyMem_Free(self.gone)
+        PyMem_Free(self.best_to_limbs)
 
     # -- small helpers ------------------------------------------------------
 
@@ -475,6 +486,15 @@ cdef class _Matcher:
         PyMem_Free(self.best_list[b])
         self.best_list[b] = NULL
         self.best_len[b] = -1
+
+    cdef void free_slot(self, int b) noexcept:
+        """Blossom slot ``b`` emptied: its cycle and best-edge list freed."""
+        PyMem_Free(self.cyc_child[b])
+        PyMem_Free(self.cyc_dart[b])
+        self.cyc_child[b] = NULL
+        self.cyc_dart[b] = NULL
+        self.cyc_len[b] = 0
+        self.drop_best_list(b)
 
     # -- labelling ------------------------------------------------------------
 
@@ -719,12 +739,7 @@ cdef class _Matcher:
                     self.assign_label(v, 2, self.label_dart[v])
                 j = (j + step + L) % L
         # Recycle the slot.
-        PyMem_Free(self.cyc_child[b])
-        PyMem_Free(self.cyc_dart[b])
-        self.cyc_child[b] = NULL
-        self.cyc_dart[b] = NULL
-        self.cyc_len[b] = 0
-        self.drop_best_list(b)
+        self.free_slot(b)
         self.label[b] = 0
         self.label_dart[b] = -1
         self.base[b] = -1
@@ -775,38 +790,152 @@ cdef class _Matcher:
     cdef int augment(self, int k) except -1:
         """Augments along the path through edge k joining two S vertices of
         different trees: flips every edge from each end back to its root."""
-        cdef int n = self.n, side, s, d, bs, t, bt, j
+        cdef int side
         for side in range(2):
-            s = self.head[2 * k + side]
-            d = (2 * k + side) ^ 1         # dart from s to the other end of k
-            while True:
-                bs = self.top[s]
-                if bs >= n:
-                    self.augment_blossom(bs, s)
-                self.mate[s] = d
-                if self.label_dart[bs] == -1:
-                    break                  # reached the root (was unmatched)
-                t = self.head[self.label_dart[bs]]
-                bt = self.top[t]
-                s = self.head[self.label_dart[bt]]
-                j = self.head[self.label_dart[bt] ^ 1]
-                if bt >= n:
-                    self.augment_blossom(bt, j)
-                self.mate[j] = self.label_dart[bt]
-                d = self.label_dart[bt] ^ 1
+            self.augment_side(self.head[2 * k + side], (2 * k + side) ^ 1)
+        return 0
+
+    cdef int augment_side(self, int s, int d) except -1:
+        """Gives the S vertex s the mate dart d (-1: none) and flips the
+        alternating path from s back to the root of its tree."""
+        cdef int n = self.n, bs, t, bt, j
+        while True:
+            bs = self.top[s]
+            if bs >= n:
+                self.augment_blossom(bs, s)
+            self.mate[s] = d
+            if self.label_dart[bs] == -1:
+                break                  # reached the root (was unmatched)
+            t = self.head[self.label_dart[bs]]
+            bt = self.top[t]
+            s = self.head[self.label_dart[bt]]
+            j = self.head[self.label_dart[bt] ^ 1]
+            if bt >= n:
+                self.augment_blossom(bt, j)
+            self.mate[j] = self.label_dart[bt]
+            d = self.label_dart[bt] ^ 1
+        return 0
+
+    cdef int augment_to_exposed(self, int k, int w) except -1:
+        """Warm mode: edge k joins an S vertex to w, an exposed vertex of
+        dual 0 outside the forest (perhaps the base of a blossom): the path
+        from the S vertex's root through k to w is augmenting."""
+        cdef int d, bw
+        d = 2 * k + 1 if self.head[2 * k] == w else 2 * k   # dart from w to the S end
+        bw = self.top[w]
+        if bw >= self.n:
+            self.augment_blossom(bw, w)
+        self.mate[w] = d
+        self.augment_side(self.head[d], d ^ 1)
+        return 0
+
+    # -- warm start -----------------------------------------------------------
+
+    cdef int expand_all(self) except -1:
+        """Dissolves every blossom, its dual moved into its vertices' duals
+        (the slack of an edge inside stays the same, of an edge leaving it
+        grows): afterwards the duals are vertex duals only."""
+        cdef int n = self.n, K = self.K, b, i, count
+        cdef bint found = True
+        while found:
+            found = False
+            for b in range(n, 2 * n):
+                if self.base[b] >= 0 and self.parent[b] == -1:
+                    found = True
+                    if not num_is_zero(self.dual + <size_t>b * K, K):
+                        count = self.leaves(b)
+                        for i in range(count):
+                            if num_add_to(self.dual + <size_t>self.leaf_buf[i] * K,
+                                          self.dual + <size_t>b * K, K):
+                                raise _TooNarrow()
+                        memset(self.dual + <size_t>b * K, 0, K * sizeof(limb))
+                    self.expand_blossom(b, True)
+        return 0
+
+    cdef int unmatch(self, int v) noexcept:
+        cdef int d = self.mate[v]
+        if d >= 0:
+            self.mate[self.head[d]] = -1
+            self.mate[v] = -1
+        return 0
+
+    cdef int prepare_warm(self) except -1:
+        """From the matching and vertex duals loaded (no blossom): leave out
+        the gone vertices, make every edge feasible (raising a dual; a
+        matched vertex raised loses its mate), keep only tight matched
+        edges, and give every exposed vertex of positive dual (the roots)
+        the same dual, the largest: the state a stage of the blossom
+        algorithm starts from."""
+        cdef int n = self.n, m = self.m, K = self.K, v, k, u, w, x, other
+        memset(self.delta, 0, K * sizeof(limb))
+        for v in range(n):
+            if self.gone[v]:
+                self.unmatch(v)
+        for k in range(m):
+            u = self.head[2 * k]
+            w = self.head[2 * k + 1]
+            if self.gone[u] or self.gone[w]:
+                continue
+            if self.slack_sign(k, NULL) < 0:
+                if self.mate[u] < 0:
+                    x, other = u, w
+                elif self.mate[w] < 0:
+                    x, other = w, u
+                else:
+                    x, other = u, w
+                # dual[x] = w2 - dual[other] (positive: the slack was negative)
+                if num_sum_minus(self.tmp1, self.w2 + <size_t>k * K, self.delta,
+                                 self.dual + <size_t>other * K, K) != 0:
+                    raise ArithmeticError("warm start: dual out of range")
+                num_copy(self.dual + <size_t>x * K, self.tmp1, K)
+                self.unmatch(x)
+        for v in range(n):
+            k = self.mate[v]
+            if k >= 0 and self.slack_sign(k >> 1, NULL) != 0:
+                self.unmatch(v)
+        memset(self.delta, 0, K * sizeof(limb))
+        for v in range(n):
+            if (not self.gone[v] and self.mate[v] < 0
+                    and num_cmp(self.dual + <size_t>v * K, self.delta, K) > 0):
+                num_copy(self.delta, self.dual + <size_t>v * K, K)
+        for v in range(n):
+            if (not self.gone[v] and self.mate[v] < 0
+                    and not num_is_zero(self.dual + <size_t>v * K, K)):
+                num_copy(self.dual + <size_t>v * K, self.delta, K)
         return 0
 
     # -- main loop -----------------------------------------------------------
 
     cdef int solve(self) except -1:
-        cdef int n = self.n, m = self.m, K = self.K
-        cdef int v, w, b, bv, bw, i, q, d, k, stage, kind, pick, found, sign
-        cdef bint augmented
-        cdef limb* y
-        if n == 0:
+        cdef int v
+        if self.n == 0:
             return 0
-        for v in range(n):
+        for v in range(self.n):
             self.mate[v] = -1
+        self.reset_structure()
+        return self.run_stages()
+
+    cdef int solve_warm(self) except -1:
+        """The blossom algorithm from the matching and vertex duals held
+        (see :meth:`prepare_warm`), the gone vertices left out."""
+        if self.n == 0:
+            return 0
+        self.reset_structure()
+        self.prepare_warm()
+        self.warm = True
+        try:
+            self.run_stages()
+        finally:
+            self.warm = False
+        return 0
+
+    cdef int reset_structure(self) except -1:
+        """No blossom, no label: every vertex its own top-level node (the
+        vertex duals and the matching are kept)."""
+        cdef int n = self.n, K = self.K, v, b
+        for b in range(n, 2 * n):
+            self.free_slot(b)
+        for v in range(n):
             self.top[v] = v
         for b in range(2 * n):
             self.label[b] = 0
@@ -824,7 +953,13 @@ cdef class _Matcher:
             b -= 1
         for b in range(n, 2 * n):
             memset(self.dual + <size_t>b * K, 0, K * sizeof(limb))
+        return 0
 
+    cdef int run_stages(self) except -1:
+        cdef int n = self.n, m = self.m, K = self.K
+        cdef int v, w, b, bv, bw, i, q, d, k, stage, kind, pick, found, sign, roots
+        cdef bint augmented
+        cdef limb* y
         for stage in range(n + 1):
             for b in range(2 * n):
                 self.label[b] = 0
@@ -834,9 +969,16 @@ cdef class _Matcher:
             if m > 0:
                 memset(self.allowed, 0, m)
             self.qlen = 0
+            roots = 0
             for v in range(n):
                 if self.mate[v] == -1 and self.label[self.top[v]] == 0:
+                    if self.warm and (self.gone[v]
+                                      or num_is_zero(self.dual + <size_t>v * K, K)):
+                        continue   # left out, or exposed with dual 0: done
                     self.assign_label(v, 1, -1)
+                    roots += 1
+            if self.warm and roots == 0:
+                break
             augmented = False
             while True:
                 # Grow the forest along tight edges.
@@ -847,6 +989,8 @@ cdef class _Matcher:
                         d = self.adj[i]
                         k = d >> 1
                         w = self.head[d]
+                        if self.gone[w]:
+                            continue
                         bv = self.top[v]
                         bw = self.top[w]
                         if bv == bw:
@@ -858,6 +1002,12 @@ cdef class _Matcher:
                             elif sign < 0:
                                 raise ArithmeticError("negative slack: blossom invariant broken")
                         if self.allowed[k]:
+                            if (self.label[bw] == 0 and self.warm
+                                    and self.mate[self.base[bw]] < 0):
+                                # An exposed vertex of dual 0: augment to it.
+                                self.augment_to_exposed(k, w)
+                                augmented = True
+                                break
                             if self.label[bw] == 0:
                                 self.assign_label(w, 2, d ^ 1)
                             elif self.label[bw] == 1:
@@ -885,11 +1035,26 @@ cdef class _Matcher:
                 # Type 1: the smallest vertex dual reaches zero (the end).
                 kind = 1
                 pick = -1
-                num_copy(self.delta, self.dual, K)
-                for v in range(1, n):
-                    y = self.dual + <size_t>v * K
-                    if num_cmp(y, self.delta, K) < 0:
-                        num_copy(self.delta, y, K)
+                if not self.warm:
+                    num_copy(self.delta, self.dual, K)
+                    for v in range(1, n):
+                        y = self.dual + <size_t>v * K
+                        if num_cmp(y, self.delta, K) < 0:
+                            num_copy(self.delta, y, K)
+                else:
+                    # The roots' dual (all equal), and type 5: the dual of a
+                    # matched S vertex reaches zero.
+                    for v in range(n):
+                        if self.mate[v] < 0 and self.label[self.top[v]] == 1:
+                            num_copy(self.delta, self.dual + <size_t>v * K, K)
+                            break
+                    for v in range(n):
+                        if self.mate[v] >= 0 and self.label[self.top[v]] == 1:
+                            y = self.dual + <size_t>v * K
+                            if num_cmp(y, self.delta, K) < 0:
+                                num_copy(self.delta, y, K)
+                                kind = 5
+                                pick = v
                 # Type 2: an edge from a free vertex to an S vertex gets tight.
                 for v in range(n):
                     if self.label[self.top[v]] == 0 and self.best[v] != -1:
@@ -940,8 +1105,15 @@ cdef class _Matcher:
                             if num_sub_from(y, self.delta, K):
                                 raise ArithmeticError("negative blossom dual")
 
-                _events[EV_DELTA1 + kind - 1] += 1
+                if kind <= 4:
+                    _events[EV_DELTA1 + kind - 1] += 1
                 if kind == 1:
+                    break
+                elif kind == 5:
+                    # Flip the path from the root to it: it leaves the
+                    # matching with dual 0, the root enters it.
+                    self.augment_side(pick, -1)
+                    augmented = True
                     break
                 elif kind == 2:
                     self.allowed[pick] = 1
@@ -1027,10 +1199,75 @@ def max_weight_matching(int n, edges, *, int _limbs=0):
             K += 1
 
 
-cdef list _solve(int n, list triples, int K, object top_weight):
+cdef object _store(const limb* src, int K):
+    """The non-negative int held in K limbs."""
+    cdef bytearray raw = bytearray(8 * K)
+    cdef int i, j
+    cdef limb x
+    for i in range(K):
+        x = src[i]
+        for j in range(8):
+            raw[8 * i + j] = x & 0xff
+            x >>= 8
+    return int.from_bytes(raw, "little")
+
+
+cdef list _solve(int n, list triples, int K, object top_weight, list duals=None):
     cdef int m = len(triples)
     cdef _Matcher mt = _Matcher(n, m, K)
-    cdef int i, k, u, v
+    cdef int i, v
+    _load_graph(mt, triples)
+    for v in range(n):
+        _load(mt.dual + <size_t>v * K, top_weight, K)
+    mt.solve()
+    cdef list result = [-1] * n
+    for v in range(n):
+        if mt.mate[v] >= 0:
+            result[v] = mt.head[mt.mate[v]]
+    cdef int b, count
+    if duals is not None:
+        duals.append([_store(mt.dual + <size_t>v * K, K) for v in range(n)])
+        blossoms = []
+        for b in range(n, 2 * n):
+            if mt.base[b] >= 0 and not num_is_zero(mt.dual + <size_t>b * K, K):
+                count = mt.leaves(b)
+                blossoms.append((_store(mt.dual + <size_t>b * K, K),
+                                 tuple(mt.leaf_buf[i] for i in range(count))))
+        duals.append(blossoms)
+    return result
+
+
+def max_weight_matching_duals(int n, edges):
+    """:func:`max_weight_matching` with its optimal dual solution:
+    ``(mate, y, blossoms)``, ``y[v]`` the doubled vertex duals and
+    ``blossoms`` the ``(dual, vertices)`` of every blossom left at the end
+    with a positive dual,
+    such that ``y[u] + y[v] + 2 * sum(dual of each blossom holding both) >=
+    2 * w(u, v)`` for every edge, with equality on the matched ones."""
+    cdef list triples = list(edges)
+    cdef Py_ssize_t m = len(triples)
+    cdef int i, u, v, K
+    cdef object w, top_weight = 0
+    for i in range(m):
+        u, v, w = triples[i]
+        if not (0 <= u < n and 0 <= v < n) or u == v or w <= 0:
+            raise ValueError(f"bad edge {triples[i]!r}")
+        if w > top_weight:
+            top_weight = w
+    K = ((2 * top_weight).bit_length() + 3 + 63) // 64
+    cdef list duals
+    while True:
+        duals = []
+        try:
+            mate = _solve(n, triples, K, top_weight, duals)
+            return mate, duals[0], duals[1]
+        except _TooNarrow:
+            K += 1
+
+
+cdef int _load_graph(_Matcher mt, list triples) except -1:
+    """Edges and CSR adjacency of ``triples`` (weights doubled)."""
+    cdef int n = mt.n, m = len(triples), K = mt.K, i, k, u, v
     cdef int* degree
     cdef object w
     for i in range(n + 1):
@@ -1055,11 +1292,189 @@ cdef list _solve(int n, list triples, int K, object top_weight):
         degree[u] += 1
         mt.adj[degree[v]] = 2 * k          # from v to u
         degree[v] += 1
-    for v in range(n):
-        _load(mt.dual + <size_t>v * K, top_weight, K)
-    mt.solve()
-    cdef list result = [-1] * n
-    for v in range(n):
-        if mt.mate[v] >= 0:
-            result[v] = mt.head[mt.mate[v]]
-    return result
+    return 0
+
+
+cdef list _triples(int n, edges):
+    cdef list triples = list(edges)
+    cdef Py_ssize_t i
+    cdef int u, v
+    cdef object w
+    for i in range(len(triples)):
+        u, v, w = triples[i]
+        if type(w) is not int:
+            w = operator.index(w)
+            triples[i] = (u, v, w)
+        if not (0 <= u < n and 0 <= v < n) or u == v or w <= 0:
+            raise ValueError(f"bad edge {triples[i]!r}")
+    return triples
+
+
+@cython.final
+cdef class WarmMatcher:
+    """A maximum-weight matching kept between calls, for asking again and
+    again "and without these vertices?".
+
+    Built from the edges (and, optionally, a matching ``mate`` and doubled
+    vertex duals ``y`` to start from: any matching and any duals; edges
+    that are not feasible or matched edges that are not tight are
+    repaired first), it is solved at once.  :meth:`trial` leaves more
+    vertices out and solves again from the current matching and duals
+    (a few stages of the blossom algorithm instead of one per pair);
+    :meth:`rollback` returns to the state before the last trial.  The
+    answers are those of :func:`max_weight_matching_duals` on the graph
+    without the vertices left out: a maximum-weight matching and an
+    optimal dual solution (the matching itself may differ where several
+    are best).
+    """
+
+    cdef _Matcher mt
+    cdef int n
+    cdef int* saved_mate
+    cdef limb* saved_dual
+    cdef char* saved_gone
+
+    def __cinit__(self, int n, edges, mate=None, y=None, gone=None):
+        cdef list triples = _triples(n, edges)
+        cdef int m = len(triples), K, v, i, u, d
+        cdef object top = 0, w
+        for _, _, w in triples:
+            if w > top:
+                top = w
+        top = 2 * top
+        if y is not None:
+            for w in y:
+                if w > top:
+                    top = w
+        K = (top.bit_length() + 3 + 63) // 64 + 1
+        self.n = n
+        self.mt = _Matcher(n, m, K)
+        _load_graph(self.mt, triples)
+        self.saved_mate = <int*>PyMem_Malloc((n if n > 0 else 1) * sizeof(int))
+        self.saved_dual = <limb*>PyMem_Malloc((n if n > 0 else 1) * <size_t>K * sizeof(limb))
+        self.saved_gone = <char*>PyMem_Malloc((n if n > 0 else 1) * sizeof(char))
+        if not self.saved_mate or not self.saved_dual or not self.saved_gone:
+            raise MemoryError()
+        if gone is not None:
+            for v in gone:
+                self.mt.gone[v] = 1
+        if mate is None and gone is None:
+            for v in range(n):
+                _load(self.mt.dual + <size_t>v * K, top // 2, K)
+            self.mt.solve()
+            return
+        if mate is None:
+            mate = [-1] * n
+            y = [top // 2] * n
+        for v in range(n):
+            self.mt.mate[v] = -1
+            _load(self.mt.dual + <size_t>v * K, y[v], K)
+        for v in range(n):
+            u = mate[v]
+            if u > v:
+                for i in range(self.mt.adj_start[v], self.mt.adj_start[v + 1]):
+                    d = self.mt.adj[i]
+                    if self.mt.head[d] == u:
+                        self.mt.mate[v] = d
+                        self.mt.mate[u] = d ^ 1
+                        break
+        self.mt.solve_warm()
+
+    def __dealloc__(self):
+        PyMem_Free(self.saved_mate)
+        PyMem_Free(self.saved_dual)
+        PyMem_Free(self.saved_gone)
+
+    def mate(self):
+        """``mate[v]``: v's mate, or -1."""
+        cdef int v
+        return [self.mt.head[self.mt.mate[v]] if self.mt.mate[v] >= 0 else -1
+                for v in range(self.n)]
+
+    def duals(self):
+        """``(y, blossoms)`` as :func:`max_weight_matching_duals` gives them."""
+        cdef int v, b, i, count, n = self.n, K = self.mt.K
+        y = [_store(self.mt.dual + <size_t>v * K, K) for v in range(n)]
+        blossoms = []
+        for b in range(n, 2 * n):
+            if self.mt.base[b] >= 0 and not num_is_zero(self.mt.dual + <size_t>b * K, K):
+                count = self.mt.leaves(b)
+                blossoms.append((_store(self.mt.dual + <size_t>b * K, K),
+                                 tuple(self.mt.leaf_buf[i] for i in range(count))))
+        return y, blossoms
+
+    def trial(self, vertices):
+        """Leave ``vertices`` out too and solve again (warm)."""
+        cdef int n = self.n, K = self.mt.K, v
+        self.mt.expand_all()
+        memcpy(self.saved_mate, self.mt.mate, n * sizeof(int))
+        memcpy(self.saved_dual, self.mt.dual, <size_t>n * K * sizeof(limb))
+        memcpy(self.saved_gone, self.mt.gone, n * sizeof(char))
+        for v in vertices:
+            if not 0 <= v < n:
+                raise ValueError(f"no vertex {v}")
+            self.mt.gone[v] = 1
+        self.mt.solve_warm()
+
+    def rollback(self):
+        """Back to the state before the last :meth:`trial` (the same
+        matching; duals as optimal, without blossoms)."""
+        cdef int n = self.n, K = self.mt.K
+        self.mt.reset_structure()
+        memcpy(self.mt.mate, self.saved_mate, n * sizeof(int))
+        memcpy(self.mt.dual, self.saved_dual, <size_t>n * K * sizeof(limb))
+        memcpy(self.mt.gone, self.saved_gone, n * sizeof(char))
+
+    def mate_of(self, int v):
+        """v's mate, or -1."""
+        cdef int d = self.mt.mate[v]
+        return self.mt.head[d] if d >= 0 else -1
+
+    def leave_out(self, vertices):
+        """Leave ``vertices`` out without solving again: for a pair of them
+        matched to each other, what remains is still a maximum-weight
+        matching of the rest, with its duals."""
+        cdef int v
+        for v in vertices:
+            self.mt.gone[v] = 1
+
+    def total(self):
+        """The weight of the matching (the vertices left out excluded)."""
+        cdef int v, d, n = self.n, K = self.mt.K
+        cdef object found = 0
+        for v in range(n):
+            d = self.mt.mate[v]
+            if d >= 0 and not self.mt.gone[v] and v < self.mt.head[d]:
+                found += _store(self.mt.w2 + <size_t>(d >> 1) * K, K)
+        return found // 2
+
+    def tight(self, int k):
+        """Is edge ``k`` (its place in the edges given) tight under the
+        current duals: ``y[u] + y[v] + 2·(duals of the blossoms holding
+        both) == 2·w``?"""
+        cdef _Matcher mt = self.mt
+        cdef int K = mt.K, u, v, x
+        cdef limb* acc = mt.best_to_limbs
+        if not 0 <= k < mt.m:
+            raise ValueError(f"no edge {k}")
+        u = mt.head[2 * k]
+        v = mt.head[2 * k + 1]
+        memcpy(acc, mt.dual + <size_t>u * K, K * sizeof(limb))
+        if num_add_to(acc, mt.dual + <size_t>v * K, K):
+            raise _TooNarrow()
+        x = mt.parent[u]
+        while x != -1:
+            mt.mark[x] = 1
+            x = mt.parent[x]
+        x = mt.parent[v]
+        while x != -1:
+            if mt.mark[x]:
+                if num_add_to(acc, mt.dual + <size_t>x * K, K) or \
+                        num_add_to(acc, mt.dual + <size_t>x * K, K):
+                    raise _TooNarrow()
+            x = mt.parent[x]
+        x = mt.parent[u]
+        while x != -1:
+            mt.mark[x] = 0
+            x = mt.parent[x]
+        return num_cmp(acc, mt.w2 + <size_t>k * K, K) == 0

@@ -56,9 +56,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Callable, Mapping, Sequence
 
+from swisslearn.dutch2026 import certified, generation
+from swisslearn.dutch2026.classes import Neighbours, Roster
 from swisslearn.dutch2026.completion import Completion
 from swisslearn.dutch2026.criteria import Layout, compatible
 from swisslearn.dutch2026.matching import matching_of_sorted, max_weight_matching
+from swisslearn.dutch2026.pairweights import BracketWeights
 from swisslearn.dutch2026.scoring import Competitor
 from swisslearn.dutch2026.weights import WeightShape
 from swisslearn.model import PlayerId
@@ -144,21 +147,53 @@ def _bits(n: int) -> int:
 
 Mates = dict[int, int]
 
+TIGHT_LIMIT = 2_000_000
+"""The remainder's search (:func:`generation.first_in_order`) runs on the
+tight pairs when there are at most this many (else, round 1 of a very large
+field, the greedy answer is proven by the rest alone)."""
+
+DENSE_LIMIT = 96
+"""Matchings of at most this many players are solved on every edge (the
+blossom algorithm is fast there); larger ones by
+:func:`swisslearn.dutch2026.certified.solve` (a few edges, proven)."""
+
+def _pairs_of(mates: Mapping[int, int]) -> list[tuple[int, int]]:
+    return [(u, v) for u, v in mates.items() if u < v]
+
+
+def _weight(overrides: Mapping[tuple[int, int], int], weights: BracketWeights | None,
+            outside: Callable[[int, int], int], u: int, v: int) -> int:
+    """A pair's weight: set by hand, else the bracket's, else the outside one."""
+    key = (u, v) if u < v else (v, u)
+    weight = overrides.get(key)
+    if weight is not None:
+        return weight
+    if weights is not None:
+        return weights.weight(*key)
+    return outside(*key)
+
 
 class Graph:
     """The weights between the players not yet paired (vertex = place in 1.2
-    order).  A pair never given a weight has its "outside" weight ([C4]/[C5]
-    only), computed when first asked for.
+    order): those of the bracket being paired (:attr:`weights`, a
+    :class:`~swisslearn.dutch2026.pairweights.BracketWeights`), or, without
+    one, ``outside(u, v)`` for every pair; :meth:`set` overrides a pair.
 
     With ``completion`` None the graph is only its alive vertices: no
     two-scoregroup shortcut, no completion kept (2017's brackets, whose
-    completion is checked afterwards, A.9)."""
+    completion is checked afterwards, A.9).
+
+    ``exact``: the bracket's matchings must be the very ones the blossom
+    algorithm finds on every edge (2026's [C9] reads a matching's pairs
+    outside the bracket, where several matchings are equally good).
+    """
 
     def __init__(self, size: int, outside: Callable[[int, int], int],
                  completion: Completion | None, quality_bits: int) -> None:
         self.alive: list[bool] = [True] * size
-        self.weights: dict[tuple[int, int], int] = {}
+        self.overrides: dict[tuple[int, int], int] = {}
         self.outside = outside
+        self.weights: BracketWeights | None = None
         self.completion = completion
         self.quality_mask = (1 << quality_bits) - 1
         self.quality_bits = quality_bits
@@ -167,25 +202,51 @@ class Graph:
         self.window: list[int] = []       # the two scoregroups, when allowed
         self.windowed = 0
         self.last_windowed = False
+        self.exact = False
+        self.certified = 0                # matchings solved by certified.solve
+        self._memo: dict[tuple[tuple[int, ...], int],
+                         tuple[certified.Problem, certified.Solution]] = {}
+        self._hints: set[tuple[int, int]] = set()
 
     def vertices(self) -> list[int]:
         return [v for v, alive in enumerate(self.alive) if alive]
 
     def set(self, u: int, v: int, weight: int) -> None:
-        self.weights[(u, v) if u < v else (v, u)] = weight
+        self.overrides[(u, v) if u < v else (v, u)] = weight
 
     def get(self, u: int, v: int) -> int:
-        key = (u, v) if u < v else (v, u)
-        weight = self.weights.get(key)
-        if weight is None:
-            weight = self.weights[key] = self.outside(*key)
-        return weight
+        return _weight(self.overrides, self.weights, self.outside, u, v)
 
     def remove(self, *vertices: int) -> None:
         for v in vertices:
             self.alive[v] = False
         if self.completion is not None:
             self.completion.remove(vertices)
+
+    # -- the two routes of a matching (window, then the whole graph) --------
+
+    def _routed(self, optimum: Callable[[list[int], int], Mates]) -> Mates:
+        """``optimum(vertices, mask)`` on the two scoregroups first (the
+        [C4] field masked) when allowed and completable, else on every
+        player alive; see the module doc."""
+        completion = self.completion
+        if completion is None:
+            return optimum(self.vertices(), -1)
+        if self.window:
+            window = sorted(v for v in self.window if self.alive[v])
+            mates = optimum(window, self.quality_mask)
+            repaired = completion.try_without(_pairs_of(mates))
+            if repaired is not None:
+                self.windowed += 1
+                self.last_windowed = True
+                completion.adopt(repaired)
+                return mates
+        self.last_windowed = False
+        mates = optimum(self.vertices(), -1)
+        repaired = completion.try_without(_pairs_of(mates))
+        if repaired is not None:
+            completion.adopt(repaired)
+        return mates
 
     def solve(self, extra_bits: int = 0,
               bonus: Mapping[tuple[int, int], int] | None = None,
@@ -195,28 +256,66 @@ class Graph:
         the two-scoregroup shortcut."""
         bonus = bonus or {}
         override = override or {}
-        completion = self.completion
-        if completion is None:
-            alive = self.vertices()
-            return matching_of_sorted(alive, self._edges(alive, extra_bits, bonus, override, -1))
-        if self.window:
-            window = sorted(v for v in self.window if self.alive[v])
-            mates = matching_of_sorted(window, self._edges(window, extra_bits, bonus, override,
-                                                           self.quality_mask))
-            repaired = completion.try_without(
-                (u, v) for u, v in mates.items() if u < v)
-            if repaired is not None:
-                self.windowed += 1
-                self.last_windowed = True
-                completion.adopt(repaired)
-                return mates
-        self.last_windowed = False
-        alive = self.vertices()
-        mates = matching_of_sorted(alive, self._edges(alive, extra_bits, bonus, override, -1))
-        repaired = completion.try_without((u, v) for u, v in mates.items() if u < v)
-        if repaired is not None:
-            completion.adopt(repaired)
-        return mates
+        return self._routed(lambda vertices, mask: self._optimum(
+            vertices, extra_bits, bonus, override, mask))
+
+    def _dense(self, vertices: list[int]) -> bool:
+        return (self.exact or len(vertices) <= DENSE_LIMIT or self.weights is None
+                or bool(self.overrides) or not certified.AVAILABLE)
+
+    def _optimum(self, vertices: list[int], extra_bits: int, bonus: Mapping[tuple[int, int], int],
+                 override: Mapping[tuple[int, int], int], mask: int) -> Mates:
+        if self._dense(vertices):
+            return matching_of_sorted(vertices, self._edges(vertices, extra_bits, bonus,
+                                                            override, mask))
+        return self._certified(vertices, extra_bits, bonus, override, mask)[0]
+
+    def use(self, weights: BracketWeights) -> None:
+        """The weights of the next bracket (solutions and hints of the last
+        one are dropped)."""
+        self.weights = weights
+        self._memo = {}
+        self._hints = set()
+
+    def _solve_problem(self, vertices: list[int], problem: certified.Problem
+                       ) -> certified.Solution:
+        """:func:`certified.solve`, tried first on the edges that served the
+        bracket's earlier matchings."""
+        position = {v: i for i, v in enumerate(vertices)}
+        hint = []
+        for u, v in self._hints:
+            i, j = position.get(u), position.get(v)
+            if i is not None and j is not None:
+                hint.append((i, j) if i < j else (j, i))
+        solution = certified.solve(problem, hint)
+        self.certified += 1
+        self._hints.update((vertices[i], vertices[j]) for i, j in solution.edges)
+        return solution
+
+    def _plain(self, vertices: list[int], mask: int
+               ) -> tuple[certified.Problem, certified.Solution]:
+        """The criteria alone (masked) on ``vertices``: problem and solution,
+        kept for the bracket's next matching on the same players."""
+        assert self.weights is not None
+        key = (tuple(vertices), mask)
+        found = self._memo.get(key)
+        if found is None:
+            problem = self.weights.problem(vertices, lambda w: w & mask)
+            found = self._memo[key] = (problem, self._solve_problem(vertices, problem))
+        return found
+
+    def _certified(self, vertices: list[int], extra_bits: int,
+                   bonus: Mapping[tuple[int, int], int],
+                   override: Mapping[tuple[int, int], int], mask: int
+                   ) -> tuple[Mates, certified.Solution]:
+        assert self.weights is not None
+        if not extra_bits and not bonus and not override:
+            solution = self._plain(vertices, mask)[1]
+        else:
+            problem = self.weights.problem(vertices, lambda w: (w & mask) << extra_bits,
+                                           bonus, override)
+            solution = self._solve_problem(vertices, problem)
+        return {vertices[i]: vertices[j] for i, j in enumerate(solution.mate) if j >= 0}, solution
 
     def _edges(self, vertices: list[int], extra_bits: int, bonus: Mapping[tuple[int, int], int],
                override: Mapping[tuple[int, int], int], mask: int
@@ -237,14 +336,169 @@ class Graph:
                         edges.append((i, j, value))
         return edges
 
+    # -- the MDP-Pairing: can two MDPs meet in a best matching? -------------
+
+    def mdp_pairing(self, mdps: list[int], extra_bits: int,
+                    bonus: Mapping[tuple[int, int], int]) -> Mates:
+        """:meth:`solve` for the MDP-Pairing.  What the bracket keeps of its
+        matching is the MDPs' pairs (one best matching, the bonus decides)
+        and how many pairs its remainder makes; that number is the same in
+        every best matching unless a best matching may pair two MDPs
+        together.  When some may (a tight pair of MDPs), the matching is
+        the dense one, as the blossom algorithm finds it on every edge."""
+        mdp_set = set(mdps)
+
+        def optimum(vertices: list[int], mask: int) -> Mates:
+            if self._dense(vertices):
+                return self._optimum(vertices, extra_bits, bonus, {}, mask)
+            mates, solution = self._certified(vertices, extra_bits, bonus, {}, mask)
+            position = {v: i for i, v in enumerate(vertices)}
+            inside = [position[v] for v in vertices if v in mdp_set]
+            if any(solution.tight(a, b) for k, b in enumerate(inside) for a in inside[:k]):
+                return matching_of_sorted(vertices, self._edges(vertices, extra_bits, bonus,
+                                                                {}, mask))
+            return mates
+
+        return self._routed(optimum)
+
+    # -- the remainder: 4.3 then 4.2 as one lexicographic choice ------------
+
+    def remainder(self, remainder: list[int], pairs: int, group_bits: int) -> Mates:
+        """The matching of the remainder's phase (see :func:`pair_remainder`).
+
+        Small graphs get the weights of :func:`remainder_weights` on every
+        edge.  On larger ones those weights (exchanges and transpositions as
+        low bits: up to ``size × log(size)`` of them) are only put on the
+        pairs that can belong to a best matching at all: a matching of the
+        criteria alone is solved first (:mod:`.certified`), and only its
+        *tight* pairs (:func:`certified.tight_pairs`) are in a best matching
+        on the criteria, hence in the best one on all the weights.  That
+        graph is solved on a few of its pairs and proven on all of them
+        (:func:`certified.solve_on`)."""
+        def optimum(vertices: list[int], mask: int) -> Mates:
+            if self._dense(vertices):
+                return self._remainder_weights(vertices, remainder, pairs, group_bits, mask)
+            found = self._remainder_in_order(vertices, remainder, pairs, mask)
+            if found is not None:
+                return found
+            return self._remainder_tight(vertices, remainder, pairs, group_bits, mask)
+
+        return self._routed(optimum)
+
+    def _remainder_in_order(self, vertices: list[int], remainder: list[int], pairs: int,
+                            mask: int) -> Mates | None:
+        """The remainder without exchange, when a best matching on the
+        criteria has none: S1R's players in order, each against the first
+        S2R player possible (:func:`generation.first_in_order`).  None when
+        every best matching needs an exchange (4.3 decides then)."""
+        problem, best = self._plain(vertices, mask)
+        s1, s2 = set(remainder[:pairs]), set(remainder[pairs:])
+        shift = _bits(pairs) + 1
+        other, first, second = 0, 1, 2
+
+        def no_exchange(higher: int, lower: int, weight: int) -> int:
+            # S1R players only against S2R players (each such pair counted
+            # in the low bits), no pair inside S2R.
+            if weight <= 0:
+                return 0
+            if higher == first or lower == first:
+                return (weight << shift) + 1 if higher == first and lower == second else 0
+            if higher == second and lower == second:
+                return 0
+            return weight << shift
+
+        tags = [first if v in s1 else second if v in s2 else other for v in vertices]
+        constrained = problem.retagged(tags, no_exchange, 3)
+        # A proven dual solution of that problem: the criteria's, every dual
+        # times 2**shift, plus (in doubled units) 2 on each S1R player for
+        # its pair's +1.  Its value, the criteria's best shifted plus one per
+        # S1R player, is reached exactly when a best matching on the
+        # criteria needs no exchange; its tight pairs are the criteria's.
+        target = (best.total << shift) + pairs
+        start = [(y << shift) + (2 if tag == first else 0)
+                 for y, tag in zip(best.vertex_duals(), tags)]
+        listed = certified.tight_pairs(best, limit=TIGHT_LIMIT)
+        if listed is not None:
+            listed = [(i, j) for i, j in listed if constrained.weight(i, j) > 0]
+        start_mate = [j if j >= 0 and constrained.weight(i, j) > 0 else -1
+                      for i, j in enumerate(best.mate)]
+        position = {v: i for i, v in enumerate(vertices)}
+        mate = generation.first_in_order(
+            constrained, [position[v] for v in remainder[:pairs]],
+            [position[v] for v in remainder[pairs:]],
+            tight=lambda i, j, w: best.tight(i, j, problem.weight(i, j)),
+            tight_pairs=listed, start_mate=start_mate, start_duals=start, target=target)
+        if mate is None:
+            return None
+        return {vertices[i]: vertices[j] for i, j in enumerate(mate) if j >= 0}
+
+    def _remainder_weights(self, vertices: list[int], remainder: list[int], pairs: int,
+                           group_bits: int, mask: int) -> Mates:
+        extra, bonus, override = remainder_weights(self, remainder, pairs, group_bits)
+        return self._optimum(vertices, extra, bonus, override, mask)
+
+    def _remainder_tight(self, vertices: list[int], remainder: list[int], pairs: int,
+                         group_bits: int, mask: int) -> Mates:
+        problem, best = self._plain(vertices, mask)
+        tight = certified.tight_pairs(best, limit=TIGHT_LIMIT)
+        if tight is None:  # pragma: no cover - an exchange in a giant round 1
+            extra, bonus, override = remainder_weights(self, remainder, pairs, group_bits)
+            return matching_of_sorted(vertices, self._edges(vertices, extra, bonus, override,
+                                                            mask))
+        size = len(remainder)
+        place = {v: k for k, v in enumerate(remainder)}
+        where = [place.get(v, -1) for v in vertices]
+        g = group_bits
+        digit = _bits(size)
+        digits = size * digit
+        rule4_base = digits
+        rule3_base = digits + size - pairs
+        extra = rule3_base + pairs + 1
+        crit = problem.weight
+
+        def weight(i: int, j: int) -> int:
+            # remainder_weights' weight of the pair, i < j.
+            ra, rb = where[i], where[j]
+            if ra < 0 or rb < 0:
+                return crit(i, j) << extra
+            addend = ((int(ra < pairs) << (2 * g)) - ra) << 1
+            value = ((crit(i, j) + addend) << extra) + ((size - rb) << (digit * (size - 1 - ra)))
+            if ra < pairs:
+                return value - ((1 << ra) << rule3_base)
+            return value + ((1 << (size - 1 - ra)) << rule4_base)
+
+        # First pairs: the criteria's matching, S1R's players in order each
+        # against the first few S2R players not taken, a few tight pairs each.
+        neighbours: dict[int, list[int]] = {}
+        for i, j in tight:
+            neighbours.setdefault(i, []).append(j)
+            neighbours.setdefault(j, []).append(i)
+        first = set(best.pairs())
+        taken: set[int] = set()
+        position = {v: k for k, v in enumerate(vertices)}
+        for a in remainder[:pairs]:
+            i = position[a]
+            tried = 0
+            for j in sorted(neighbours.get(i, ())):
+                if where[j] >= pairs and j not in taken:
+                    if tried == 0:
+                        taken.add(j)
+                    first.add((i, j) if i < j else (j, i))
+                    tried += 1
+                    if tried >= 4:
+                        break
+        for i, row in neighbours.items():
+            for j in row[:4]:
+                first.add((i, j) if i < j else (j, i))
+        mate = certified.solve_on(len(vertices), tight, weight, first)
+        self.certified += 1
+        return {vertices[i]: vertices[j] for i, j in enumerate(mate) if j >= 0}
+
     def snapshot(self, members: Sequence[int]) -> Snapshot:
         alive = [v for v in members if self.alive[v]]
-        weights = {}
-        for j, v in enumerate(alive):
-            for u in alive[:j]:
-                weights[(u, v) if u < v else (v, u)] = self.get(u, v)
         completion = self.completion
-        return Snapshot(weights=weights, outside=self.outside,
+        return Snapshot(weights=self.weights, overrides=dict(self.overrides),
+                        outside=self.outside,
                         alive=tuple(self.vertices()), window=bool(self.window),
                         members=tuple(alive),
                         mate=tuple(completion.mate) if completion is not None else (),
@@ -257,52 +511,84 @@ class Graph:
 class Snapshot:
     """A bracket's weights as the matching saw them, to weigh other candidates."""
 
-    weights: dict[tuple[int, int], int]
+    weights: BracketWeights | None
+    overrides: dict[tuple[int, int], int]
     outside: Callable[[int, int], int]
     alive: tuple[int, ...]
     window: bool
     members: tuple[int, ...]
     mate: tuple[int, ...]
     active: tuple[bool, ...]
-    neighbours: Sequence[Sequence[int]]
+    neighbours: Sequence[Sequence[int]] | Neighbours
     quality_bits: int
     base_total: int
 
     def weight(self, u: int, v: int) -> int:
-        key = (u, v) if u < v else (v, u)
-        weight = self.weights.get(key)
-        return self.outside(*key) if weight is None else weight
+        return _weight(self.overrides, self.weights, self.outside, u, v)
+
+    def _best(self, vertices: list[int], mask: int) -> Mates:
+        """A maximum-weight matching of ``vertices`` on the weights masked."""
+        if (self.weights is None or self.overrides or len(vertices) <= DENSE_LIMIT
+                or not certified.AVAILABLE):
+            weights = {}
+            for j, v in enumerate(vertices):
+                for u in vertices[:j]:
+                    weight = self.weight(u, v)
+                    if weight:
+                        weights[(u, v)] = weight & mask
+            return max_weight_matching(vertices, weights)
+        solution = certified.solve(self.weights.problem(vertices, lambda w: w & mask))
+        return {vertices[i]: vertices[j] for i, j in enumerate(solution.mate) if j >= 0}
+
+    def completion(self, pab: Sequence[int] | None = None) -> Completion:
+        """The round's completion as it stood (``pab``: other players joined
+        to the PAB vertex, the last one, in an odd round)."""
+        neighbours = self.neighbours
+        if pab is not None:
+            if isinstance(neighbours, Neighbours):
+                neighbours = neighbours.with_pab(pab)
+            else:
+                neighbours = _rejoined(neighbours, pab)
+        completion = Completion(neighbours)
+        completion.mate = list(self.mate)
+        completion.active = list(self.active)
+        return completion
 
     def best_total_with(self, fixed: Sequence[tuple[int, int]]) -> tuple[int, list[int]]:
         """The weight of the best pairing of the round that contains the
-        pairs ``fixed``, and the players it leaves unpaired."""
+        pairs ``fixed``, and the players it leaves unpaired (one such
+        pairing's: several may leave different players)."""
         total = sum(self.weight(u, v) for u, v in fixed)
         taken = {v for pair in fixed for v in pair}
         if self.window:
             mask = (1 << self.quality_bits) - 1
             rest = [v for v in self.members if v not in taken]
-            weights = {(u, v) if u < v else (v, u): self.weights[(u, v) if u < v else (v, u)]
-                       for j, v in enumerate(rest) for u in rest[:j]}
-            mates = max_weight_matching(rest, {k: w & mask for k, w in weights.items() if w})
-            completion = Completion(self.neighbours)
-            completion.mate = list(self.mate)
-            completion.active = list(self.active)
-            chosen = list(fixed) + [(u, v) for u, v in mates.items() if u < v]
-            if completion.try_without(chosen) is not None:
+            mates = self._best(rest, mask)
+            chosen = list(fixed) + _pairs_of(mates)
+            if self.completion().try_without(chosen) is not None:
                 # Complete: the [C4]/[C5] field is the same as every complete
                 # pairing's; the rest is the quality of the pairs made here.
                 quality = sum(self.weight(u, v) & mask for u, v in chosen)
                 return self.base_total + quality, []
         rest = [v for v in self.alive if v not in taken]
-        weights = {}
-        for j, v in enumerate(rest):
-            for u in rest[:j]:
-                weight = self.weight(u, v)
-                if weight:
-                    weights[(u, v)] = weight
-        mates = max_weight_matching(rest, weights)
-        total += sum(weights[(u, v)] for u, v in mates.items() if u < v)
+        mates = self._best(rest, -1)
+        total += sum(self.weight(u, v) for u, v in _pairs_of(mates))
         return total, [v for v in rest if v not in mates]
+
+
+def _rejoined(neighbours: Sequence[Sequence[int]], allowed: Sequence[int]) -> list[list[int]]:
+    """The adjacency lists with the PAB vertex (the last) joined to exactly
+    ``allowed``, in ascending order as :class:`Completion` wants them (the
+    rows it does not touch are shared, not copied)."""
+    pab = len(neighbours) - 1
+    before, after = set(neighbours[pab]), set(allowed)
+    lists = [row if isinstance(row, list) else list(row) for row in neighbours]
+    for v in before - after:
+        lists[v] = [w for w in lists[v] if w != pab]
+    for v in after - before:
+        lists[v] = lists[v] + [pab]
+    lists[pab] = sorted(after)
+    return lists
 
 
 def compatibility(players: Sequence[Competitor],
@@ -331,7 +617,7 @@ def scoregroups(players: Sequence[Competitor]) -> list[list[int]]:
 
 
 def _lowest_pab_score(players: Sequence[Competitor], completion: Completion,
-                      neighbours: list[list[int]]) -> Decimal:
+                      neighbours: list[list[int]] | Neighbours) -> Decimal:
     """[C5]: the lowest score the PAB can go to, with the PAB vertex (the
     last one) joined to exactly the players who may then receive it."""
     pab = len(players)
@@ -352,7 +638,10 @@ def _lowest_pab_score(players: Sequence[Competitor], completion: Completion,
     raise AssertionError("the completion check found a PAB")  # pragma: no cover
 
 
-def _join_pab(neighbours: list[list[int]], pab: int, allowed: list[int]) -> None:
+def _join_pab(neighbours: list[list[int]] | Neighbours, pab: int, allowed: list[int]) -> None:
+    if isinstance(neighbours, Neighbours):
+        neighbours.join_pab(allowed)
+        return
     for v in neighbours[pab]:
         neighbours[v].remove(pab)
     neighbours[pab] = list(allowed)
@@ -376,10 +665,9 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
     zero = Decimal(0)
     # [C4] first: is the round completable, and ([C5]) what is the lowest
     # score the PAB can go to?
-    neighbours = compatibility(players, layout.forbidden)
-    if odd:
-        neighbours.append([])
-        _join_pab(neighbours, n, [v for v, p in enumerate(players) if p.bye_eligible])
+    roster = Roster(players, layout.forbidden, layout.avoid)
+    neighbours = Neighbours(roster, [v for v, p in enumerate(players) if p.bye_eligible]
+                            if odd else None)
     completion = Completion(neighbours)
     stuck = completion.complete()
     if stuck:
@@ -392,7 +680,9 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
         bye_score = _lowest_pab_score(players, completion, neighbours)
         # [C9] in the first bracket: the PAB assignee is in it and the
         # bracket pairs among itself (in the best [C4]/[C5] matching).
-        if bye_score >= top:
+        if bye_score >= top and players[-1].pairing_score >= top:
+            c9 = True  # one scoregroup: every player is paired in it, or gets the PAB
+        elif bye_score >= top:
             weights = {(i, j): layout.completion_weight(players[i], players[j], top)
                        for j in range(n) for i in range(j)}
             mates = max_weight_matching(range(n), {k: w for k, w in weights.items() if w})
@@ -405,12 +695,15 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
     c9_first = c9
 
     outside_weight = layout.weigher(bye_score=bye_score, c9=c9_first, unplayed_ranks=ranks)
+    outside_raw, outside_rule = layout.weighers(bye_score=bye_score, c9=c9_first,
+                                                unplayed_ranks=ranks)
 
     def outside(i: int, j: int) -> int:
         return outside_weight(players[i], players[j], False, False)
 
     quality_bits = sum(layout.widths)
     graph = Graph(n, outside, completion, quality_bits)
+    stale: dict[tuple[int, int], int] = {}
     groups = scoregroups(players)
     brackets: list[BracketResult] = []
     current = list(groups[0])
@@ -421,18 +714,21 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
         upcoming = list(groups[following]) if following < len(groups) else []
         following += 1
         members = current + upcoming
-        weigh = layout.weigher(bye_score=bye_score, c9=c9, unplayed_ranks=ranks)
-        for j in range(mdp_count, len(members)):
-            lower = players[members[j]]
-            in_current = j < size
-            for i in range(j):
-                graph.set(members[i], members[j], weigh(players[members[i]], lower, in_current,
-                                                        not in_current))
+        inside, rule = layout.weighers(bye_score=bye_score, c9=c9, unplayed_ranks=ranks)
+        bracket_weights = BracketWeights(roster, members, mdp_count, size, inside, rule,
+                                         outside=outside_raw, outside_rule=outside_rule,
+                                         stale=stale)
+        graph.use(bracket_weights)
         # Two scoregroups suffice when players lie below them and none of
         # them may get the PAB (see the module doc).
         below = following < len(groups)
         lowest = players[members[-1]].pairing_score
         graph.window = members if windows and below and (not odd or bye_score < lowest) else []
+        # [C9] for the next bracket reads this bracket's matching below it
+        # (see below), where several matchings may be equally good: that
+        # matching is the one the blossom algorithm finds on every edge.
+        graph.exact = bool(odd and upcoming and below
+                           and bye_score >= players[upcoming[0]].pairing_score)
         alive = graph.vertices()
         non_candidates = sum(1 for v in alive if not (
             players[v].bye_eligible and players[v].pairing_score <= bye_score))
@@ -452,6 +748,10 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
                                 last=last)
         brackets.append(result)
         down = [v for v in members[:size] if graph.alive[v]]
+        # The weights of the pairs of the next bracket's MDPs stay those of
+        # this bracket (they are weighed again only as residents).
+        stale = {(a, b): bracket_weights.weight(a, b) for k, b in enumerate(down)
+                 for a in down[:k]}
         mates2, pairs2, mdp_pairs = phases.mates2, phases.pairs2, phases.mdp_pairs
         # [C9] applies to the next bracket when it will downfloat exactly
         # the PAB assignee: every one of its players is paired inside it
@@ -563,7 +863,7 @@ def pair_mdps(graph: Graph, mdps: list[int], residents: list[int]
                 key = (mdp, resident) if mdp < resident else (resident, mdp)
                 bonus[key] = ((1 << (m - 1 - i)) << digits) \
                     + ((count - place) << (digit * (m - 1 - i)))
-    mates = graph.solve(extra, bonus)
+    mates = graph.mdp_pairing(mdps, extra, bonus)
     resident_set = set(residents)
     pairs = [(v, mates[v]) for v in mdps if mates.get(v, -1) in resident_set]
     for a, b in pairs:
@@ -575,13 +875,29 @@ def pair_remainder(graph: Graph, remainder: list[int], pairs: int, group_bits: i
                    previous: dict[int, int]
                     ) -> tuple[list[tuple[int, int]], dict[int, int], list[int], list[int]]:
     """The remainder (or homogeneous bracket): exchanges (4.3) then
-    transpositions (4.2), as one matching; see the module doc.  With no pair
-    to make, ``previous`` (the last matching) stands."""
-    size = len(remainder)
+    transpositions (4.2), as one matching (:func:`remainder_weights`; large
+    graphs: :meth:`Graph.remainder`).  With no pair to make, ``previous``
+    (the last matching) stands."""
     if pairs == 0:
         return [], previous, [], []
+    place = set(remainder)
+    mates = graph.remainder(remainder, pairs, group_bits)
+    result = [(a, mates[a]) for a in remainder
+              if mates.get(a, -1) in place and mates[a] > a]
+    smaller = {a for a, _ in result}
+    moved_out = [v for v in remainder[:pairs] if v not in smaller]
+    moved_in = [v for v in remainder[pairs:] if v in smaller]
+    return result, mates, moved_out, moved_in
+
+
+def remainder_weights(graph: Graph, remainder: list[int], pairs: int, group_bits: int
+                      ) -> tuple[int, dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    """The remainder's weights: ``(extra, bonus, override)`` for
+    :meth:`Graph.solve` (see the module doc: 4.3.2 rules 1 and 2 in the
+    lowest criterion field, rules 3 and 4 and the 4.2.2 order in ``extra``
+    new low bits)."""
+    size = len(remainder)
     g = group_bits
-    place = {v: i for i, v in enumerate(remainder)}
     exchange_weights: dict[tuple[int, int], int] = {}
     digit = _bits(size)
     digits = size * digit
@@ -605,10 +921,4 @@ def pair_remainder(graph: Graph, remainder: list[int], pairs: int, group_bits: i
             else:
                 extra_value += (1 << (size - 1 - ra)) << rule4_base      # rule 4
             bonus[(a, b)] = extra_value
-    mates = graph.solve(extra, bonus, exchange_weights)
-    result = [(a, mates[a]) for a in remainder
-              if mates.get(a, -1) in place and mates[a] > a]
-    smaller = {a for a, _ in result}
-    moved_out = [v for v in remainder[:pairs] if v not in smaller]
-    moved_in = [v for v in remainder[pairs:] if v in smaller]
-    return result, mates, moved_out, moved_in
+    return extra, bonus, exchange_weights

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import perm
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from swisslearn.dutch2026.brackets import BracketResult, RoundResult
 from swisslearn.dutch2026.criteria import absolute_violation
@@ -93,8 +93,29 @@ def judge(result: RoundResult, bracket: BracketResult, candidate: tuple[Pair, ..
             return Verdict(labels["pab"], players, "pab")
         if "bye" in labels and len(unmatched) == 1:
             return Verdict(labels["bye"], players, "bye")
+        if _completable(result, bracket, fixed):
+            # The field counts a player left out who may not have the PAB
+            # and one who may, at a higher score, alike: the best pairing
+            # with the candidate may show the first, but a complete one
+            # exists, so what the candidate costs is the PAB's score.
+            return Verdict(labels["pab"], players, "pab")
         return Verdict(labels["completion"], players, "completion")
     return Verdict(field, players, "quality")
+
+
+def _completable(result: RoundResult, bracket: BracketResult,
+                 fixed: Sequence[tuple[int, int]]) -> bool:
+    """[C4] alone: can the round be completed with the pairs ``fixed``, the
+    PAB (in an odd round) to any player allowed it ([C2]), whatever the score?
+    False where the bracket keeps no completion (2017's brackets)."""
+    solver = bracket.solver
+    n = len(result.players)
+    if len(solver.mate) < n:
+        return False
+    pab = None
+    if len(solver.mate) > n:
+        pab = [v for v, p in enumerate(result.players) if p.bye_eligible]
+    return solver.completion(pab).try_without(fixed) is not None
 
 
 def transposition_rank(s1: tuple[Competitor, ...], s2: tuple[Competitor, ...],
@@ -108,7 +129,8 @@ def transposition_rank(s1: tuple[Competitor, ...], s2: tuple[Competitor, ...],
     n1 = len(opponents)
     for i, opponent in enumerate(opponents):
         place = left.index(opponent.id)
-        rank += place * perm(len(left) - 1, n1 - i - 1)
+        if place:
+            rank += place * perm(len(left) - 1, n1 - i - 1)
         left.pop(place)
     return rank
 

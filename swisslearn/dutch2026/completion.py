@@ -12,12 +12,20 @@ need a new one, so a repair costs about one scan of their neighbours.
 Why not a library: networkx and rustworkx solve matchings from scratch
 (cubic in the players), and no library repairs a given matching; this
 search is the textbook one, a few dozen lines.
+
+The adjacency may be lists or a
+:class:`~swisslearn.dutch2026.classes.Neighbours` (computed on demand, for
+rounds too large to list every pair): the greedy first pass then walks the
+free vertices instead of each vertex's neighbours, and finds the same
+partner (the first free neighbour in ascending order).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from typing import Iterable, Sequence
+
+from swisslearn.dutch2026.classes import Neighbours
 
 __all__ = ["Completion"]
 
@@ -30,7 +38,7 @@ class Completion:
     PAB candidates.  ``mate[v]`` is ``-1`` for a free vertex.
     """
 
-    def __init__(self, neighbours: Sequence[Sequence[int]]) -> None:
+    def __init__(self, neighbours: Sequence[Sequence[int]] | Neighbours) -> None:
         self.neighbours = neighbours
         self.size = len(neighbours)
         self.active = [True] * self.size
@@ -48,17 +56,57 @@ class Completion:
         (empty: the active vertices are perfectly matched)."""
         mate, active, neighbours = self.mate, self.active, self.neighbours
         # Greedy first: in a late round most free players can meet another.
-        for v in range(self.size):
-            if active[v] and mate[v] < 0:
-                for w in neighbours[v]:
-                    if active[w] and mate[w] < 0 and w != v:
-                        mate[v], mate[w] = w, v
-                        break
+        if isinstance(neighbours, Neighbours):
+            self._greedy_implicit(neighbours)
+        else:
+            for v in range(self.size):
+                if active[v] and mate[v] < 0:
+                    for w in neighbours[v]:
+                        if active[w] and mate[w] < 0 and w != v:
+                            mate[v], mate[w] = w, v
+                            break
         stuck: list[int] = []
         for root in range(self.size):
             if active[root] and mate[root] < 0 and not self._augment(root):
                 stuck.append(root)
         return stuck
+
+    def _greedy_implicit(self, neighbours: Neighbours) -> None:
+        """The greedy pass on an implicit adjacency: each free vertex, in
+        order, takes the first free vertex it may meet (ascending, the PAB
+        vertex last), as the list version does, walking a linked list of
+        the free vertices."""
+        mate, active = self.mate, self.active
+        roster = neighbours.roster
+        n = len(roster)
+        pab_set = neighbours.pab_set
+        free = [v for v in range(self.size) if active[v] and mate[v] < 0]
+        if len(free) < 2:
+            return
+        following = {free[k]: free[k + 1] for k in range(len(free) - 1)}
+        following[free[-1]] = -1
+        head = free[0]
+        compatible = roster.compatible
+        for v in free:
+            if mate[v] >= 0:
+                continue
+            before = -1
+            w = head
+            while w >= 0:
+                if mate[w] >= 0:  # matched since: unlink it
+                    after = following[w]
+                    if before < 0:
+                        head = after
+                    else:
+                        following[before] = after
+                    w = after
+                    continue
+                if w != v and (v in pab_set if w == n else
+                               w in pab_set if v == n else compatible(v, w)):
+                    mate[v], mate[w] = w, v
+                    break
+                before = w
+                w = following[w]
 
     def try_without(self, taken: Iterable[tuple[int, int]]) -> list[int] | None:
         """Would the active vertices still be perfectly matchable once the

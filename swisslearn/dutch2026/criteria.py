@@ -35,6 +35,7 @@ completion needs ([C4]).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Callable, Mapping, Sequence
@@ -369,6 +370,17 @@ class Layout(TableLayout):
         return self.checked_weigher(
             self.context(bye_score=bye_score, c9=c9, unplayed_ranks=unplayed_ranks),
             lambda higher, lower: compatible(higher, lower, forbidden))
+
+    def weighers(self, *, bye_score: Decimal, c9: bool, unplayed_ranks: Mapping[int, int]
+                 ) -> tuple[Callable[[Competitor, Competitor, bool, bool], int],
+                            Callable[[Competitor, Competitor, bool, bool], int]]:
+        """:meth:`weigher` without [C1]-[C3] (the caller checks them, see
+        :mod:`swisslearn.dutch2026.pairweights`), and the same for two
+        players standing for their classes (no pair of them a soft-avoid
+        pair: the soft-avoid pairs are weighed by the first)."""
+        context = self.context(bye_score=bye_score, c9=c9, unplayed_ranks=unplayed_ranks)
+        return (self.fields.weigher(context),
+                self.fields.weigher(dataclasses.replace(context, avoid=frozenset())))
 
     def weight(self, higher: Competitor, lower: Competitor, *, in_current: bool,
                in_next: bool, bye_score: Decimal, c9: bool,

@@ -23,9 +23,8 @@ pick different ones).  :data:`IMPLEMENTATION` tells which one is in use.
 
 from __future__ import annotations
 
-from typing import Iterable, Literal, Mapping, Sequence
-
-import networkx as nx
+from functools import lru_cache
+from typing import Any, Iterable, Literal, Mapping, Sequence
 
 try:
     from swisslearn.dutch2026 import _blossom
@@ -43,14 +42,33 @@ IMPLEMENTATION: Literal["compiled", "networkx"] = (
 """``"compiled"`` when :mod:`._blossom` is built and used, else ``"networkx"``."""
 
 
-class _PlainGraph(nx.Graph):  # type: ignore[misc]
-    """A graph whose ``G[v]`` is its adjacency dict itself, not a read-only
-    view: the blossom algorithm reads ``G[v][w]`` for every slack it
-    computes, and building a view each time was two thirds of its time."""
+def _networkx_pairs(vertices: Iterable[int], edges: Iterable[tuple[int, int, int]]
+                    ) -> set[tuple[int, int]]:
+    """networkx's maximum-weight matching (imported only here: the
+    compiled matching needs none of networkx, and importing it is a large
+    part of a small round's start-up)."""
+    import networkx as nx
+    graph = _plain_graph()()
+    graph.add_nodes_from(vertices)
+    graph.add_weighted_edges_from(edges)
+    pairs: set[tuple[int, int]] = nx.max_weight_matching(graph, maxcardinality=False)
+    return pairs
 
-    def __getitem__(self, n: int) -> dict[int, dict[str, int]]:
-        adjacency: dict[int, dict[str, int]] = self._adj[n]
-        return adjacency
+
+@lru_cache(maxsize=1)
+def _plain_graph() -> Any:
+    import networkx as nx
+
+    class _PlainGraph(nx.Graph):  # type: ignore[misc]
+        """A graph whose ``G[v]`` is its adjacency dict itself, not a read-only
+        view: the blossom algorithm reads ``G[v][w]`` for every slack it
+        computes, and building a view each time was two thirds of its time."""
+
+        def __getitem__(self, n: int) -> dict[int, dict[str, int]]:
+            adjacency: dict[int, dict[str, int]] = self._adj[n]
+            return adjacency
+
+    return _PlainGraph
 
 
 def max_weight_matching(vertices: Iterable[int], weights: Weights) -> dict[int, int]:
@@ -74,11 +92,8 @@ def max_weight_mates(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]
     """
     if _blossom is not None:
         return _blossom.max_weight_matching(n, edges)
-    graph = _PlainGraph()
-    graph.add_nodes_from(range(n))
-    graph.add_weighted_edges_from(edges)
     mate = [-1] * n
-    for u, v in nx.max_weight_matching(graph, maxcardinality=False):
+    for u, v in _networkx_pairs(range(n), edges):
         mate[u], mate[v] = v, u
     return mate
 
@@ -114,12 +129,9 @@ def _compiled_matching(vertices: Iterable[int], weights: Weights) -> dict[int, i
 
 
 def _networkx_matching(vertices: Iterable[int], weights: Weights) -> dict[int, int]:
-    graph = _PlainGraph()
-    graph.add_nodes_from(sorted(vertices))
-    graph.add_weighted_edges_from(
-        (u, v, w) for (u, v), w in sorted(weights.items()) if w > 0)
     mates: dict[int, int] = {}
-    for u, v in nx.max_weight_matching(graph, maxcardinality=False):
+    for u, v in _networkx_pairs(sorted(vertices), ((u, v, w) for (u, v), w
+                                                    in sorted(weights.items()) if w > 0)):
         mates[u] = v
         mates[v] = u
     return mates

@@ -214,14 +214,16 @@ def _bracket_events(result: RoundResult, bracket: BracketResult,
             bsn = {p.id: i for i, p in enumerate(bracket.remainder, 1)}
             exchange = exchange_label(tuple(bsn[p.id] for p in bracket.moved_out),
                                       tuple(bsn[p.id] for p in bracket.moved_in))
-            s1 = tuple(p for p in bracket.remainder
-                       if (p in bracket.s1r and p not in bracket.moved_out)
-                       or p in bracket.moved_in)
-            s2 = tuple(p for p in bracket.remainder if p not in s1)
+            kept = set(_ids(bracket.s1r)) - set(_ids(bracket.moved_out))
+            entering = set(_ids(bracket.moved_in))
+            s1 = tuple(p for p in bracket.remainder if p.id in kept or p.id in entering)
+            in_s1 = set(_ids(s1))
+            s2 = tuple(p for p in bracket.remainder if p.id not in in_s1)
             remainder_view = remainder_view.with_(s1=_ids(s1), s2=_ids(s2))
             yield ExchangeApplied(rule=labels.exchange, bracket=remainder_view, cell=exchange,
                                   from_s1=_ids(bracket.moved_out), from_s2=_ids(bracket.moved_in))
-        s2 = tuple(p for p in bracket.remainder if p not in s1)
+        in_s1 = set(_ids(s1))
+        s2 = tuple(p for p in bracket.remainder if p.id not in in_s1)
         partner = {a.id: b for a, b in bracket.remainder_pairs}
         transposition = transposition_rank(s1, s2, tuple(partner[p.id] for p in s1))
     chosen = bracket.pairs
@@ -253,7 +255,8 @@ def _collapse(result: RoundResult, bracket: BracketResult, view: BracketView,
     players below cannot complete the round; the bracket is the PPB and is
     paired again.  ``because_of`` shows those players (the PPB's
     downfloaters, as MDPs, and the collapsed scoregroup)."""
-    last = max(result.players.index(p) for p in bracket.mdps + bracket.residents)
+    place = {p.id: v for v, p in enumerate(result.players)}
+    last = max(place[p.id] for p in bracket.mdps + bracket.residents)
     below = result.players[last + 1:]
     rest = bracket.downfloaters + below
     score = below[0].pairing_score if below else bracket.score

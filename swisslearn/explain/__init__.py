@@ -39,46 +39,79 @@ and fill in the fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
-from swisslearn.explain import dutch1998, dutch2017, dutch2026, protections, sharly, simple, team2026
 from swisslearn.explain.catalogue import Catalogue, available_languages, catalogue
-from swisslearn.explain.common import (DUTCH_2017, DUTCH_2026, SIMPLE, Explanation,
-                                       system_of_event, system_of_label, system_of_trace)
-from swisslearn.explain.player import tell_player
 from swisslearn.explain.why import explain_pair, why, why_labels
-from swisslearn.trace import Event, Rejection
+
+if TYPE_CHECKING:
+    from swisslearn.explain.common import Explanation, system_of_event, system_of_trace
+    from swisslearn.model import PlayerId
+    from swisslearn.trace import Event, Rejection
 
 __all__ = ["Explanation", "available_languages", "explain", "explain_pair",
            "explain_rejection", "system_of_event", "system_of_trace", "tell_player", "why",
            "why_labels"]
 
-_DESCRIBE: dict[str, Callable[[Event, Catalogue], str]] = {
-    SIMPLE: simple.describe, DUTCH_2026: dutch2026.describe, DUTCH_2017: dutch2017.describe}
-_REJECTION: dict[str, Callable[[Rejection, Catalogue], str]] = {
-    SIMPLE: simple.describe_rejection, DUTCH_2026: dutch2026.describe_rejection,
-    DUTCH_2017: dutch2017.describe_rejection}
+
+class _Systems(NamedTuple):
+    describe: dict[str, Callable[[Event, Catalogue], str]]
+    rejection: dict[str, Callable[[Rejection, Catalogue], str]]
+
+
+@lru_cache(maxsize=None)
+def _systems() -> _Systems:
+    """Each system's explainer, imported when a first sentence is asked
+    for: the catalogue alone (``swisslearn --help``) needs none of them."""
+    from swisslearn.explain import dutch2017, dutch2026, simple
+    from swisslearn.explain.common import DUTCH_2017, DUTCH_2026, SIMPLE
+    return _Systems(
+        describe={SIMPLE: simple.describe, DUTCH_2026: dutch2026.describe,
+                  DUTCH_2017: dutch2017.describe},
+        rejection={SIMPLE: simple.describe_rejection, DUTCH_2026: dutch2026.describe_rejection,
+                   DUTCH_2017: dutch2017.describe_rejection})
+
+
+def __getattr__(name: str) -> object:
+    # The names this package re-exports from .common, imported on first use.
+    if name in ("Explanation", "system_of_event", "system_of_trace"):
+        from swisslearn.explain import common
+        return getattr(common, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def tell_player(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
+    """Two plain sentences for a player: why ``a`` and ``b`` meet or not,
+    citing the article, then the colours or whom each plays (:mod:`.player`)."""
+    from swisslearn.explain.player import tell_player as tell
+    return tell(events, a, b, lang)
 
 
 def explain(event: Event, lang: str = "fr") -> str:
     """One sentence (or two) on ``event``, introduced by its rule label."""
+    from swisslearn.explain import dutch1998, protections, team2026
+    from swisslearn.explain.common import system_of_event
     cat = catalogue(lang)
     if event.kind == protections.KIND:
         return cat.label(event.rule, protections.describe(event, cat))
     if team2026.is_team_event(event):
         return cat.label(event.rule, team2026.describe(event, cat))
-    describe = _DESCRIBE.get(system_of_event(event), dutch1998.describe)
+    describe = _systems().describe.get(system_of_event(event), dutch1998.describe)
     return cat.label(event.rule, describe(event, cat))
 
 
 def explain_rejection(rejection: Rejection, lang: str = "fr") -> str:
     """Why a candidate or a pair fails, e.g. « B1a : 1 et 5 se sont déjà rencontrés »."""
+    from swisslearn.explain import dutch1998, sharly, team2026
+    from swisslearn.explain.common import system_of_label
     cat = catalogue(lang)
     if rejection.detail == "whole_round":
         return sharly.describe_rejection(rejection, cat)
     if rejection.detail in team2026.TEAM_DETAILS:
         return team2026.describe_rejection(rejection, cat)
-    describe = _REJECTION.get(system_of_label(rejection.criterion))
+    describe = _systems().rejection.get(system_of_label(rejection.criterion))
     if describe is None:
         return dutch1998.describe_rejection(rejection, cat)
     return describe(rejection, cat)

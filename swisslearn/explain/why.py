@@ -5,30 +5,40 @@ shape of the trace."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from swisslearn.explain import dutch1998, dutch2017, dutch2026, sharly, simple, team2026
 from swisslearn.explain.catalogue import catalogue
-from swisslearn.explain.common import (DUTCH_2017, DUTCH_2026, SIMPLE, Explanation, WhyRules,
-                                       answer_pair, system_of_trace)
-from swisslearn.model import PlayerId
-from swisslearn.trace import Event
+
+if TYPE_CHECKING:
+    from swisslearn.explain.common import Explanation, WhyRules
+    from swisslearn.model import PlayerId
+    from swisslearn.trace import Event
 
 __all__ = ["explain_pair", "why", "why_labels"]
 
-_WHY: dict[str, WhyRules] = {SIMPLE: simple.WHY, DUTCH_2026: dutch2026.WHY,
-                             DUTCH_2017: dutch2017.WHY}
+
+@lru_cache(maxsize=1)
+def _why_rules() -> dict[str, WhyRules]:
+    # Imported on the first question: swisslearn.explain (and with it the
+    # catalogue of `swisslearn --help`) loads this module, not every area.
+    from swisslearn.explain import dutch2017, dutch2026, simple
+    from swisslearn.explain.common import DUTCH_2017, DUTCH_2026, SIMPLE
+    return {SIMPLE: simple.WHY, DUTCH_2026: dutch2026.WHY, DUTCH_2017: dutch2017.WHY}
 
 
 def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
                  lang: str = "fr") -> Explanation:
     """:func:`why` with the rule labels it cites."""
+    from swisslearn.explain import dutch1998, sharly, team2026
+    from swisslearn.explain.common import answer_pair, system_of_trace
     cat = catalogue(lang)
     history = tuple(events)
     if sharly.is_sharly_trace(history):
         return answer_pair(history, a, b, cat, sharly.WHY)
     if team2026.is_team_trace(history):
         return answer_pair(history, a, b, cat, team2026.WHY)
-    rules = _WHY.get(system_of_trace(history), dutch1998.WHY)
+    rules = _why_rules().get(system_of_trace(history), dutch1998.WHY)
     return answer_pair(history, a, b, cat, rules)
 
 

@@ -1,0 +1,73 @@
+"""What the command line imports (issue 23, start-up): ``swisslearn --help``
+and a small ``pair`` load only what they need.  Most tournaments are small:
+at 20 players, importing is most of the time a round takes.
+
+Each case runs in a fresh interpreter and lists ``sys.modules`` after the
+command; the heavy libraries and the areas a command does not use must not
+be there.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+_PROBE = """\
+import contextlib, io, json, sys
+from swisslearn.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        main(sys.argv[1:])
+    except SystemExit:
+        pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+# Never for a command of the command line (the notebook stack, the
+# numeric stack) nor, for --help, networkx.
+LIBRARIES = ("networkx", "scipy", "numpy", "pandas", "matplotlib", "ipywidgets")
+# The explainers of every area, the readers, protections and the engines.
+AREAS = ("swisslearn.explain.dutch1998", "swisslearn.explain.dutch2026",
+         "swisslearn.explain.dutch2017", "swisslearn.explain.team2026",
+         "swisslearn.explain.sharly", "swisslearn.explain.simple",
+         "swisslearn.explain.protections", "swisslearn.explain.common",
+         "swisslearn.formats.plainlist", "swisslearn.formats.teams", "swisslearn.formats.paired",
+         "swisslearn.protections", "swisslearn.systems", "swisslearn.dutch1998",
+         "swisslearn.dutch2017", "swisslearn.dutch2026", "swisslearn.team2026",
+         "swisslearn.simple")
+
+
+def _modules(*argv: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", _PROBE, *argv], capture_output=True,
+                         text=True, check=True)
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["pair", "--help"], ["--version"]])
+def test_help_imports_no_library_and_no_area(argv: list[str]) -> None:
+    modules = _modules(*argv)
+    assert "swisslearn.cli" in modules
+    assert _loaded(modules, LIBRARIES) == []
+    assert _loaded(modules, AREAS) == []
+
+
+def test_a_small_pair_imports_its_engine_only() -> None:
+    # dutch-2026 on a 12-player file: the compiled matching, no networkx;
+    # --json: no explainer at all.
+    modules = _modules("pair", str(DATA / "club-12-joueurs.trf"), "--round", "5",
+                       "--system", "dutch-2026", "--json")
+    assert "swisslearn.dutch2026.procedure" in modules  # it did pair
+    assert _loaded(modules, LIBRARIES) == []
+    assert _loaded(modules, ("swisslearn.dutch1998", "swisslearn.team2026",
+                             "swisslearn.explain.dutch1998", "swisslearn.explain.team2026",
+                             "swisslearn.explain.sharly")) == []
