@@ -31,7 +31,8 @@ from swisslearn.formats.trf import read_trf
 from swisslearn.generate import GeneratorSettings, generate
 from swisslearn.trace import (BracketPaired, BracketsMerged, BracketUndone, CandidatesSkipped,
                               BracketSplit, CandidateTried, ColourAllocated, Event,
-                              PlayerMovedDown, PlayerStuck, PlayerView, RoundStarted, event_to_json)
+                              PlayerMovedDown, PlayerStuck, PlayerView, RemainderUnpaired,
+                              RoundStarted, event_to_json)
 from trfbuild import tournament
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -125,6 +126,38 @@ def test_every_kept_candidate_is_told_and_every_remainder_follows_one() -> None:
                     before = [e for e in found[:i] if isinstance(e, CandidateTried)
                               and not e.bracket.remainder]
                     assert before and before[-1].accepted, (seed, round, event)
+
+
+def test_c10_undoes_the_lowest_downfloaters_pairing_after_a_failed_remainder() -> None:
+    """cours-c10-adversaire round 3, bracket 1 (3 moved down; 1 2 6): C6
+    3-1 leaves the remainder 2 6, who have met, and which fails at every
+    level (C6 to C11).  C10's first sentence is then a step of its own,
+    naming the remainder and the pairing undone, before C7 gives 3-2; it
+    used to go straight from the remainder's last C8 to C7."""
+    found = events("cours-c10-adversaire", 3)
+    c10 = [e for e in found if isinstance(e, RemainderUnpaired)]
+    assert len(c10) == 1
+    step = c10[0]
+    assert (step.rule, step.bracket.score, step.remainder, step.undone, step.pairs) == (
+        "C10", Decimal(1), (2, 6), (3, 1), ((3, 1),))
+    assert step.bracket.s1 == (3,) and not step.bracket.remainder
+    at = found.index(step)
+    before, after = found[at - 1], found[at + 1]
+    assert isinstance(before, CandidatesSkipped) and before.rule == "C8"
+    assert before.bracket.remainder and before.bracket.x == 1
+    assert isinstance(after, CandidateTried) and after.rule == "C7" and after.accepted
+    assert after.pairs == ((3, 2),)
+    assert explain(step, "fr") == (
+        "C10 : le niveau résiduel (2, 6) ne peut être apparié : on défait l'appariement du "
+        "plus petit flotteur descendant (3–1) et on essaie de lui trouver un adversaire "
+        "différent, en reprenant en C7.")
+    assert explain(step, "en") == (
+        "C10: the remainder group (2, 6) cannot be paired: the pairing of the lowest moved "
+        "down player (3–1) is undone and a different opponent is sought for this player, "
+        "restarting at C7.")
+    line = event_to_json(step)
+    assert (line["kind"], line["rule"], line["remainder"], line["undone"]) == (
+        "remainder_unpaired", "C10", [2, 6], [3, 1])
 
 
 def test_a_lone_player_is_alone_in_his_bracket() -> None:
