@@ -46,6 +46,11 @@ def said(found: Sequence[Event], lang: str = "en") -> list[str]:
     return [explain(e, lang) for e in found]
 
 
+def told(event: Event, french: str, english: str) -> None:
+    """The event's sentence in both languages."""
+    assert (explain(event, "fr"), explain(event, "en")) == (french, english)
+
+
 # -- C12 and C13: the right brackets, in the right order -------------------------------
 
 
@@ -147,14 +152,13 @@ def test_c10_undoes_the_lowest_downfloaters_pairing_after_a_failed_remainder() -
     assert before.bracket.remainder and before.bracket.x == 1
     assert isinstance(after, CandidateTried) and after.rule == "C7" and after.accepted
     assert after.pairs == ((3, 2),)
-    assert explain(step, "fr") == (
-        "C10 : le niveau résiduel (2, 6) ne peut être apparié : on défait l'appariement du "
-        "plus petit flotteur descendant (3–1) et on essaie de lui trouver un adversaire "
-        "différent, en reprenant en C7.")
-    assert explain(step, "en") == (
-        "C10: the remainder group (2, 6) cannot be paired: the pairing of the lowest moved "
-        "down player (3–1) is undone and a different opponent is sought for this player, "
-        "restarting at C7.")
+    told(step,
+         "C10 : le niveau résiduel (2, 6) ne peut être apparié : on défait l'appariement du "
+         "plus petit flotteur descendant (3–1) et on essaie de lui trouver un adversaire "
+         "différent, en reprenant en C7.",
+         "C10: the remainder group (2, 6) cannot be paired: the pairing of the lowest moved "
+         "down player (3–1) is undone and a different opponent is sought for this player, "
+         "restarting at C7.")
     line = event_to_json(step)
     assert (line["kind"], line["rule"], line["remainder"], line["undone"]) == (
         "remainder_unpaired", "C10", [2, 6], [3, 1])
@@ -194,14 +198,13 @@ def test_a_pairing_already_tried_is_refused_by_the_drivers_rule() -> None:
     # C12's refusals come while C12 has undone a bracket, before it is settled.
     undone = [i for i, e in enumerate(found) if isinstance(e, BracketUndone) and e.rule == "C12"]
     assert undone and undone[0] < found.index(c12)
-    assert explain(c12, "fr") == (
-        "C12 : on apparie S1 contre S2 dans l'ordre (3–11) : refusé, C12 : c'est un appariement "
-        "que ce niveau a déjà donné (mêmes paires, mêmes joueurs descendus : 12) : C12 cherche "
-        "un appariement où un autre joueur descend.")
-    assert explain(c12, "en") == (
-        "C12: S1 paired against S2 in order (3–11): rejected, C12: it is a pairing this bracket "
-        "already gave (the same pairs, the same players moved down: 12): C12 looks for a "
-        "pairing in which another player moves down.")
+    told(c12,
+         "C12 : on apparie S1 contre S2 dans l'ordre (3–11) : refusé, C12 : c'est un "
+         "appariement que ce niveau a déjà donné (mêmes paires, mêmes joueurs descendus : 12) : "
+         "C12 cherche un appariement où un autre joueur descend.",
+         "C12: S1 paired against S2 in order (3–11): rejected, C12: it is a pairing this "
+         "bracket already gave (the same pairs, the same players moved down: 12): C12 looks "
+         "for a pairing in which another player moves down.")
 
 
 # -- sentences an arbiter can say out loud ---------------------------------------------
