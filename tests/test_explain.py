@@ -480,3 +480,10 @@ def test_area_files_merge_into_their_language_and_a_key_is_defined_once(
     (tmp_path / "fr.card.json").write_text('{"a": "encore"}', encoding="utf-8")
     with pytest.raises(ValueError, match="fr.json"):
         module._load("fr")
+
+
+def test_a_count_of_rounds_is_singular_for_one() -> None:
+    # "a 1 rondes", "declares 1 rounds" were printed before the count was said.
+    from swisslearn.errors import Count
+    assert [Count(n, "round").said("fr") for n in (0, 1, 2)] == ["0 ronde", "1 ronde", "2 rondes"]
+    assert [Count(n, "round").said("en") for n in (0, 1, 2)] == ["0 rounds", "1 round", "2 rounds"]
