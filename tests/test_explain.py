@@ -27,7 +27,8 @@ from swisslearn.trace import (EVENT_KINDS, Board, BoardsOrdered, BracketOpened, 
                               ByeAssigned, CandidatesSkipped, CandidateTried, ColourAllocated,
                               CriterionDropped, Event, ExchangeApplied, LastResort,
                               PairingsTried, PDecreased, PlayerMovedDown, PlayerStuck,
-                              PlayerView, Rejection, RoundPaired, RoundStarted, XIncreased)
+                              PlayerView, Rejection, RemainderUnpaired, RoundPaired,
+                              RoundStarted, XIncreased)
 
 LANGS = ("fr", "en")
 NNBSP = "\u202f"  # French thousands separator (narrow no-break space)
@@ -151,6 +152,10 @@ HAND_EVENTS: list[tuple[Event, tuple[str, ...]]] = [
      ("C9 : on abandonne B6 pour les flotteurs descendants",)),
     (CriterionDropped(rule="C10", bracket=HETEROGENEOUS, criterion="B5", floaters="up"),
      ("C10 : on abandonne B5 pour les flotteurs montants",)),
+    (RemainderUnpaired(rule="C10", bracket=HETEROGENEOUS, remainder=(6,), undone=(3, 5),
+                       pairs=((3, 5),)),
+     ("C10 : le niveau résiduel (6) ne peut être apparié", "flotteur descendant (3–5)",
+      "adversaire différent, en reprenant en C7")),
     (XIncreased(rule="C11", bracket=HOMOGENEOUS.with_(x=2)), ("x passe à 2",)),
     (PDecreased(rule="C14", bracket=HOMOGENEOUS.with_(p=2)), ("C14 : p passe à 2",)),
     (PDecreased(rule="C14", bracket=HOMOGENEOUS.with_(p=0)), ("tout le niveau 1,5",)),
