@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # The arbiter's desk (`make desk`): Voilà serves desk/bureau.ipynb on this port,
-# one kernel per page, at most DESK_MAX at once (about 150 MB each), a page's
+# one kernel per page, at most DESK_MAX at once (about 115 MiB each, measured), a page's
 # kernel freed when it is closed or DESK_IDLE seconds without activity,
 # DESK_POOL kernels started in advance (README, "The arbiter's desk").
 DESK_PORT ?= 8866

@@ -51,7 +51,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence, TextIO
 
-from swisslearn.errors import PairingError, usage
+from swisslearn.errors import Count, PairingError, usage
 from swisslearn.formats.trf import TrfDocument, format_round_block, parse_trf
 from swisslearn.model import Colour, PlayerId, Result, RoundEntry, RoundNumber, Tournament
 from swisslearn.points import DEFAULT as DEFAULT_POINTS
@@ -443,6 +443,7 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
         from swisslearn.explain.catalogue import catalogue
         words = catalogue(args.lang)
         print(words.text("cli.prefix", text=words.text(
-            "cli.generate.fewer_rounds", round=played + 1, output=args.output, played=played,
+            "cli.generate.fewer_rounds", round=played + 1, output=args.output,
+            played=Count(played, "round").said(args.lang),
             asked=settings.rounds)), file=sys.stderr)
     return 0

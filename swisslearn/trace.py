@@ -25,13 +25,19 @@ CandidatesSkipped      C7/C8   a range of transpositions (C7) or of
                                reason met and how many each refuses
 ExchangeApplied        D2/C8   players swapped between S1 and S2
 CriterionDropped       C9/C10  B6 or B5 dropped for down- or upfloaters
+RemainderUnpaired      C10     the remainder group left by the moved-down
+                               players' pairing cannot be paired: the
+                               pairing of the lowest of them is undone,
+                               another opponent looked for (back to C7)
 XIncreased             C11     x raised by one
 PDecreased             C14     p lowered by one
 BracketUndone          C12/C13 a bracket above is undone because a bracket
                                below failed; then: a new pairing kept, the
                                earlier one kept (C12), or none (C13)
 PairingsTried          C12/C13 the other pairings of a bracket above tried
-                               and given up, in one step, with the reasons
+                       /C10    and given up, in one step, with the reasons
+                               (C10: many pairings of the moved-down
+                               players whose remainder groups all fail)
 BracketsMerged         C13     the two lowest brackets become one
 LastResort             C14     nothing paired the round: it is searched
                                again, p = 0 allowed in the lowest bracket
@@ -106,9 +112,9 @@ from swisslearn.model import PlayerId, PlayerState, RoundNumber
 __all__ = [
     "PlayerView", "BracketView", "Rejection", "Refusal", "Board", "Event", "RoundStarted",
     "BracketOpened", "PlayerStuck", "PlayerMovedDown", "BracketSplit", "CandidateTried",
-    "CandidatesSkipped", "ExchangeApplied", "CriterionDropped", "XIncreased", "PDecreased",
-    "BracketUndone", "PairingsTried", "BracketsMerged", "LastResort", "BracketPaired",
-    "ByeAssigned", "ColourAllocated", "BoardsOrdered", "RoundPaired", "SoftAvoidChosen",
+    "CandidatesSkipped", "ExchangeApplied", "CriterionDropped", "RemainderUnpaired",
+    "XIncreased", "PDecreased", "BracketUndone", "PairingsTried", "BracketsMerged", "LastResort",
+    "BracketPaired", "ByeAssigned", "ColourAllocated", "BoardsOrdered", "RoundPaired", "SoftAvoidChosen",
     "EVENT_KINDS", "event_to_json",
 ]
 
@@ -345,6 +351,21 @@ class CriterionDropped(Event):
 
 
 @dataclass(frozen=True)
+class RemainderUnpaired(Event):
+    """C10 (first sentence): the remainder group (``remainder``, its players
+    in A2 order) left by a pairing of the moved-down players of ``bracket``
+    (``pairs``) could not be paired at any of its levels; the pairing of the
+    lowest moved-down player (``undone``: him, his opponent) is undone and
+    another opponent is looked for, back at C7.  ``bracket`` is the
+    heterogeneous bracket at the moved-down players' level (S1, S2, x, p)."""
+
+    bracket: BracketView
+    remainder: tuple[PlayerId, ...]
+    undone: tuple[PlayerId, PlayerId]
+    pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
+
+
+@dataclass(frozen=True)
 class XIncreased(Event):
     """C11: x raised by one.  ``remainder_only``: a heterogeneous bracket's x
     is already p for its moved-down players; only its remainder group's x
@@ -506,9 +527,9 @@ def _snake(name: str) -> str:
 
 EVENT_KINDS: dict[str, type[Event]] = {}
 for _cls in (RoundStarted, BracketOpened, PlayerStuck, PlayerMovedDown, BracketSplit,
-             CandidateTried, CandidatesSkipped, ExchangeApplied, CriterionDropped, XIncreased,
-             PDecreased, BracketUndone, PairingsTried, BracketsMerged, LastResort,
-             BracketPaired, ByeAssigned, ColourAllocated, BoardsOrdered, RoundPaired):
+             CandidateTried, CandidatesSkipped, ExchangeApplied, CriterionDropped,
+             RemainderUnpaired, XIncreased, PDecreased, BracketUndone, PairingsTried,
+             BracketsMerged, LastResort, BracketPaired, ByeAssigned, ColourAllocated, BoardsOrdered, RoundPaired):
     _cls.kind = _snake(_cls.__name__)
     EVENT_KINDS[_cls.kind] = _cls
 

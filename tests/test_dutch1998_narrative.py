@@ -211,13 +211,14 @@ PUBLISHED = [("A3", "2"), ("C6", "2"), ("A3", "1"), ("C6", "1"), ("C7", "1"), ("
 # 1: heterogeneous (3; 1 2 6), x = 1: C6 3-1 kept (one conflict allowed).
 #   Remainder 2 6 have met: C6, C7 (no other order), C8 (no exchange), then
 #   C9 B6, C9 B5, C11 (x 0 -> 1), each level C6 C7 C8: it cannot be paired.
-#   C10: 3's pairing undone, another opponent (back to C7): 3-2; remainder
-#   1-6 (x = 1).
+#   C10 (a step of its own): "défaire l'appariement du plus petit flotteur
+#   descendant" (3-1) "et essayer de lui trouver un adversaire différent, en
+#   reprenant en C7": C7 3-2; the remainder 1 6: C6 1-6 (x = 1).
 # 0: 7-8 (x = 1).
 C10_OTHER = ([("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("C7", "1.5"),
               ("A3", "1"), ("C6", "1")]
              + level("1", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
-                     "C11", "C6", "C7", "C8", "C7", "C6")
+                     "C11", "C6", "C7", "C8", "C10", "C7", "C6")
              + [("A3", "0"), ("C6", "0")])
 
 # cours-c11-residuel, round 4 (notebook 06: C11's second sentence).
@@ -227,14 +228,15 @@ C10_OTHER = ([("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("C7", "1.
 # 1, the lowest: heterogeneous (5 8; 6 7 9), x = 0.  C6 5-6 met; C7 every
 #   other order refused (5-6 met, 6 up twice (B5), colours beyond x): C10
 #   B6 up, the same; C10 B5 up: C6 5-6, C7 no. 1 (5-6), no. 2 5-7, 8-6 kept;
-#   remainder 9: no bye (B1b, C6).  C10: another opponent for 8, back to C7:
-#   nos. 3-5 miss colours (B4).  C11: x = 1, everything undone, back to C3:
-#   C6 5-6, C7 no. 1, no. 2 5-7 8-6 again, remainder 9 (B1b), C7 no. 3 5-7,
-#   8-9 kept; 6 gets the bye.
+#   remainder 9: no bye (B1b, C6).  C10 (its first sentence, a step): 8-6
+#   undone, another opponent for 8, back to C7: nos. 3-5 miss colours (B4).
+#   C11: x = 1, everything undone, back to C3: C6 5-6, C7 no. 1, no. 2 5-7
+#   8-6 again, remainder 9 (B1b), C10 again (8-6 undone), C7 no. 3 5-7, 8-9
+#   kept; 6 gets the bye.
 C11_UNDONE = ([("A3", "2.5"), ("C1", "2.5"), ("C1", "2.5"), ("A3", "2"), ("C6", "2"),
                ("A3", "1.5"), ("C1", "1.5"), ("C1", "1.5"), ("A3", "1")]
-              + level("1", "C6", "C7", "C10", "C6", "C7", "C10", "C6", "C7", "C7", "C6", "C7",
-                      "C11", "C6", "C7", "C7", "C6", "C7"))
+              + level("1", "C6", "C7", "C10", "C6", "C7", "C10", "C6", "C7", "C7", "C6", "C10",
+                      "C7", "C11", "C6", "C7", "C7", "C6", "C10", "C7"))
 
 COURSE = [
     ("cours-procedure", 4, PROCEDURE), ("cours-definitions", 3, DEFINITIONS),

@@ -158,6 +158,13 @@ SENTENCES: list[tuple[tuple[str, int, int], str, str]] = [
      "C7: transpositions no. 1 to 2 of S2 skipped (2): none is acceptable. Reasons met, and "
      "how many transpositions each rules out: B4: colour preferences not met for 5–6 (1 > x = "
      "0) — 1; B6: 11 already floated down two rounds before — 1. After exchange cell b (D2)."),
+    (("cours-c10-adversaire", 3, 34),
+     "C10 : le niveau résiduel (2, 6) ne peut être apparié : on défait l'appariement du plus "
+     "petit flotteur descendant (3–1) et on essaie de lui trouver un adversaire différent, en "
+     "reprenant en C7.",
+     "C10: the remainder group (2, 6) cannot be paired: the pairing of the lowest moved down "
+     "player (3–1) is undone and a different opponent is sought for this player, restarting "
+     "at C7."),
     (("cours-c14", 5, 35),
      "C11 : x passe à 2 (p = 2) : un appariement de plus peut ne pas respecter les couleurs "
      "préférentielles.",

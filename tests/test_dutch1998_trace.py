@@ -31,7 +31,8 @@ from swisslearn.formats.trf import read_trf
 from swisslearn.generate import GeneratorSettings, generate
 from swisslearn.trace import (BracketPaired, BracketsMerged, BracketUndone, CandidatesSkipped,
                               BracketSplit, CandidateTried, ColourAllocated, Event,
-                              PlayerMovedDown, PlayerStuck, PlayerView, RoundStarted, event_to_json)
+                              PlayerMovedDown, PlayerStuck, PlayerView, RemainderUnpaired,
+                              RoundStarted, event_to_json)
 from trfbuild import tournament
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -43,6 +44,11 @@ def events(name: str, round: int) -> list[Event]:
 
 def said(found: Sequence[Event], lang: str = "en") -> list[str]:
     return [explain(e, lang) for e in found]
+
+
+def told(event: Event, french: str, english: str) -> None:
+    """The event's sentence in both languages."""
+    assert (explain(event, "fr"), explain(event, "en")) == (french, english)
 
 
 # -- C12 and C13: the right brackets, in the right order -------------------------------
@@ -127,6 +133,37 @@ def test_every_kept_candidate_is_told_and_every_remainder_follows_one() -> None:
                     assert before and before[-1].accepted, (seed, round, event)
 
 
+def test_c10_undoes_the_lowest_downfloaters_pairing_after_a_failed_remainder() -> None:
+    """cours-c10-adversaire round 3, bracket 1 (3 moved down; 1 2 6): C6
+    3-1 leaves the remainder 2 6, who have met, and which fails at every
+    level (C6 to C11).  C10's first sentence is then a step of its own,
+    naming the remainder and the pairing undone, before C7 gives 3-2; it
+    used to go straight from the remainder's last C8 to C7."""
+    found = events("cours-c10-adversaire", 3)
+    c10 = [e for e in found if isinstance(e, RemainderUnpaired)]
+    assert len(c10) == 1
+    step = c10[0]
+    assert (step.rule, step.bracket.score, step.remainder, step.undone, step.pairs) == (
+        "C10", Decimal(1), (2, 6), (3, 1), ((3, 1),))
+    assert step.bracket.s1 == (3,) and not step.bracket.remainder
+    at = found.index(step)
+    before, after = found[at - 1], found[at + 1]
+    assert isinstance(before, CandidatesSkipped) and before.rule == "C8"
+    assert before.bracket.remainder and before.bracket.x == 1
+    assert isinstance(after, CandidateTried) and after.rule == "C7" and after.accepted
+    assert after.pairs == ((3, 2),)
+    told(step,
+         "C10 : le niveau résiduel (2, 6) ne peut être apparié : on défait l'appariement du "
+         "plus petit flotteur descendant (3–1) et on essaie de lui trouver un adversaire "
+         "différent, en reprenant en C7.",
+         "C10: the remainder group (2, 6) cannot be paired: the pairing of the lowest moved "
+         "down player (3–1) is undone and a different opponent is sought for this player, "
+         "restarting at C7.")
+    line = event_to_json(step)
+    assert (line["kind"], line["rule"], line["remainder"], line["undone"]) == (
+        "remainder_unpaired", "C10", [2, 6], [3, 1])
+
+
 def test_a_lone_player_is_alone_in_his_bracket() -> None:
     found = events("cours-c12", 3)
     moved = next(e for e in found if isinstance(e, PlayerMovedDown))
@@ -161,14 +198,13 @@ def test_a_pairing_already_tried_is_refused_by_the_drivers_rule() -> None:
     # C12's refusals come while C12 has undone a bracket, before it is settled.
     undone = [i for i, e in enumerate(found) if isinstance(e, BracketUndone) and e.rule == "C12"]
     assert undone and undone[0] < found.index(c12)
-    assert explain(c12, "fr") == (
-        "C12 : on apparie S1 contre S2 dans l'ordre (3–11) : refusé, C12 : c'est un appariement "
-        "que ce niveau a déjà donné (mêmes paires, mêmes joueurs descendus : 12) : C12 cherche "
-        "un appariement où un autre joueur descend.")
-    assert explain(c12, "en") == (
-        "C12: S1 paired against S2 in order (3–11): rejected, C12: it is a pairing this bracket "
-        "already gave (the same pairs, the same players moved down: 12): C12 looks for a "
-        "pairing in which another player moves down.")
+    told(c12,
+         "C12 : on apparie S1 contre S2 dans l'ordre (3–11) : refusé, C12 : c'est un "
+         "appariement que ce niveau a déjà donné (mêmes paires, mêmes joueurs descendus : 12) : "
+         "C12 cherche un appariement où un autre joueur descend.",
+         "C12: S1 paired against S2 in order (3–11): rejected, C12: it is a pairing this "
+         "bracket already gave (the same pairs, the same players moved down: 12): C12 looks "
+         "for a pairing in which another player moves down.")
 
 
 # -- sentences an arbiter can say out loud ---------------------------------------------

@@ -27,7 +27,8 @@ from swisslearn.trace import (EVENT_KINDS, Board, BoardsOrdered, BracketOpened, 
                               ByeAssigned, CandidatesSkipped, CandidateTried, ColourAllocated,
                               CriterionDropped, Event, ExchangeApplied, LastResort,
                               PairingsTried, PDecreased, PlayerMovedDown, PlayerStuck,
-                              PlayerView, Rejection, RoundPaired, RoundStarted, XIncreased)
+                              PlayerView, Rejection, RemainderUnpaired, RoundPaired,
+                              RoundStarted, XIncreased)
 
 LANGS = ("fr", "en")
 NNBSP = "\u202f"  # French thousands separator (narrow no-break space)
@@ -151,6 +152,10 @@ HAND_EVENTS: list[tuple[Event, tuple[str, ...]]] = [
      ("C9 : on abandonne B6 pour les flotteurs descendants",)),
     (CriterionDropped(rule="C10", bracket=HETEROGENEOUS, criterion="B5", floaters="up"),
      ("C10 : on abandonne B5 pour les flotteurs montants",)),
+    (RemainderUnpaired(rule="C10", bracket=HETEROGENEOUS, remainder=(6,), undone=(3, 5),
+                       pairs=((3, 5),)),
+     ("C10 : le niveau résiduel (6) ne peut être apparié", "flotteur descendant (3–5)",
+      "adversaire différent, en reprenant en C7")),
     (XIncreased(rule="C11", bracket=HOMOGENEOUS.with_(x=2)), ("x passe à 2",)),
     (PDecreased(rule="C14", bracket=HOMOGENEOUS.with_(p=2)), ("C14 : p passe à 2",)),
     (PDecreased(rule="C14", bracket=HOMOGENEOUS.with_(p=0)), ("tout le niveau 1,5",)),
@@ -475,3 +480,10 @@ def test_area_files_merge_into_their_language_and_a_key_is_defined_once(
     (tmp_path / "fr.card.json").write_text('{"a": "encore"}', encoding="utf-8")
     with pytest.raises(ValueError, match="fr.json"):
         module._load("fr")
+
+
+def test_a_count_of_rounds_is_singular_for_one() -> None:
+    # "a 1 rondes", "declares 1 rounds" were printed before the count was said.
+    from swisslearn.errors import Count
+    assert [Count(n, "round").said("fr") for n in (0, 1, 2)] == ["0 ronde", "1 ronde", "2 rondes"]
+    assert [Count(n, "round").said("en") for n in (0, 1, 2)] == ["0 rounds", "1 round", "2 rounds"]

@@ -44,7 +44,7 @@ from swisslearn.dutch1998.state import RoundState, Table, pair_float_rejection
 from swisslearn.model import Float, PlayerId, PlayerState
 from swisslearn.trace import (BracketOpened, BracketPaired, BracketSplit, BracketView,
                               CandidateTried, Event, PairingsTried, PDecreased, PlayerMovedDown,
-                              PlayerStuck, Rejection)
+                              PlayerStuck, Rejection, RemainderUnpaired)
 
 __all__ = ["bracket", "opening_view"]
 
@@ -521,7 +521,9 @@ def _remainders(items: Iterator[Event | Found], expand: Callable[[Found], Stream
     candidates) and, for each, its remainder group (``expand``).  Candidates
     in a row whose remainder group gives no pairing (C10: "try to find a
     different opponent" for the lowest downfloater, back to C7) are told
-    together, as one :class:`PairingsTried` when their steps are many."""
+    together: each remainder group's steps then a :class:`RemainderUnpaired`
+    (the lowest moved-down player's pairing undone), or one
+    :class:`PairingsTried` for them all when their steps are many."""
     run = _FailedRemainders(current, search)
     held: list[Event] = []
     for item in items:
@@ -552,27 +554,35 @@ class _FailedRemainders:
     def __init__(self, view: BracketView, search: BracketSearch) -> None:
         self.view = view
         self.search = search
-        self.events: list[Event] = []
+        self.events: list[Event] = []     # the remainder groups' own steps
+        self.told: list[Event] = []       # those, each group's followed by its C10 step
         self.left: list[tuple[PlayerId, ...]] = []
         self.reasons: Counter[Rejection] = Counter()
 
     def add(self, found: Found, events: list[Event]) -> None:
+        search = self.search
         used = set(found.positions)
-        self.left.append(tuple(r.id for j, r in enumerate(self.search.s2) if j not in used))
+        left = tuple(r.id for j, r in enumerate(search.s2) if j not in used)
+        self.left.append(left)
         self.events += events
         self.reasons.update(set(reasons_in(events)))
+        # C10's first sentence, after this remainder group's own steps.
+        pairs = tuple((a.id, search.s2[j].id) for a, j in zip(search.s1, found.positions))
+        self.told += events
+        self.told.append(RemainderUnpaired(rule="C10", bracket=self.view, remainder=left,
+                                           undone=pairs[-1], pairs=pairs))
 
     def flush(self) -> Iterator[Event]:
         if not self.left:
             return
         if len(self.events) <= _TOLD_RUN:
-            yield from self.events
+            yield from self.told
         else:
             reasons, counts = summarise(self.reasons)
             yield PairingsTried(rule="C10", bracket=self.view, because_of=self.view,
                                 count=len(self.left), moved_down=tuple(self.left[:10]),
                                 reasons=reasons, counts=counts, steps=len(self.events))
-        self.events, self.left, self.reasons = [], [], Counter()
+        self.events, self.told, self.left, self.reasons = [], [], [], Counter()
 
 
 def _heterogeneous(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],

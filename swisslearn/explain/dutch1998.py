@@ -19,7 +19,8 @@ from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, Brack
                               CandidatesSkipped, CandidateTried, ColourAllocated,
                               CriterionDropped, Event, ExchangeApplied, LastResort, PairingsTried,
                               PDecreased, PlayerMovedDown, PlayerStuck, PlayerView, Refusal,
-                              Rejection, RoundPaired, RoundStarted, SoftAvoidChosen, XIncreased)
+                              Rejection, RemainderUnpaired, RoundPaired, RoundStarted,
+                              SoftAvoidChosen, XIncreased)
 
 __all__ = ["WHY", "describe", "describe_rejection", "preference_text", "strength",
            "STRENGTH_KEYS"]
@@ -338,6 +339,13 @@ def _exchange_applied(event: ExchangeApplied, cat: Catalogue) -> str:
 def _criterion_dropped(event: CriterionDropped, cat: Catalogue) -> str:
     key = "criterion_dropped.up" if event.floaters == "up" else "criterion_dropped.down"
     return cat.text(key, criterion=event.criterion)
+
+
+@describe.register
+def _remainder_unpaired(event: RemainderUnpaired, cat: Catalogue) -> str:
+    key = "remainder_unpaired" if event.remainder else "remainder_unpaired.empty"
+    return cat.text(key, remainder=cat.players(event.remainder), pair=cat.pair(*event.undone),
+                    pairs=cat.pairs(event.pairs))
 
 
 @describe.register

@@ -64,7 +64,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-from swisslearn.errors import InputError, Report, TRFError
+from swisslearn.errors import Count, InputError, Report, TRFError
 from swisslearn.formats.lines import NEWLINE, split_lines
 from swisslearn.formats.text import UTF8, decode_text, encode
 from swisslearn.model import (Acceleration, ByeRequest, Colour, ForbiddenPairs, Player,
@@ -988,6 +988,7 @@ class _Parser:
                 if rounds is not None and entry.round > rounds:
                     self.error("trf.block_beyond_rounds", line, column, f"round {entry.round}",
                                player=player.id, round=entry.round, rounds=rounds,
+                               declared=Count(rounds, "round"),
                                rounds_line=self.rounds_declared[0].line)
                 if entry.opponent is None:
                     continue
