@@ -30,7 +30,9 @@ What is measured (medians: the machine may be shared):
   and the start-up (``swisslearn --help``, a 20-player ``pair``): CPU
   seconds (user + system of the child) and peak resident memory
   (ru_maxrss), each run stopped after a time limit and refused over
-  3 GiB of address space (the 1998 round 1 of 10,000 needs more), with
+  3 GiB of address space (RLIMIT_AS: a bound on what a run may map, so
+  that a runaway one ends in a MemoryError instead of exhausting the
+  machine; every Dutch round 1 up to 9,999 players now runs under it), with
   the issue's targets beside them.
 
 It ends with Markdown tables naming the machine.

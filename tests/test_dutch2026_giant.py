@@ -1,4 +1,5 @@
-"""Large rounds without the dense graph of every pair (issue 23).
+"""Large rounds without the dense graph of every pair (issue 23), in both
+editions that share the machinery (dutch-2026, dutch-2017).
 
 Matchings of more than :data:`~swisslearn.dutch2026.brackets.DENSE_LIMIT`
 players are solved on a few edges and proven optimal on all of them
@@ -41,10 +42,12 @@ def hundred_and_thirty() -> Tournament:
     return generate(settings, systems.get("dutch-2026").pair).tournament
 
 
+EDITIONS = ("dutch-2026", "dutch-2017")
+
+
+@pytest.mark.parametrize("system", EDITIONS)
 def test_certified_matchings_give_the_dense_pairing(
-        hundred_and_thirty: Tournament, monkeypatch: pytest.MonkeyPatch) -> None:
-    # dutch-2026 only: dutch-2017's brackets still solve every matching dense.
-    system = "dutch-2026"
+        hundred_and_thirty: Tournament, monkeypatch: pytest.MonkeyPatch, system: str) -> None:
     rounds = range(1, hundred_and_thirty.rounds_paired + 1)
     calls: list[int] = []
     solve = certified.solve
@@ -84,7 +87,8 @@ def test_a_certified_solution_weighs_what_the_dense_one_does() -> None:
         assert sum(problem.weight(i, j) for i, j in solution.pairs()) == best
 
 
-def test_round_one_of_three_thousand_builds_no_dense_graph() -> None:
+@pytest.mark.parametrize("system", EDITIONS)
+def test_round_one_of_three_thousand_builds_no_dense_graph(system: str) -> None:
     # 4.5 million pairs: as a dict of weights, over a gigabyte; paired by
     # classes, a few tens of megabytes.
     lines = ["012 giant round 1", "XXR 9"]
@@ -92,10 +96,60 @@ def test_round_one_of_three_thousand_builds_no_dense_graph() -> None:
               for pid in range(1, 3001)]
     tournament = parse_trf("\n".join(lines) + "\n", source="<giant>").tournament
     tracemalloc.start()
-    paired = systems.get("dutch-2026").pair(tournament, 1)
+    paired = systems.get(system).pair(tournament, 1)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert len(paired.boards) == 1500
     pairs = {frozenset((b.white, b.black)) for b in paired.boards}
     assert all(frozenset((k, k + 1500)) in pairs for k in range(1, 1501))  # S1[i] - S2[i]
     assert peak < 200 * 2 ** 20
+
+
+def test_2017_weights_by_class_are_every_pairs_weight(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The weight of each pair of a 2017 bracket, as A.9 asks for it: a
+    # resident below it "in the bracket", one of the next scoregroup "in
+    # the next" (below the PPB, the CLB and the last bracket: neither, C.4
+    # only), two MDPs never.  The weights by class must be those, pair by
+    # pair, on the reference rounds (the PPB route among them).
+    from conftest import vector_files
+    from swisslearn.dutch2017 import brackets as brackets2017
+    from swisslearn.dutch2017.criteria import make_layout
+    from swisslearn.dutch2017.procedure import pair
+    from swisslearn.formats.trf import read_trf
+
+    files = vector_files("dutch2017")[:12]
+    if not files:
+        pytest.skip("../shared/vectors/dutch2017 is absent")
+    original = brackets2017._pair
+    checked = {"pairs": 0, "special": 0}
+
+    def watched(roster: Any, members: list[int], mdp_count: int, size: int, special: bool,
+                played: int, forbidden: Any, avoid: Any) -> Any:
+        graph, layout, snapshot = original(roster, members, mdp_count, size, special, played,
+                                           forbidden, avoid)
+        players = roster.players
+        weigh = make_layout([players[v] for v in members[:mdp_count]],
+                            [players[v] for v in members[mdp_count:size]], len(members),
+                            special=special, played=played, forbidden=forbidden,
+                            avoid=avoid).weigher()
+        for j in range(len(members)):
+            for i in range(j):
+                u, v = members[i], members[j]
+                if j < mdp_count:
+                    expected = 0
+                elif j < size:
+                    expected = weigh(players[u], players[v], True, False)
+                else:
+                    expected = weigh(players[u], players[v], False, not special)
+                assert graph.get(u, v) == expected == snapshot.weight(u, v), (u, v)
+                checked["pairs"] += 1
+        checked["special"] += special
+        return graph, layout, snapshot
+
+    monkeypatch.setattr(brackets2017, "_pair", watched)
+    for path in files:
+        tournament = read_trf(path).tournament
+        assert tournament.rounds is not None
+        for round in range(1, tournament.rounds + 1):
+            pair(tournament, round)
+    assert checked["pairs"] > 10_000 and checked["special"] > 0

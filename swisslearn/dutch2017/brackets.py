@@ -24,6 +24,17 @@ asked:
 * **the last bracket** of the normal route is paired the same way (C.4's
   field: complete the round, the bye to a player allowed it, C.2).
 
+Memory: a bracket's weights are never a list of every pair.  The criteria
+read a player only through its class (:mod:`swisslearn.dutch2026.classes`;
+A.8's SDs and C.7's scope are the bracket's, the same for every pair), so
+:class:`~swisslearn.dutch2026.pairweights.BracketWeights` computes a
+weight when asked for, and matchings of more than 96 players are solved
+on a few edges and proven optimal on all of them by the blossom's duals
+(:mod:`swisslearn.dutch2026.certified`), exactly as 2026's: round 1 of
+9,999 players is one bracket of one class, paired in about a second and
+70 MiB.  The completion kept from bracket to bracket reads the same
+relation (:class:`~swisslearn.dutch2026.classes.Neighbours`).
+
 The bracket whose pairing was redone is kept in the result (``route``
 ``"dropped"``), then the PPB (``"ppb"``) and the CLB (``"clb"``), so that the
 trace shows the route the text describes.  With an odd number of players
@@ -37,9 +48,11 @@ from typing import Sequence
 
 from swisslearn.dutch2017.criteria import Layout, make_layout
 from swisslearn.dutch2026.brackets import (BracketResult, Graph, Phases, RoundResult, Snapshot,
-                                           Unpairable, bracket_result, compatibility,
-                                           pair_bracket, scoregroups)
+                                           Unpairable, bracket_result, pair_bracket,
+                                           scoregroups)
+from swisslearn.dutch2026.classes import Neighbours, Roster
 from swisslearn.dutch2026.completion import Completion
+from swisslearn.dutch2026.pairweights import BracketWeights
 from swisslearn.dutch2026.scoring import Competitor
 from swisslearn.model import PlayerId
 
@@ -48,48 +61,40 @@ __all__ = ["pair_round"]
 Forbidden = frozenset[frozenset[PlayerId]]
 
 
-def _completion(players: Sequence[Competitor], forbidden: Forbidden) -> Completion:
+def _completion(roster: Roster) -> Completion:
     """A perfect matching of all the players (and, with an odd number, a bye
-    vertex joined to the players C.2 allows the bye)."""
-    neighbours = compatibility(players, forbidden)
-    n = len(players)
-    if n % 2:
-        allowed = [v for v, p in enumerate(players) if p.bye_eligible]
-        neighbours.append(allowed)
-        for v in allowed:
-            neighbours[v].append(n)
-    return Completion(neighbours)
+    vertex joined to the players C.2 allows the bye), its adjacency computed
+    when asked for (:class:`~swisslearn.dutch2026.classes.Neighbours`)."""
+    players = roster.players
+    pab = [v for v, p in enumerate(players) if p.bye_eligible] if len(players) % 2 else None
+    return Completion(Neighbours(roster, pab))
 
 
-def _pair(players: Sequence[Competitor], members: list[int], mdp_count: int, size: int,
-          special: bool, played: int, forbidden: Forbidden, avoid: Forbidden
+def _pair(roster: Roster, members: list[int], mdp_count: int, size: int, special: bool,
+          played: int, forbidden: Forbidden, avoid: Forbidden
           ) -> tuple[Graph, Layout, Snapshot]:
     """One bracket's matchings: ``members[:size]`` the bracket (MDPs first),
-    the rest the players its matching sees below it."""
+    the rest the players its matching sees below it.
+
+    The weights are computed when asked for, by class of players
+    (:class:`~swisslearn.dutch2026.pairweights.BracketWeights`): a pair whose
+    lower player is a resident is weighed "in the bracket", one whose lower
+    player is in the next scoregroup "in the next" (C.7; below a special
+    bracket, neither: C.4 only), two MDPs never meet.  Matchings of more
+    than :data:`~swisslearn.dutch2026.brackets.DENSE_LIMIT` players are then
+    solved on a few edges and proven on all (as 2026's), never on a list of
+    every pair."""
+    players = roster.players
     layout = make_layout([players[v] for v in members[:mdp_count]],
                          [players[v] for v in members[mdp_count:size]], len(members),
                          special=special, played=played, forbidden=forbidden, avoid=avoid)
-    weigh = layout.weigher()
-    mdps = set(members[:mdp_count])
-
-    def outside(i: int, j: int) -> int:
-        # Two MDPs never meet in their bracket (they could not in the one
-        # above); a pair below the bracket counts only for C.4.
-        if i in mdps and j in mdps:
-            return 0
-        return weigh(players[i], players[j], False, False)
-
-    graph = Graph(len(players), outside, None, sum(layout.widths))
+    inside, rule = layout.weighers()
+    weights = BracketWeights(roster, members, mdp_count, size, inside, rule, outside=inside,
+                             outside_rule=rule, next_scope=not special)
+    graph = Graph(len(players), weights.weight, None, sum(layout.widths))
     seen = set(members)
     graph.alive = [v in seen for v in range(len(players))]
-    for j in range(mdp_count, len(members)):
-        lower = players[members[j]]
-        in_current = j < size
-        if special and not in_current:
-            break  # below a special bracket, pairs carry C.4 only: outside()
-        for i in range(j):
-            graph.set(members[i], members[j], weigh(players[members[i]], lower, in_current,
-                                                    not in_current))
+    graph.use(weights)
     snapshot = graph.snapshot(members)
     return graph, layout, snapshot
 
@@ -101,7 +106,8 @@ def pair_round(players: tuple[Competitor, ...], played: int, forbidden: Forbidde
     n = len(players)
     if n == 0:
         return RoundResult((), (), None, None, False, _empty_layout(played, forbidden))
-    completion = _completion(players, forbidden)
+    roster = Roster(players, forbidden, avoid)
+    completion = _completion(roster)
     if completion.complete():
         free = [v for v in completion.free() if v < n]
         raise Unpairable(tuple(players[v] for v in free))
@@ -122,7 +128,7 @@ def pair_round(players: tuple[Competitor, ...], played: int, forbidden: Forbidde
         else:
             below = list(groups[following]) if following < len(groups) else []
         members = current + below
-        graph, layout, snapshot = _pair(players, members, mdp_count, size, special, played,
+        graph, layout, snapshot = _pair(roster, members, mdp_count, size, special, played,
                                         forbidden, avoid)
         first_layout = first_layout or layout
         phases = pair_bracket(graph, members, mdp_count, size, layout.group_bits)

@@ -78,6 +78,16 @@ class Layout(TableLayout):
         return self.checked_weigher(self, lambda higher, lower: compatible(higher, lower,
                                                                          forbidden))
 
+    def weighers(self) -> tuple[Callable[[Competitor, Competitor, bool, bool], int],
+                                Callable[[Competitor, Competitor, bool, bool], int]]:
+        """:meth:`weigher` without C.1-C.3 (the caller checks them, see
+        :mod:`swisslearn.dutch2026.pairweights`), and the same for two
+        players standing for their classes (no pair of them a soft-avoid
+        pair: the soft-avoid pairs are weighed by the first).  The fields
+        stay this layout's: only what the measures read loses the pairs."""
+        return (self.fields.weigher(self),
+                self.fields.weigher(dataclasses.replace(self, avoid=frozenset())))
+
     def down(self, player: Competitor) -> int:
         """2**sd of the player as a downfloater."""
         return 1 << self.sd[player.pairing_score - self.floor]

@@ -74,12 +74,20 @@ def score_differences(mdps: Sequence[Competitor], residents: Sequence[Competitor
 
     for player in (*mdps, *residents):
         count(player.pairing_score - floor)
+    # Each player counts every difference it can make once: against the
+    # distinct scores of the residents (after it, for a resident), not
+    # against each of them (a 10,000-player bracket has one score).
+    scores = {r.pairing_score for r in residents}
     for mdp in mdps:
-        for value in {mdp.pairing_score - r.pairing_score for r in residents}:
+        for value in {mdp.pairing_score - score for score in scores}:
             count(value)
-    for i, resident in enumerate(residents):
-        for value in {resident.pairing_score - other.pairing_score
-                      for other in residents[i + 1:]}:
+    later: set[Decimal] = set()
+    differences: list[set[Decimal]] = []
+    for resident in reversed(residents):
+        differences.append({resident.pairing_score - score for score in later})
+        later.add(resident.pairing_score)
+    for values in reversed(differences):
+        for value in values:
             count(value)
     offsets: dict[Decimal, int] = {}
     total = 0

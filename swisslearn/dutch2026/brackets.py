@@ -41,8 +41,10 @@ Shared with the 2017 edition (:mod:`swisslearn.dutch2017.brackets`, whose
 round loop differs: A.9's PPB and CLB) -- the interface a faster version
 must keep:
 
-* :class:`Graph` (the weights of the players not yet paired; with
-  ``completion=None`` only its alive vertices and no shortcut) and its
+* :class:`Graph` (the weights of the players not yet paired, a
+  :class:`~swisslearn.dutch2026.pairweights.BracketWeights` per bracket in
+  both editions; with ``completion=None`` only its alive vertices and no
+  shortcut) and its
   :meth:`Graph.snapshot` (:class:`Snapshot`, to judge another candidate);
 * :func:`pair_bracket` (the two phases of one bracket: :func:`pair_mdps`,
   then :func:`pair_remainder`) returning :class:`Phases`, and
