@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from swisslearn.model import Colour, PlayerState, PreferenceStrength
+from swisslearn.model import Colour, PlayerState
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,3 @@ def _decide(higher: PlayerState, lower: PlayerState, higher_colour: Colour,
         return ColourDecision(higher, lower, rule)
     return ColourDecision(lower, higher, rule)
 
-
-def strength_name(strength: PreferenceStrength) -> str:
-    return strength.name.lower()
