@@ -44,8 +44,8 @@ def missing(what: str, install: str) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if CHROMIUM.is_file() or CI:
         return  # in CI a missing Chromium fails the browser tests themselves
-    skip = pytest.mark.skip(reason=f"Chromium ({CHROMIUM}) is missing: the desk's browser "
-                                   f"tests need it; install it with `{CHROMIUM_INSTALL}`, "
+    skip = pytest.mark.skip(reason=f"Chromium ({CHROMIUM}) is missing: the browser tests "
+                                   f"(the desk, the pairing card) need it; install it with `{CHROMIUM_INSTALL}`, "
                                    "then run `make test` again")
     for item in items:
         if "browser" in item.keywords:
