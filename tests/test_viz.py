@@ -25,6 +25,8 @@ from swisslearn.trace import (EVENT_KINDS, BoardsOrdered, BracketOpened, Bracket
                               ColourAllocated, CriterionDropped, Event, ExchangeApplied,
                               LastResort, PairingsTried, PDecreased, RoundPaired,
                               RoundStarted)
+from swisslearn.viz.score_groups import _crosses  # noqa: E402
+from swisslearn.viz.steps import _event_players  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = ROOT / "data" / "club-12-joueurs.trf"
@@ -252,7 +254,7 @@ def test_score_groups_float_arrows_go_around_other_chips() -> None:
     assert sum(len(w) > 2 for w in ways) == 2          # 1-7 and 2's bye go round
     for way in ways:
         for start, end in zip(way, way[1:]):
-            crossed = [c for c in chips if viz._crosses(start, end, c)
+            crossed = [c for c in chips if _crosses(start, end, c)
                        and not any(c[0] <= x <= c[2] and c[1] - 1e-6 <= y <= c[3] + 1e-6
                                    for x, y in (way[0], way[-1]))]
             assert not crossed, (way, crossed)
@@ -395,7 +397,7 @@ def test_the_colour_picture_says_who_gets_his_preference() -> None:
     assert remarks[3].startswith("reçoit les blancs (B), contre sa préférence (N")
     assert viz.colour_story(e4, "en")[0] == ("E4: 1, the higher ranked, gets his colour: black; "
                                              "3 has white")
-    frame, _ = viz._event_players(e4, "fr")
+    frame, _ = _event_players(e4, "fr")
     assert frame.attrs["title"] == title
     assert f"{title}" in _drawn_texts(viz.render(e4))
     procedure = list(trace(read_trf(ROOT / "data" / "cours-procedure.trf").tournament, 4))
