@@ -33,7 +33,11 @@ What is measured (medians: the machine may be shared):
   3 GiB of address space (RLIMIT_AS: a bound on what a run may map, so
   that a runaway one ends in a MemoryError instead of exhausting the
   machine; every Dutch round 1 up to 9,999 players now runs under it), with
-  the issue's targets beside them.
+  the issue's targets beside them.  The commands run as after ``pip
+  install``: the package's bytecode cached in ``__pycache__`` (a first run
+  writes it; ``PYTHONDONTWRITEBYTECODE``, which a shell may set, is left
+  out); the 20-player ``pair`` is also measured compiling every module
+  from source (no bytecode read or written).
 
 It ends with Markdown tables naming the machine.
 """
@@ -48,6 +52,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from dataclasses import dataclass
@@ -425,13 +430,33 @@ class Run:
         return f"exit {code}" + (f" ({error})" if error else "")
 
 
-def measure(command: list[str], timeout: float, repeats: int = 1) -> Run:
+def cached_bytecode() -> dict[str, str]:
+    """The environment of a measured run: Python's default, the modules'
+    bytecode read from ``__pycache__`` (written there by a first run), as
+    after any ``pip install``.  A shell may set ``PYTHONDONTWRITEBYTECODE``
+    (this machine's does): then every start-up compiles the whole package
+    from source again (:func:`no_bytecode`)."""
+    return {k: v for k, v in os.environ.items()
+            if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+
+
+def no_bytecode(empty: Path) -> dict[str, str]:
+    """The environment of a run that compiles every module from source: no
+    bytecode read (an empty cache folder) nor written."""
+    return cached_bytecode() | {"PYTHONDONTWRITEBYTECODE": "1",
+                                "PYTHONPYCACHEPREFIX": str(empty)}
+
+
+def measure(command: list[str], timeout: float, repeats: int = 1,
+            env: dict[str, str] | None = None) -> Run:
     """The median CPU (and the peak RSS of that run) of ``command`` run
-    ``repeats`` times, each in a fresh process."""
+    ``repeats`` times, each in a fresh process (``env``: its environment,
+    :func:`cached_bytecode` by default)."""
     runs = []
     for _ in range(repeats):
         out = subprocess.run([sys.executable, "-c", _PROBE, str(MEMORY_LIMIT), str(timeout),
-                              *command], capture_output=True, text=True, check=True)
+                              *command], capture_output=True, text=True, check=True,
+                             env=cached_bytecode() if env is None else env)
         status, cpu, rss = out.stdout.split()[-3:]
         runs.append(Run(status, float(cpu), int(rss) / 1024))  # Linux: ru_maxrss in KiB
         if status != "ok":
@@ -455,6 +480,7 @@ def fresh_file(players: int) -> Path:
 class SystemTable:
     startup_help: Run | None = None
     startup_pair: dict[str, Run] | None = None
+    startup_cold: dict[str, Run] | None = None   # every module compiled from source
     rows: dict[tuple[str, int, int], Run] | None = None
     timeout: float = 0.0
 
@@ -464,15 +490,24 @@ def bench_systems(found: SystemTable, sizes: tuple[int, ...], round1_sizes: tupl
                   timeout: float, repeats: int) -> None:
     found.timeout = timeout
     cli = _swisslearn()
+    twenty = generated(20)
+    # A first run of each command writes the bytecode the measured ones read.
+    for system in SYSTEMS:
+        for verb in (["pair"], ["trace", "--jsonl"]):
+            measure([cli, verb[0], str(twenty), "--round", "9", "--system", system, *verb[1:]],
+                    timeout)
     found.startup_help = measure([cli, "--help"], timeout, max(repeats, 5))
     say(f"  swisslearn --help: {found.startup_help.text(timeout)}")
-    twenty = generated(20)
     found.startup_pair = {}
-    for system in SYSTEMS:
-        run = measure([cli, "pair", str(twenty), "--round", "9", "--system", system], timeout,
-                      max(repeats, 5))
-        found.startup_pair[system] = run
-        say(f"  swisslearn pair (20 players, {system}): {run.text(timeout)}")
+    found.startup_cold = {}
+    with tempfile.TemporaryDirectory() as empty:
+        for system in SYSTEMS:
+            command = [cli, "pair", str(twenty), "--round", "9", "--system", system]
+            run = found.startup_pair[system] = measure(command, timeout, max(repeats, 5))
+            cold = found.startup_cold[system] = measure(command, timeout, max(repeats, 5),
+                                                        no_bytecode(Path(empty)))
+            say(f"  swisslearn pair (20 players, {system}): {run.text(timeout)}; "
+                f"without bytecode: {cold.text(timeout)}")
     found.rows = {}
     cases = [(players, round) for players in sizes for round in (1, ROUNDS)]
     cases += [(players, 1) for players in round1_sizes]
@@ -503,16 +538,21 @@ def _target(found: SystemTable, system: str, players: int, round: int) -> str:
 def system_table(found: SystemTable, machine_text: str) -> str:
     lines = [f"Measured by `bench/run.py --systems` on {machine_text}: CPU seconds "
              f"(user + system) and peak RSS of one `swisslearn trace FILE --round R --jsonl "
-             f"> /dev/null`, each stopped after {found.timeout:.0f} s.", ""]
-    starts = [("`swisslearn --help`", found.startup_help)]
-    starts += [(f"`swisslearn pair --system {system}`, 20 players", run)
+             f"> /dev/null`, each stopped after {found.timeout:.0f} s, the package's bytecode "
+             f"cached (`__pycache__`, as after `pip install`).", ""]
+    starts: list[tuple[str, Run | None, Run | None]] = [
+        ("`swisslearn --help`", found.startup_help, None)]
+    starts += [(f"`swisslearn pair --system {system}`, 20 players", run,
+                (found.startup_cold or {}).get(system))
                for system, run in (found.startup_pair or {}).items()]
     goal = 0.15
-    for label, run in starts:
+    for label, run, cold in starts:
         if run is not None:
             met = run.status == "ok" and run.cpu < goal
             lines.append(f"- {label}: {run.text(found.timeout)} (target < {goal} s CPU: "
-                         f"{'met' if met else 'not met'})")
+                         f"{'met' if met else 'not met'})"
+                         + (f"; every module compiled from source (no bytecode cache): "
+                            f"{cold.text(found.timeout)}" if cold is not None else ""))
     lines += ["", "| players | round | " + " | ".join(SYSTEMS) + " | target: met by |",
               "|---|---|" + "---|" * (len(SYSTEMS) + 1)]
     for players, round in sorted({(players, round) for _, players, round in found.rows or {}}):
