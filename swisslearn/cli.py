@@ -338,6 +338,10 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
         trf = parse_trf(data, source=path, strict=strict)
     else:
         trf = read_trf(path, strict=strict)
+    if not any(line[:3] in ("310", "013") for line in trf.lines):
+        # No team record (formats.teams.has_team_records): the team reader,
+        # a tenth of a small round's imports, is not needed.
+        return trf
     from swisslearn.formats.teams import with_teams  # teams (310/013) as the players
     return with_teams(trf, strict=strict)
 

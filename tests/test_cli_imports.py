@@ -75,9 +75,9 @@ def test_a_small_pair_imports_its_engine_only() -> None:
 
 # What a round without protections need not read: the protection records,
 # the groups and the standings they are drawn from (the engine's own trace
-# is the protections' trace then).
+# is the protections' trace then), nor, without team records, the team reader.
 PROTECTIONS = ("swisslearn.protections", "swisslearn.formats.protections", "swisslearn.groups",
-               "swisslearn.standings")
+               "swisslearn.standings", "swisslearn.formats.teams", "swisslearn.teams")
 
 
 @pytest.mark.parametrize("system", ["dutch-2026", "dutch-2017"])
@@ -97,3 +97,8 @@ def test_protections_asked_for_are_still_read() -> None:
     modules = _modules("pair", str(DATA / "club-12-joueurs.trf"), "--round", "5",
                        "--system", "dutch-2026", "--avoid", "federation:soft-avoid")
     assert "swisslearn.protections" in modules
+
+
+def test_a_team_file_is_still_read_as_teams() -> None:
+    modules = _modules("pair", str(DATA / "equipes-dix.trf"), "--json")
+    assert "swisslearn.formats.teams" in modules
