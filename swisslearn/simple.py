@@ -95,8 +95,8 @@ import dataclasses
 from decimal import Decimal
 from typing import Generator, Iterator, Sequence
 
-from swisslearn.dutch2026.completion import Completion
-from swisslearn.dutch2026.matching import max_weight_mates
+from swisslearn.matching.completion import Completion
+from swisslearn.matching.weighted import max_weight_mates
 from swisslearn.errors import PairingError, no_pairing
 from swisslearn.model import (Colour, ColourPreference, PlayerId, PlayerState,
                               PreferenceStrength, RoundNumber, Tournament)

@@ -16,7 +16,7 @@ top-scoregroup, and the pairing of a bracket.
   ``2**(m-1-rank)`` for each top member (the sum is largest for the
   lexicographically smallest set of top members), then, for each top member
   in ascending order, the smallest bottom member possible.  Weights are
-  exact Python integers (:mod:`swisslearn.team2026.matching`).
+  exact Python integers (:mod:`swisslearn.matching`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
-from swisslearn.team2026.matching import max_weight_matching
+from swisslearn.matching import max_weight_matching
 from swisslearn.teams import PreferenceType
 from swisslearn.team2026.state import TeamState
 
