@@ -87,7 +87,7 @@ def all_paired(players: Sequence[Id], can_meet: Callable[[Id, Id], bool], *,
     lists = _lists(players, can_meet)
     if n % 2:
         if sit_out is None:
-            return 2 * sum(1 for j in _mates(lists) if j >= 0) == n - 1
+            return sum(1 for j in _mates(lists) if j >= 0) == n - 1  # matched players
         bye = [i for i, p in enumerate(players) if sit_out(p)]
         for i in bye:
             lists[i].append(n)
