@@ -12,12 +12,13 @@ over.
 The algorithm is Edmonds' blossom search for augmenting paths, unweighted,
 from a greedy start (:class:`.completion.Completion`): O(n³) at worst, a few
 hundred microseconds for a club round, never the exponential cost of a
-search.  Why not a library: networkx has no unweighted maximum matching of a
-general graph but its pure-Python weighted one (tens of milliseconds for
-20 players, and importing networkx is a large part of a small round's
-start-up); scipy's ``maximum_bipartite_matching`` is for bipartite graphs
-only; rustworkx would be one more compiled dependency for a search this
-module already has.
+search.  Why not a library: networkx's maximum matching of a general graph
+is its weighted one (``max_weight_matching(maxcardinality=True)``), pure
+Python and about seven times slower here (4.4 ms against 0.6 ms for 100
+players), and importing networkx takes about 80 ms, a large part of a small
+round's start-up; scipy's ``maximum_bipartite_matching`` is for bipartite
+graphs only; rustworkx would be one more compiled dependency for a search
+this package already has.
 
 Who meets whom is a predicate: ``can_meet(a, b)`` is asked once for each
 two players, ``a`` before ``b`` in the order given, and is taken as
