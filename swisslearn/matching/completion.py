@@ -62,8 +62,10 @@ class Completion:
 
     def __init__(self, neighbours: Sequence[Sequence[int]] | OnDemand) -> None:
         self.neighbours = neighbours
-        # Asked once: a protocol check costs microseconds, complete() runs often.
-        self._on_demand = isinstance(neighbours, OnDemand)
+        # A protocol check costs microseconds (lists skip it): asked once, not
+        # at every complete(); a completion is built per candidate checked.
+        self._on_demand = (not isinstance(neighbours, (list, tuple))
+                           and isinstance(neighbours, OnDemand))
         self.size = len(neighbours)
         self.active = [True] * self.size
         self.mate = [-1] * self.size
