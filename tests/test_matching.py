@@ -7,13 +7,17 @@ it out): exponential, exact, and short enough to read.
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from functools import lru_cache
 from typing import Callable
 
 import pytest
 
-from swisslearn.matching import all_paired, max_pairs, maximum_matching
+from conftest import VECTORS
+from swisslearn.matching import IMPLEMENTATION, all_paired, max_pairs, maximum_matching
 
 Meets = Callable[[int, int], bool]
 
@@ -151,3 +155,35 @@ def test_large_sparse_round_is_fast_enough() -> None:
     barred = {frozenset(rng.sample(range(1000), 2)) for _ in range(3000)}
     count = max_pairs(list(range(1000)), lambda a, b: frozenset((a, b)) not in barred)
     assert count == 500
+
+
+# -- no engine needs networkx -------------------------------------------------
+
+_PROBE = """\
+import contextlib, io, json, sys
+from swisslearn.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    code = main(sys.argv[1:])
+print(json.dumps({"code": code, "networkx": "networkx" in sys.modules}))
+"""
+
+
+@pytest.mark.parametrize("argv", [
+    # dutch-1998's C13 look-ahead and C8 proof on a 21-player round (both
+    # loaded networkx before swisslearn.matching).
+    ["dutch2026/rtg-043-p21-r10.trf", "--round", "10", "--system", "dutch-1998"],
+    ["dutch2026/rtg-043-p21-r10.trf", "--round", "10", "--system", "dutch-1998",
+     "--group", "G:1,2,3,4,5,6:soft-avoid", "--group", "H:7,8,9,10:soft-bottom"],
+    ["dutch2026/rtg-043-p21-r10.trf", "--round", "10", "--system", "simple"],
+    ["team2026/rtg-014-t10-r06.trf", "--round", "3", "--system", "team-2026"],
+])
+def test_no_engine_imports_networkx(argv: list[str]) -> None:
+    path = VECTORS / argv[0]
+    if not path.exists():
+        pytest.skip("reference vectors not found")
+    if IMPLEMENTATION != "compiled":
+        pytest.skip("without the compiled matching, networkx is the fallback")
+    out = subprocess.run([sys.executable, "-c", _PROBE, "pair", str(path), *argv[1:]],
+                         capture_output=True, text=True, check=True)
+    result = json.loads(out.stdout.splitlines()[-1])
+    assert result == {"code": 0, "networkx": False}
