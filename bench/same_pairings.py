@@ -214,6 +214,125 @@ def compare(a: Path, b: Path) -> int:
     return 1 if differ or missing else 0
 
 
+# -- every system, every command (issue 24 item 1: the shared matching) ------
+#
+# ``systems-generate DIR [COUNT]`` writes COUNT individual tournaments (4-40
+# players, paired by dutch-2026, the engine on the path), COUNT team
+# tournaments (3-20 teams, paired by team-2026) and, for each individual
+# one, a copy with random ``XXP`` forbidden pairs in its last rounds.
+# ``systems DIR OUT`` runs, in this process, for each system of
+# :data:`SYSTEMS`: ``pair --json`` and ``trace --jsonl`` on every round of
+# every file of ``data/``, ``../shared/vectors/`` and DIR, ``check`` on each
+# file, and ``pair --json`` of the last round with a random strict group, a
+# soft-bottom group and a soft-avoid group (seed 002); each line keeps the
+# exit code, the output and the error text whole.  Compare with ``compare``.
+
+SYSTEMS = ("dutch-1998", "dutch-2017", "dutch-2026", "simple", "team-2026",
+           "team-2026-sharly")
+
+
+def systems_generate(folder: Path, count: int) -> None:
+    import random
+
+    sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "stress")]
+    from teamgen import generate_teams, random_team_settings  # type: ignore[import-not-found]
+
+    from swisslearn.errors import PairingError
+    from swisslearn.formats.trf import parse_trf
+    from swisslearn.generate import generate as make, random_tournaments
+    from swisslearn.systems import get
+
+    folder.mkdir(parents=True, exist_ok=True)
+    dutch, team = get("dutch-2026"), get("team-2026")
+    written = 0
+    for i, setting in enumerate(random_tournaments(count, seed=24_2026, players=(4, 40),
+                                                   rounds=(3, 9))):
+        path = folder / f"ind-{i:05d}.trf"
+        try:
+            document = make(setting, dutch.pair)
+        except PairingError:
+            continue
+        document.write(path)
+        tournament = parse_trf(path.read_text(), str(path)).tournament
+        rng = random.Random(path.name)
+        ids = [p.id for p in tournament]
+        last = tournament.rounds_paired
+        lines = [f"260 {max(1, last - 2)} {last + 1} " + " ".join(map(str, rng.sample(ids, 2)))
+                 for _ in range(rng.randint(1, len(ids)))]
+        text = path.read_text()
+        (folder / f"ind-{i:05d}-xxp.trf").write_text(
+            text + ("" if text.endswith("\n") else "\n") + "\n".join(lines) + "\n")
+        written += 2
+    for i, team_setting in enumerate(random_team_settings(count, seed=24_2027, teams=(3, 20),
+                                                          rounds=(3, 9))):
+        try:
+            text = generate_teams(team_setting, team.pair)
+        except PairingError:
+            continue
+        (folder / f"team-{i:05d}.trf").write_text(text)
+        written += 1
+    print(f"{written} files in {folder}")
+
+
+def _group_options(tournament: object, rng: object) -> list[list[str]]:
+    ids = sorted(p.id for p in tournament)  # type: ignore[attr-defined]
+    options = []
+    for constraint in ("strict", "soft-bottom", "soft-avoid"):
+        size = min(len(ids), rng.randint(2, max(2, len(ids) // 3)))  # type: ignore[attr-defined]
+        members = ",".join(str(i) for i in sorted(rng.sample(ids, size)))  # type: ignore[attr-defined]
+        options.append(["--group", f"G:{members}:{constraint}"])
+    return options
+
+
+def systems_outputs(folder: Path, out: Path) -> None:
+    import contextlib
+    import io
+    import random
+
+    from swisslearn.cli import main as command, read_input
+    from swisslearn.errors import SwisslearnError
+
+    _engine()
+    start = time.process_time()
+    runs = 0
+    with out.open("w") as sink:
+        def run(name: str, round: int, argv: list[str]) -> None:
+            nonlocal runs
+            stdout, stderr = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                code = command(argv)
+            sink.write(f"{name}\t{round}\tcli\t{code} {json.dumps(stdout.getvalue())} "
+                       f"{json.dumps(stderr.getvalue())}\n")
+            runs += 1
+
+        for path in _sources(folder):
+            name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
+            try:
+                tournament = read_input(str(path)).tournament
+            except SwisslearnError:
+                tournament = None
+            last = 1
+            if tournament is not None:
+                last = max(1, tournament.rounds_paired)
+                if tournament.rounds_paired < tournament.total_rounds:
+                    last = tournament.rounds_paired + 1
+            for system in SYSTEMS:
+                for round in range(1, last + 1):
+                    run(f"{name} {system} pair", round,
+                        ["pair", str(path), "--round", str(round), "--system", system, "--json"])
+                    run(f"{name} {system} trace", round,
+                        ["trace", str(path), "--round", str(round), "--system", system,
+                         "--jsonl"])
+                run(f"{name} {system} check", 0, ["check", str(path), "--system", system])
+                if tournament is not None and len(tournament) >= 4:  # type: ignore[arg-type]
+                    rng = random.Random(f"{name} {system}")
+                    for option in _group_options(tournament, rng):
+                        run(f"{name} {system} pair {option[1].rsplit(':', 1)[1]}", last,
+                            ["pair", str(path), "--round", str(last), "--system", system,
+                             "--json", *option])
+    print(f"{runs} commands run in {time.process_time() - start:.0f} s CPU", file=sys.stderr)
+
+
 def main(argv: list[str]) -> int:
     if len(argv) >= 2 and argv[0] == "generate":
         generate(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 1000)
@@ -223,6 +342,12 @@ def main(argv: list[str]) -> int:
         return 0
     if len(argv) == 3 and argv[0] == "cli":
         cli(Path(argv[1]), Path(argv[2]))
+        return 0
+    if len(argv) >= 2 and argv[0] == "systems-generate":
+        systems_generate(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 300)
+        return 0
+    if len(argv) == 3 and argv[0] == "systems":
+        systems_outputs(Path(argv[1]), Path(argv[2]))
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(Path(argv[1]), Path(argv[2]))
