@@ -37,8 +37,8 @@ from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import (BracketView, CandidatesSkipped, CandidateTried, Event,
                               ExchangeApplied, Refusal, Rejection)
 
-__all__ = ["Candidate", "Group", "LITERAL_LIMIT", "RUN", "SearchMaker", "level_candidates",
-           "reasons_in", "split_positions", "summarise", "walk"]
+__all__ = ["Candidate", "Group", "LITERAL_LIMIT", "MOVED_DOWN_LISTED", "RUN", "SearchMaker",
+           "level_candidates", "reasons_in", "split_positions", "summarise", "walk"]
 
 #: Builds the search of one split of a level (S1 and S2 as bracket positions).
 SearchMaker = Callable[[list[int], list[int]], BracketSearch]
@@ -57,6 +57,10 @@ RUN = 3
 #: A skipped range names at most this many reasons per criterion; the
 #: further ones are one reason (detail ``"others"``) with their count.
 REASONS_PER_CRITERION = 4
+
+#: A PairingsTried (C10, C12, C13) names the players moved down by at most
+#: this many of the pairings it stands for.
+MOVED_DOWN_LISTED = 10
 
 #: At most this many refusals (pair by pair) per range.
 REFUSALS = 200

@@ -21,9 +21,12 @@ import numpy as np
 from swisslearn.dutch1998.criteria import (Relaxation, b2_rejection, bye_rejection,
                                            colour_conflict, float_rejection, pair_rejection)
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
-from swisslearn.trace import PlayerView, Rejection
+from swisslearn.trace import Event, PlayerView, Rejection
 
-__all__ = ["RoundState", "Table", "pair_float_rejection"]
+__all__ = ["REMAINDER_EVENTS", "RoundState", "Table", "pair_float_rejection"]
+
+#: How many events of failed remainder groups a round keeps (RoundState).
+REMAINDER_EVENTS = 200_000
 
 
 class RoundState:
@@ -49,6 +52,14 @@ class RoundState:
         self.dead: set[tuple[str, int, tuple[PlayerId, ...]]] = set()
         self.probes: dict[tuple[int, tuple[PlayerId, ...], bool, bool], bool] = {}
         self.hopeless: dict[tuple[int, frozenset[PlayerId]], bool] = {}
+        # The remainder groups (bracket.py) that gave no pairing, with the
+        # events they told: C12/C13 re-open a heterogeneous bracket with other
+        # players moved into it, and its candidates leave the same remainder
+        # groups again and again (3,563/8 of the stress corpus: 180,000
+        # remainder groups, 2,000 different).  At most REMAINDER_EVENTS
+        # events are kept.
+        self.failed_remainders: dict[object, tuple[Event, ...]] = {}
+        self.remainder_events = 0
         # Set when a bracket could not be completed: from then on the driver
         # asks for a proof before going down (not before: it costs a matching).
         self.backtracking = False
@@ -108,6 +119,12 @@ class RoundState:
                     return rejection
             return self.float_check(player, Float.DOWN, relaxation)
         return check
+
+    def remember_remainder(self, key: object, events: list[Event]) -> None:
+        """A remainder group gave no pairing after ``events`` (bracket.py)."""
+        if self.remainder_events + len(events) <= REMAINDER_EVENTS:
+            self.remainder_events += len(events)
+            self.failed_remainders[key] = tuple(events)
 
     def table(self, players: tuple[PlayerState, ...], within: Table | None = None) -> Table:
         """The table of ``players`` (cut out of ``within``, if given)."""
