@@ -33,7 +33,8 @@ import numpy as np
 
 from swisslearn.dutch1998 import softavoid
 from swisslearn.dutch1998.candidates import (MOVED_DOWN_LISTED, Candidate, Group,
-                                             level_candidates, reasons_in, summarise, walk)
+                                             level_candidates, once, reasons_in, summarise,
+                                             walk)
 from swisslearn.dutch1998.colours import x_value
 from swisslearn.dutch1998.criteria import STRICT, Relaxation
 from swisslearn.dutch1998.feasibility import Banned
@@ -592,7 +593,7 @@ class _FailedRemainders:
     def add(self, found: Found, events: list[Event]) -> None:
         self.count += 1
         self.steps += len(events)
-        self.reasons.update(set(reasons_in(events)))
+        self.reasons.update(once(reasons_in(events)))
         if len(self.first) < MOVED_DOWN_LISTED:
             self.first.append(found)
         if self.steps <= _TOLD_RUN:

@@ -23,7 +23,7 @@ import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -38,7 +38,7 @@ from swisslearn.trace import (BracketView, CandidatesSkipped, CandidateTried, Ev
                               ExchangeApplied, Refusal, Rejection)
 
 __all__ = ["Candidate", "Group", "LITERAL_LIMIT", "MOVED_DOWN_LISTED", "RUN", "SearchMaker",
-           "level_candidates", "reasons_in", "split_positions", "summarise", "walk"]
+           "level_candidates", "once", "reasons_in", "split_positions", "summarise", "walk"]
 
 #: Builds the search of one split of a level (S1 and S2 as bracket positions).
 SearchMaker = Callable[[list[int], list[int]], BracketSearch]
@@ -217,6 +217,14 @@ def reasons_in(events: Sequence[Event]) -> list[Rejection]:
         else:
             found.extend(getattr(event, "reasons", ()))
     return found
+
+
+def once(reasons: Iterable[Rejection]) -> dict[Rejection, int]:
+    """Each of ``reasons`` once, in the order met, counted 1 (a summary
+    counts in how many of its pairings a reason was met).  Not a set: a
+    set's order follows the strings' hashes, which change with
+    PYTHONHASHSEED, and the summary lists its reasons in this order."""
+    return dict.fromkeys(reasons, 1)
 
 
 def _walk_literal(context: RoundState, search: BracketSearch, view: BracketView,

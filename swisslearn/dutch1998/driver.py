@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from swisslearn.dutch1998.bracket import bracket, opening_view
-from swisslearn.dutch1998.candidates import MOVED_DOWN_LISTED, reasons_in, summarise
+from swisslearn.dutch1998.candidates import MOVED_DOWN_LISTED, once, reasons_in, summarise
 from swisslearn.dutch1998.feasibility import hopeless
 from swisslearn.dutch1998.outcome import Need, Outcome, Stream
 from swisslearn.dutch1998.search import MOVED_DOWN_BEFORE, MovedDownSets
@@ -211,9 +211,9 @@ class _Summary:
         self.count += 1
         if len(self.moved_down) < MOVED_DOWN_LISTED:
             self.moved_down.append(_ids(outcome.moved_down))
-        met = set(_below_reasons(events, self.bracket.index))
+        met = once(_below_reasons(events, self.bracket.index))
         if extra is not None:
-            met.add(extra)
+            met[extra] = 1
         self.reasons.update(met)
 
     def event(self) -> Generator[Event, None, None]:
