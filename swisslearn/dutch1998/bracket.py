@@ -20,6 +20,14 @@ driver to undo the bracket above (:class:`~swisslearn.dutch1998.outcome.Need`).
   of a heterogeneous bracket (homogeneous again: C6 "start at C2 with the
   remainder"; C9; C11 with the moved-down players'; its own C14 when it
   cannot be paired whole).
+
+C12 and C13 open a bracket again and again with other players moved into
+it; its moved-down players' candidates then leave the same remainder groups
+(3,563/8 of the stress corpus: 180,000 remainder groups, 2,000 different).
+A remainder group that gave no pairing is not searched again in the round:
+its steps are told again from the round's memory
+(:meth:`~swisslearn.dutch1998.state.RoundState.remember_remainder`), keyed
+by all they depend on (``_Heterogeneous._remainder_key``).
 """
 
 from __future__ import annotations
@@ -460,7 +468,7 @@ class _Heterogeneous(_Group):
                                 moved_down=_ids(down), transposition=found.rank)
             yield outcome
         if events is not None:
-            context.remember_remainder(key, events)
+            context.remember_remainder(key, events, len(rest) + len(fixed))
 
     def _remainder_key(self, rest: tuple[PlayerState, ...], fixed: tuple[PlayerState, ...],
                        lowest: bool, levels: object) -> object:

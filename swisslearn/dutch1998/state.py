@@ -23,10 +23,12 @@ from swisslearn.dutch1998.criteria import (Relaxation, b2_rejection, bye_rejecti
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import Event, PlayerView, Rejection
 
-__all__ = ["REMAINDER_EVENTS", "RoundState", "Table", "pair_float_rejection"]
+__all__ = ["REMAINDER_BUDGET", "RoundState", "Table", "pair_float_rejection"]
 
-#: How many events of failed remainder groups a round keeps (RoundState).
-REMAINDER_EVENTS = 200_000
+#: How much of the failed remainder groups' steps a round keeps (RoundState):
+#: events times the players they name (each event's views list them), about
+#: 10 bytes each (3,563/8 of the stress corpus keeps 67,000: 1,905 groups).
+REMAINDER_BUDGET = 2_000_000
 
 
 class RoundState:
@@ -56,10 +58,9 @@ class RoundState:
         # events they told: C12/C13 re-open a heterogeneous bracket with other
         # players moved into it, and its candidates leave the same remainder
         # groups again and again (3,563/8 of the stress corpus: 180,000
-        # remainder groups, 2,000 different).  At most REMAINDER_EVENTS
-        # events are kept.
+        # remainder groups, 2,000 different); at most REMAINDER_BUDGET.
         self.failed_remainders: dict[object, tuple[Event, ...]] = {}
-        self.remainder_events = 0
+        self.remainder_size = 0
         # Set when a bracket could not be completed: from then on the driver
         # asks for a proof before going down (not before: it costs a matching).
         self.backtracking = False
@@ -120,10 +121,12 @@ class RoundState:
             return self.float_check(player, Float.DOWN, relaxation)
         return check
 
-    def remember_remainder(self, key: object, events: list[Event]) -> None:
-        """A remainder group gave no pairing after ``events`` (bracket.py)."""
-        if self.remainder_events + len(events) <= REMAINDER_EVENTS:
-            self.remainder_events += len(events)
+    def remember_remainder(self, key: object, events: list[Event], players: int) -> None:
+        """A remainder group of ``players`` gave no pairing after ``events``
+        (bracket.py)."""
+        size = len(events) * (players + 1)
+        if self.remainder_size + size <= REMAINDER_BUDGET:
+            self.remainder_size += size
             self.failed_remainders[key] = tuple(events)
 
     def table(self, players: tuple[PlayerState, ...], within: Table | None = None) -> Table:
