@@ -253,7 +253,9 @@ def compare(a: Path, b: Path) -> int:
     after = {key(line): line for line in new}
     differ = [k for k in before if after.get(k) != before[k]]
     missing = [k for k in after if k not in before]
-    modes = {"pruned": 0, "literal": 0, "cli": 0, "cli-trace": 0}
+    from collections import Counter
+
+    modes: Counter[str] = Counter()   # pruned, literal, cli, cli-trace, or another mode's
     refused = 0
     for line in old:
         modes[line.split("\t")[2]] += 1
@@ -262,13 +264,19 @@ def compare(a: Path, b: Path) -> int:
                         or result.split(" ")[0].isdigit() and len(result.split(" ")) == 2)
     print(f"{len(before)} rounds compared ({modes['pruned']} pruned, {modes['literal']} "
           f"literal, {modes['cli']} pair and {modes['cli-trace']} trace by the command line; "
-          f"{refused} refused in both), "
+          f"{refused} refused in both{_others(modes)}), "
           f"{len(differ)} different, "
           f"{len(missing)} only in {b}")
     for k in differ[:20]:
         print("  differ:", *k, "\n    old:", before[k].split("\t")[3],
               "\n    new:", after.get(k, "(missing)").split("\t")[-1])
     return 1 if differ or missing else 0
+
+
+def _others(modes: dict[str, int]) -> str:
+    """The lines of modes ``compare`` does not name (another script's)."""
+    others = {m: n for m, n in modes.items() if m not in ("pruned", "literal", "cli", "cli-trace")}
+    return "".join(f"; {n} {m}" for m, n in sorted(others.items()))
 
 
 def main(argv: list[str]) -> int:
