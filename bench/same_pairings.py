@@ -15,6 +15,10 @@ on the path, then with the new one, and compare::
     PYTHONPATH=/tmp/base .venv/bin/python bench/same_pairings.py cli /tmp/pairings-files old-cli.jsonl
     .venv/bin/python bench/same_pairings.py cli /tmp/pairings-files new-cli.jsonl
     .venv/bin/python bench/same_pairings.py compare old-cli.jsonl new-cli.jsonl
+    # the whole trace of every round (events and sentences), the same way
+    PYTHONPATH=/tmp/base .venv/bin/python bench/same_pairings.py traces /tmp/pairings-files old-tr.txt
+    .venv/bin/python bench/same_pairings.py traces /tmp/pairings-files new-tr.txt
+    .venv/bin/python bench/same_pairings.py compare old-tr.txt new-tr.txt
 
 ``generate DIR [COUNT]`` writes COUNT generated tournaments (default 1,000;
 5-60 players, 3-11 rounds, draws, forfeits, byes, absences, late entries),
@@ -30,7 +34,11 @@ refusal is the result); the last rounds of DIR's files again with random
 forbidden pairs added, and with random soft-avoid pairs.  ``cli DIR OUT``
 runs ``swisslearn pair FILE --round N --system dutch-1998 --json`` (in this
 process) on every round of the same files and keeps its exit code, its
-output and its error text whole.  ``compare A B`` counts the rounds and
+output and its error text whole; ``cli DIR OUT --trace`` also runs
+``swisslearn trace FILE --round N --system dutch-1998 --jsonl``.  ``traces
+DIR OUT`` traces every round ``dump`` pairs (the same modes and variants):
+a SHA-256 a round of its events as ``trace --jsonl`` writes them and of
+their French and English sentences.  ``compare A B`` counts the rounds and
 lists those whose lines differ.
 """
 
@@ -140,6 +148,18 @@ def _engine() -> None:
     print(f"engine: {Path(swisslearn.__file__).parent}", file=sys.stderr)
 
 
+def _rounds(folder: Path) -> Iterator[tuple[str, object, int, bool, frozenset[frozenset[int]]]]:
+    """Every round ``dump`` and ``traces`` pair: (label, tournament, round,
+    literal, soft-avoid pairs)."""
+    for name, tournament, last in _files(folder):
+        modes = [False, True] if len(tournament) <= LITERAL_PLAYERS else [False]  # type: ignore[arg-type]
+        for variant, changed, avoid in _variants(name, tournament):
+            first = 1 if not variant else max(1, last - 2)
+            for round in range(first, last + 1):
+                for literal in modes:
+                    yield f"{name}{variant}", changed, round, literal, avoid
+
+
 def dump(folder: Path, out: Path) -> None:
     from swisslearn.dutch1998.procedure import pair
 
@@ -147,25 +167,56 @@ def dump(folder: Path, out: Path) -> None:
     start = time.process_time()
     rounds = 0
     with out.open("w") as sink:
-        for name, tournament, last in _files(folder):
-            modes = [False, True] if len(tournament) <= LITERAL_PLAYERS else [False]  # type: ignore[arg-type]
-            for variant, changed, avoid in _variants(name, tournament):
-                first = 1 if not variant else max(1, last - 2)
-                for round in range(first, last + 1):
-                    for literal in modes:
-                        result = _result(pair, changed, round, literal, avoid)
-                        sink.write(f"{name}{variant}\t{round}\t"
-                                   f"{'literal' if literal else 'pruned'}\t{result}\n")
-                        rounds += 1
+        for label, tournament, round, literal, avoid in _rounds(folder):
+            result = _result(pair, tournament, round, literal, avoid)
+            sink.write(f"{label}\t{round}\t{'literal' if literal else 'pruned'}\t{result}\n")
+            rounds += 1
     print(f"{rounds} rounds paired in {time.process_time() - start:.0f} s CPU",
           file=sys.stderr)
 
 
-def cli(folder: Path, out: Path) -> None:
-    """``swisslearn pair FILE --round N --system dutch-1998 --json`` on every
-    round of every file, run in this process (the engine on the path): the
-    command's whole output, its exit code and its error text, byte for byte
-    (one JSON string each, so that ``compare`` sees every byte)."""
+def traces(folder: Path, out: Path) -> None:
+    """The whole trace of every round ``dump`` pairs: each event as
+    ``trace --jsonl`` writes it and as the French and English sentences
+    tell it, one SHA-256 a round (and the number of events), or the
+    refusal's class."""
+    import hashlib
+
+    from swisslearn.dutch1998.procedure import trace
+    from swisslearn.errors import PairingError, UsageError
+    from swisslearn.explain import explain
+    from swisslearn.trace import event_to_json
+
+    _engine()
+    start = time.process_time()
+    rounds = events = 0
+    with out.open("w") as sink:
+        for label, tournament, round, literal, avoid in _rounds(folder):
+            sha = hashlib.sha256()
+            count = 0
+            try:
+                for event in trace(tournament, round, literal=literal,  # type: ignore[arg-type]
+                                   avoid=avoid):
+                    count += 1
+                    sha.update(json.dumps(event_to_json(event), ensure_ascii=False).encode())
+                    sha.update(explain(event, "fr").encode())
+                    sha.update(explain(event, "en").encode())
+                result = f"{count} {sha.hexdigest()}"
+            except (PairingError, UsageError) as error:
+                result = f"{type(error).__name__} after {count} {sha.hexdigest()}"
+            sink.write(f"{label}\t{round}\t{'literal' if literal else 'pruned'}\t{result}\n")
+            rounds += 1
+            events += count
+    print(f"{rounds} rounds traced ({events:,} events) in {time.process_time() - start:.0f} s CPU",
+          file=sys.stderr)
+
+
+def cli(folder: Path, out: Path, commands: tuple[str, ...] = ("pair",)) -> None:
+    """``swisslearn pair FILE --round N --system dutch-1998 --json`` (and,
+    with ``trace`` among ``commands``, ``swisslearn trace ... --jsonl``) on
+    every round of every file, run in this process (the engine on the path):
+    the command's whole output, its exit code and its error text, byte for
+    byte (one JSON string each, so that ``compare`` sees every byte)."""
     import contextlib
     import io
 
@@ -175,18 +226,22 @@ def cli(folder: Path, out: Path) -> None:
     start = time.process_time()
     rounds = 0
     root = ROOT.parent
+    options = {"pair": ("--json", "cli"), "trace": ("--jsonl", "cli-trace")}
     with out.open("w") as sink:
         for name, _, last in _files(folder):
             path = str(root / name) if not Path(name).is_absolute() else name
             for round in range(1, last + 1):
-                stdout, stderr = io.StringIO(), io.StringIO()
-                with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-                    code = command(["pair", path, "--round", str(round),
-                                    "--system", "dutch-1998", "--json"])
-                sink.write(f"{name}\t{round}\tcli\t{code} {json.dumps(stdout.getvalue())} "
-                           f"{json.dumps(stderr.getvalue())}\n")
-                rounds += 1
-    print(f"{rounds} rounds paired by the command line in "
+                for verb in commands:
+                    flag, mode = options[verb]
+                    stdout, stderr = io.StringIO(), io.StringIO()
+                    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                        code = command([verb, path, "--round", str(round),
+                                        "--system", "dutch-1998", flag])
+                    sink.write(f"{name}\t{round}\t{mode}\t{code} "
+                               f"{json.dumps(stdout.getvalue())} "
+                               f"{json.dumps(stderr.getvalue())}\n")
+                    rounds += 1
+    print(f"{rounds} commands run ({', '.join(commands)}) in "
           f"{time.process_time() - start:.0f} s CPU", file=sys.stderr)
 
 
@@ -198,14 +253,18 @@ def compare(a: Path, b: Path) -> int:
     after = {key(line): line for line in new}
     differ = [k for k in before if after.get(k) != before[k]]
     missing = [k for k in after if k not in before]
-    modes = {"pruned": 0, "literal": 0, "cli": 0}
+    from collections import Counter
+
+    modes: Counter[str] = Counter()   # pruned, literal, cli, cli-trace, or another mode's
     refused = 0
     for line in old:
         modes[line.split("\t")[2]] += 1
         result = line.split("\t")[3]
-        refused += not (result.startswith("{") or result.startswith("0 "))
+        refused += not (result.startswith("{") or result.startswith("0 ")
+                        or result.split(" ")[0].isdigit() and len(result.split(" ")) == 2)
     print(f"{len(before)} rounds compared ({modes['pruned']} pruned, {modes['literal']} "
-          f"literal, {modes['cli']} by the command line; {refused} refused in both), "
+          f"literal, {modes['cli']} pair and {modes['cli-trace']} trace by the command line; "
+          f"{refused} refused in both{_others(modes)}), "
           f"{len(differ)} different, "
           f"{len(missing)} only in {b}")
     for k in differ[:20]:
@@ -333,6 +392,12 @@ def systems_outputs(folder: Path, out: Path) -> None:
     print(f"{runs} commands run in {time.process_time() - start:.0f} s CPU", file=sys.stderr)
 
 
+def _others(modes: dict[str, int]) -> str:
+    """The lines of modes ``compare`` does not name (another script's)."""
+    others = {m: n for m, n in modes.items() if m not in ("pruned", "literal", "cli", "cli-trace")}
+    return "".join(f"; {n} {m}" for m, n in sorted(others.items()))
+
+
 def main(argv: list[str]) -> int:
     if len(argv) >= 2 and argv[0] == "generate":
         generate(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 1000)
@@ -340,8 +405,12 @@ def main(argv: list[str]) -> int:
     if len(argv) == 3 and argv[0] == "dump":
         dump(Path(argv[1]), Path(argv[2]))
         return 0
-    if len(argv) == 3 and argv[0] == "cli":
-        cli(Path(argv[1]), Path(argv[2]))
+    if len(argv) == 3 and argv[0] == "traces":
+        traces(Path(argv[1]), Path(argv[2]))
+        return 0
+    if len(argv) in (3, 4) and argv[0] == "cli":
+        cli(Path(argv[1]), Path(argv[2]),
+            ("pair", "trace") if argv[3:] == ["--trace"] else ("pair",))
         return 0
     if len(argv) >= 2 and argv[0] == "systems-generate":
         systems_generate(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 300)
