@@ -20,7 +20,7 @@ DESK_POOL ?= 2
 
 # (Re)install when the build changes (the compiled matching included); the
 # stamp remembers the last install.
-$(STAMP): pyproject.toml setup.py swisslearn/dutch2026/_blossom.pyx
+$(STAMP): pyproject.toml setup.py swisslearn/matching/_blossom.pyx
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'

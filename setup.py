@@ -1,8 +1,8 @@
-"""Build script for the one compiled module, swisslearn.dutch2026._blossom.
+"""Build script for the one compiled module, swisslearn.matching._blossom.
 
 Everything else about the package lives in pyproject.toml; this file only
 declares the Cython extension (the exact big-integer blossom matching, see
-swisslearn/dutch2026/matching.py).  The extension is optional: if Cython is
+swisslearn/matching/weighted.py).  The extension is optional: if Cython is
 missing or the C compiler fails, the install still succeeds and the
 matching falls back to networkx (slower, same results up to ties).
 """
@@ -19,8 +19,8 @@ if cythonize is not None:
     extensions = cythonize(
         [
             Extension(
-                "swisslearn.dutch2026._blossom",
-                ["swisslearn/dutch2026/_blossom.pyx"],
+                "swisslearn.matching._blossom",
+                ["swisslearn/matching/_blossom.pyx"],
                 optional=True,
             )
         ],

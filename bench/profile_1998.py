@@ -5,10 +5,14 @@
     python bench/profile_1998.py --profile rtg-037-p49-r07.trf:7   # cProfile one round
     python bench/profile_1998.py --save results.json   # pairings, to compare two versions
     python bench/profile_1998.py --compare results.json
+    python bench/profile_1998.py --stress 3563:8        # cProfile a round of the stress corpus
 
 Each (file, round) is paired from the rounds before it, as
 ``pair(read_trf(path).tournament, round)`` does; a round the engine cannot
-pair counts with its time and shows as ``error``.
+pair counts with its time and shows as ``error``.  ``--stress N:R`` profiles
+round R (default: the last) of tournament N of the dutch-1998 stress corpus
+(``tests/stress/test_systems_stress.py``; 3,563's round 8 is its slowest,
+where C12/C13 re-pair the brackets above many times).
 """
 
 from __future__ import annotations
@@ -52,6 +56,33 @@ def _find(pattern: str, name: str) -> Path:
     raise SystemExit(f"no file {name!r} among {pattern}")
 
 
+def _profile(label: str, tournament: Tournament, round: int) -> None:
+    profiler = cProfile.Profile()
+    start = time.process_time()
+    profiler.enable()
+    result = _pair(tournament, round)
+    profiler.disable()
+    print(f"{label}: {time.process_time() - start:.2f} s CPU (profiled), {result}")
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+
+
+def _profile_stress(which: str) -> int:
+    sys.path[:0] = [str(ROOT / "tests" / "stress"), str(ROOT / "tests")]
+    from test_systems_stress import settings_for
+
+    from swisslearn.generate import generate
+
+    number, _, round_text = which.partition(":")
+    tournament = generate(settings_for("dutch-1998", 10_000)[int(number)]).tournament
+    round = int(round_text) if round_text else tournament.rounds_paired
+    start = time.process_time()
+    _pair(tournament, round)
+    print(f"stress {number}, round {round}: {time.process_time() - start:.2f} s CPU")
+    _profile(f"stress {number}:{round}", tournament, round)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -61,19 +92,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="cProfile one round (FILE is a name within the pattern)")
     parser.add_argument("--save", metavar="JSON", help="write every round's pairing")
     parser.add_argument("--compare", metavar="JSON", help="compare with a saved run")
+    parser.add_argument("--stress", metavar="N[:ROUND]",
+                        help="cProfile a round of tournament N of the stress corpus")
     args = parser.parse_args(argv)
+
+    if args.stress:
+        return _profile_stress(args.stress)
 
     if args.profile:
         name, _, round_text = args.profile.rpartition(":")
         tournament = read_trf(_find(args.pattern, name)).tournament
-        profiler = cProfile.Profile()
-        start = time.perf_counter()
-        profiler.enable()
-        result = _pair(tournament, int(round_text))
-        profiler.disable()
-        print(f"{args.profile}: {time.perf_counter() - start:.2f} s, {result}")
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+        _profile(args.profile, tournament, int(round_text))
         return 0
 
     timings: list[tuple[float, str, int]] = []

@@ -15,6 +15,10 @@ on the path, then with the new one, and compare::
     PYTHONPATH=/tmp/base .venv/bin/python bench/same_pairings.py cli /tmp/pairings-files old-cli.jsonl
     .venv/bin/python bench/same_pairings.py cli /tmp/pairings-files new-cli.jsonl
     .venv/bin/python bench/same_pairings.py compare old-cli.jsonl new-cli.jsonl
+    # the whole trace of every round (events and sentences), the same way
+    PYTHONPATH=/tmp/base .venv/bin/python bench/same_pairings.py traces /tmp/pairings-files old-tr.txt
+    .venv/bin/python bench/same_pairings.py traces /tmp/pairings-files new-tr.txt
+    .venv/bin/python bench/same_pairings.py compare old-tr.txt new-tr.txt
 
 ``generate DIR [COUNT]`` writes COUNT generated tournaments (default 1,000;
 5-60 players, 3-11 rounds, draws, forfeits, byes, absences, late entries),
@@ -30,7 +34,11 @@ refusal is the result); the last rounds of DIR's files again with random
 forbidden pairs added, and with random soft-avoid pairs.  ``cli DIR OUT``
 runs ``swisslearn pair FILE --round N --system dutch-1998 --json`` (in this
 process) on every round of the same files and keeps its exit code, its
-output and its error text whole.  ``compare A B`` counts the rounds and
+output and its error text whole; ``cli DIR OUT --trace`` also runs
+``swisslearn trace FILE --round N --system dutch-1998 --jsonl``.  ``traces
+DIR OUT`` traces every round ``dump`` pairs (the same modes and variants):
+a SHA-256 a round of its events as ``trace --jsonl`` writes them and of
+their French and English sentences.  ``compare A B`` counts the rounds and
 lists those whose lines differ.
 """
 
@@ -140,6 +148,18 @@ def _engine() -> None:
     print(f"engine: {Path(swisslearn.__file__).parent}", file=sys.stderr)
 
 
+def _rounds(folder: Path) -> Iterator[tuple[str, object, int, bool, frozenset[frozenset[int]]]]:
+    """Every round ``dump`` and ``traces`` pair: (label, tournament, round,
+    literal, soft-avoid pairs)."""
+    for name, tournament, last in _files(folder):
+        modes = [False, True] if len(tournament) <= LITERAL_PLAYERS else [False]  # type: ignore[arg-type]
+        for variant, changed, avoid in _variants(name, tournament):
+            first = 1 if not variant else max(1, last - 2)
+            for round in range(first, last + 1):
+                for literal in modes:
+                    yield f"{name}{variant}", changed, round, literal, avoid
+
+
 def dump(folder: Path, out: Path) -> None:
     from swisslearn.dutch1998.procedure import pair
 
@@ -147,25 +167,56 @@ def dump(folder: Path, out: Path) -> None:
     start = time.process_time()
     rounds = 0
     with out.open("w") as sink:
-        for name, tournament, last in _files(folder):
-            modes = [False, True] if len(tournament) <= LITERAL_PLAYERS else [False]  # type: ignore[arg-type]
-            for variant, changed, avoid in _variants(name, tournament):
-                first = 1 if not variant else max(1, last - 2)
-                for round in range(first, last + 1):
-                    for literal in modes:
-                        result = _result(pair, changed, round, literal, avoid)
-                        sink.write(f"{name}{variant}\t{round}\t"
-                                   f"{'literal' if literal else 'pruned'}\t{result}\n")
-                        rounds += 1
+        for label, tournament, round, literal, avoid in _rounds(folder):
+            result = _result(pair, tournament, round, literal, avoid)
+            sink.write(f"{label}\t{round}\t{'literal' if literal else 'pruned'}\t{result}\n")
+            rounds += 1
     print(f"{rounds} rounds paired in {time.process_time() - start:.0f} s CPU",
           file=sys.stderr)
 
 
-def cli(folder: Path, out: Path) -> None:
-    """``swisslearn pair FILE --round N --system dutch-1998 --json`` on every
-    round of every file, run in this process (the engine on the path): the
-    command's whole output, its exit code and its error text, byte for byte
-    (one JSON string each, so that ``compare`` sees every byte)."""
+def traces(folder: Path, out: Path) -> None:
+    """The whole trace of every round ``dump`` pairs: each event as
+    ``trace --jsonl`` writes it and as the French and English sentences
+    tell it, one SHA-256 a round (and the number of events), or the
+    refusal's class."""
+    import hashlib
+
+    from swisslearn.dutch1998.procedure import trace
+    from swisslearn.errors import PairingError, UsageError
+    from swisslearn.explain import explain
+    from swisslearn.trace import event_to_json
+
+    _engine()
+    start = time.process_time()
+    rounds = events = 0
+    with out.open("w") as sink:
+        for label, tournament, round, literal, avoid in _rounds(folder):
+            sha = hashlib.sha256()
+            count = 0
+            try:
+                for event in trace(tournament, round, literal=literal,  # type: ignore[arg-type]
+                                   avoid=avoid):
+                    count += 1
+                    sha.update(json.dumps(event_to_json(event), ensure_ascii=False).encode())
+                    sha.update(explain(event, "fr").encode())
+                    sha.update(explain(event, "en").encode())
+                result = f"{count} {sha.hexdigest()}"
+            except (PairingError, UsageError) as error:
+                result = f"{type(error).__name__} after {count} {sha.hexdigest()}"
+            sink.write(f"{label}\t{round}\t{'literal' if literal else 'pruned'}\t{result}\n")
+            rounds += 1
+            events += count
+    print(f"{rounds} rounds traced ({events:,} events) in {time.process_time() - start:.0f} s CPU",
+          file=sys.stderr)
+
+
+def cli(folder: Path, out: Path, commands: tuple[str, ...] = ("pair",)) -> None:
+    """``swisslearn pair FILE --round N --system dutch-1998 --json`` (and,
+    with ``trace`` among ``commands``, ``swisslearn trace ... --jsonl``) on
+    every round of every file, run in this process (the engine on the path):
+    the command's whole output, its exit code and its error text, byte for
+    byte (one JSON string each, so that ``compare`` sees every byte)."""
     import contextlib
     import io
 
@@ -175,18 +226,22 @@ def cli(folder: Path, out: Path) -> None:
     start = time.process_time()
     rounds = 0
     root = ROOT.parent
+    options = {"pair": ("--json", "cli"), "trace": ("--jsonl", "cli-trace")}
     with out.open("w") as sink:
         for name, _, last in _files(folder):
             path = str(root / name) if not Path(name).is_absolute() else name
             for round in range(1, last + 1):
-                stdout, stderr = io.StringIO(), io.StringIO()
-                with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-                    code = command(["pair", path, "--round", str(round),
-                                    "--system", "dutch-1998", "--json"])
-                sink.write(f"{name}\t{round}\tcli\t{code} {json.dumps(stdout.getvalue())} "
-                           f"{json.dumps(stderr.getvalue())}\n")
-                rounds += 1
-    print(f"{rounds} rounds paired by the command line in "
+                for verb in commands:
+                    flag, mode = options[verb]
+                    stdout, stderr = io.StringIO(), io.StringIO()
+                    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                        code = command([verb, path, "--round", str(round),
+                                        "--system", "dutch-1998", flag])
+                    sink.write(f"{name}\t{round}\t{mode}\t{code} "
+                               f"{json.dumps(stdout.getvalue())} "
+                               f"{json.dumps(stderr.getvalue())}\n")
+                    rounds += 1
+    print(f"{rounds} commands run ({', '.join(commands)}) in "
           f"{time.process_time() - start:.0f} s CPU", file=sys.stderr)
 
 
@@ -198,20 +253,149 @@ def compare(a: Path, b: Path) -> int:
     after = {key(line): line for line in new}
     differ = [k for k in before if after.get(k) != before[k]]
     missing = [k for k in after if k not in before]
-    modes = {"pruned": 0, "literal": 0, "cli": 0}
+    from collections import Counter
+
+    modes: Counter[str] = Counter()   # pruned, literal, cli, cli-trace, or another mode's
     refused = 0
     for line in old:
         modes[line.split("\t")[2]] += 1
         result = line.split("\t")[3]
-        refused += not (result.startswith("{") or result.startswith("0 "))
+        refused += not (result.startswith("{") or result.startswith("0 ")
+                        or result.split(" ")[0].isdigit() and len(result.split(" ")) == 2)
     print(f"{len(before)} rounds compared ({modes['pruned']} pruned, {modes['literal']} "
-          f"literal, {modes['cli']} by the command line; {refused} refused in both), "
+          f"literal, {modes['cli']} pair and {modes['cli-trace']} trace by the command line; "
+          f"{refused} refused in both{_others(modes)}), "
           f"{len(differ)} different, "
           f"{len(missing)} only in {b}")
     for k in differ[:20]:
         print("  differ:", *k, "\n    old:", before[k].split("\t")[3],
               "\n    new:", after.get(k, "(missing)").split("\t")[-1])
     return 1 if differ or missing else 0
+
+
+# -- every system, every command (issue 24 item 1: the shared matching) ------
+#
+# ``systems-generate DIR [COUNT]`` writes COUNT individual tournaments (4-40
+# players, paired by dutch-2026, the engine on the path), COUNT team
+# tournaments (3-20 teams, paired by team-2026) and, for each individual
+# one, a copy with random ``XXP`` forbidden pairs in its last rounds.
+# ``systems DIR OUT`` runs, in this process, for each system of
+# :data:`SYSTEMS`: ``pair --json`` and ``trace --jsonl`` on every round of
+# every file of ``data/``, ``../shared/vectors/`` and DIR, ``check`` on each
+# file, and ``pair --json`` of the last round with a random strict group, a
+# soft-bottom group and a soft-avoid group (seed 002); each line keeps the
+# exit code, the output and the error text whole.  Compare with ``compare``.
+
+SYSTEMS = ("dutch-1998", "dutch-2017", "dutch-2026", "simple", "team-2026",
+           "team-2026-sharly")
+
+
+def systems_generate(folder: Path, count: int) -> None:
+    import random
+
+    sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "stress")]
+    from teamgen import generate_teams, random_team_settings  # type: ignore[import-not-found]
+
+    from swisslearn.errors import PairingError
+    from swisslearn.formats.trf import parse_trf
+    from swisslearn.generate import generate as make, random_tournaments
+    from swisslearn.systems import get
+
+    folder.mkdir(parents=True, exist_ok=True)
+    dutch, team = get("dutch-2026"), get("team-2026")
+    written = 0
+    for i, setting in enumerate(random_tournaments(count, seed=24_2026, players=(4, 40),
+                                                   rounds=(3, 9))):
+        path = folder / f"ind-{i:05d}.trf"
+        try:
+            document = make(setting, dutch.pair)
+        except PairingError:
+            continue
+        document.write(path)
+        tournament = parse_trf(path.read_text(), str(path)).tournament
+        rng = random.Random(path.name)
+        ids = [p.id for p in tournament]
+        last = tournament.rounds_paired
+        lines = [f"260 {max(1, last - 2)} {last + 1} " + " ".join(map(str, rng.sample(ids, 2)))
+                 for _ in range(rng.randint(1, len(ids)))]
+        text = path.read_text()
+        (folder / f"ind-{i:05d}-xxp.trf").write_text(
+            text + ("" if text.endswith("\n") else "\n") + "\n".join(lines) + "\n")
+        written += 2
+    for i, team_setting in enumerate(random_team_settings(count, seed=24_2027, teams=(3, 20),
+                                                          rounds=(3, 9))):
+        try:
+            text = generate_teams(team_setting, team.pair)
+        except PairingError:
+            continue
+        (folder / f"team-{i:05d}.trf").write_text(text)
+        written += 1
+    print(f"{written} files in {folder}")
+
+
+def _group_options(tournament: object, rng: object) -> list[list[str]]:
+    ids = sorted(p.id for p in tournament)  # type: ignore[attr-defined]
+    options = []
+    for constraint in ("strict", "soft-bottom", "soft-avoid"):
+        size = min(len(ids), rng.randint(2, max(2, len(ids) // 3)))  # type: ignore[attr-defined]
+        members = ",".join(str(i) for i in sorted(rng.sample(ids, size)))  # type: ignore[attr-defined]
+        options.append(["--group", f"G:{members}:{constraint}"])
+    return options
+
+
+def systems_outputs(folder: Path, out: Path) -> None:
+    import contextlib
+    import io
+    import random
+
+    from swisslearn.cli import main as command, read_input
+    from swisslearn.errors import SwisslearnError
+
+    _engine()
+    start = time.process_time()
+    runs = 0
+    with out.open("w") as sink:
+        def run(name: str, round: int, argv: list[str]) -> None:
+            nonlocal runs
+            stdout, stderr = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                code = command(argv)
+            sink.write(f"{name}\t{round}\tcli\t{code} {json.dumps(stdout.getvalue())} "
+                       f"{json.dumps(stderr.getvalue())}\n")
+            runs += 1
+
+        for path in _sources(folder):
+            name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
+            try:
+                tournament = read_input(str(path)).tournament
+            except SwisslearnError:
+                tournament = None
+            last = 1
+            if tournament is not None:
+                last = max(1, tournament.rounds_paired)
+                if tournament.rounds_paired < tournament.total_rounds:
+                    last = tournament.rounds_paired + 1
+            for system in SYSTEMS:
+                for round in range(1, last + 1):
+                    run(f"{name} {system} pair", round,
+                        ["pair", str(path), "--round", str(round), "--system", system, "--json"])
+                    run(f"{name} {system} trace", round,
+                        ["trace", str(path), "--round", str(round), "--system", system,
+                         "--jsonl"])
+                run(f"{name} {system} check", 0, ["check", str(path), "--system", system])
+                if tournament is not None and len(tournament) >= 4:  # type: ignore[arg-type]
+                    rng = random.Random(f"{name} {system}")
+                    for option in _group_options(tournament, rng):
+                        run(f"{name} {system} pair {option[1].rsplit(':', 1)[1]}", last,
+                            ["pair", str(path), "--round", str(last), "--system", system,
+                             "--json", *option])
+    print(f"{runs} commands run in {time.process_time() - start:.0f} s CPU", file=sys.stderr)
+
+
+def _others(modes: dict[str, int]) -> str:
+    """The lines of modes ``compare`` does not name (another script's)."""
+    others = {m: n for m, n in modes.items() if m not in ("pruned", "literal", "cli", "cli-trace")}
+    return "".join(f"; {n} {m}" for m, n in sorted(others.items()))
 
 
 def main(argv: list[str]) -> int:
@@ -221,8 +405,18 @@ def main(argv: list[str]) -> int:
     if len(argv) == 3 and argv[0] == "dump":
         dump(Path(argv[1]), Path(argv[2]))
         return 0
-    if len(argv) == 3 and argv[0] == "cli":
-        cli(Path(argv[1]), Path(argv[2]))
+    if len(argv) == 3 and argv[0] == "traces":
+        traces(Path(argv[1]), Path(argv[2]))
+        return 0
+    if len(argv) in (3, 4) and argv[0] == "cli":
+        cli(Path(argv[1]), Path(argv[2]),
+            ("pair", "trace") if argv[3:] == ["--trace"] else ("pair",))
+        return 0
+    if len(argv) >= 2 and argv[0] == "systems-generate":
+        systems_generate(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 300)
+        return 0
+    if len(argv) == 3 and argv[0] == "systems":
+        systems_outputs(Path(argv[1]), Path(argv[2]))
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(Path(argv[1]), Path(argv[2]))

@@ -46,7 +46,7 @@ from swisslearn.dutch2017.changes import Change, changes_for
 from swisslearn.dutch2017.procedure import EDITION as EDITION_2017
 from swisslearn.dutch2026.brackets import compatibility
 from swisslearn.dutch2026.candidates import judge
-from swisslearn.dutch2026.completion import Completion
+from swisslearn.matching.completion import Completion
 from swisslearn.dutch2026.procedure import EDITION as EDITION_2026
 from swisslearn.dutch2026.procedure import Edition, round_result
 from swisslearn.dutch2026.scoring import Competitor, competitors

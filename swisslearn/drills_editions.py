@@ -29,13 +29,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-import networkx as nx
-
 from swisslearn.card.sheet import card_sheet
 from swisslearn.errors import PairingError
 from swisslearn.exercises import Question, accepting, drill_question, players_checker, round_question
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.generate import generate, random_tournaments
+from swisslearn.matching import max_pairs
 from swisslearn.model import Colour, Player, PlayerId, PlayerState, Result, RoundEntry, Tournament
 from swisslearn.systems import get as system
 from swisslearn.trace import Event, RoundPaired
@@ -80,16 +79,13 @@ def _hand_counts(players: Sequence[PlayerId], moved: Sequence[PlayerId],
     """What the card lets a trainee count: the largest number of pairs of the
     bracket without a rematch ([C1]) nor two players of the same absolute
     colour ([C3]), MDPs meeting residents only; and the most MDPs paired."""
-    graph = nx.Graph()
-    graph.add_nodes_from(players)
-    for i, a in enumerate(players):
-        for b in players[i + 1:]:
-            same = _absolute(states[a]) is not None and _absolute(states[a]) == _absolute(states[b])
-            if not (states[a].has_met(b) or same or (a in moved and b in moved)):
-                graph.add_edge(a, b)
-    pairs = len(nx.max_weight_matching(graph, maxcardinality=True))
-    mdp_graph = nx.Graph((a, b) for a, b in graph.edges if (a in moved) != (b in moved))
-    mdps = len(nx.max_weight_matching(mdp_graph, maxcardinality=True)) if moved else 0
+    def can_meet(a: PlayerId, b: PlayerId) -> bool:
+        same = _absolute(states[a]) is not None and _absolute(states[a]) == _absolute(states[b])
+        return not (states[a].has_met(b) or same or (a in moved and b in moved))
+
+    pairs = max_pairs(players, can_meet)
+    mdps = max_pairs(players, lambda a, b: can_meet(a, b) and (a in moved) != (b in moved)
+                     ) if moved else 0
     return pairs, mdps
 
 

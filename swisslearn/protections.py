@@ -80,6 +80,7 @@ from swisslearn.formats.teams import board_tournament
 from swisslearn.formats.trf import TrfDocument
 from swisslearn.groups import (AttributeRule, Constraint, FrozenRound, Group, ManualGroup, Pair,
                                attribute_value, constrained, settings_groups)
+from swisslearn.matching import max_pairs
 from swisslearn.model import PlayerId, RoundNumber, Tournament
 from swisslearn.standings import Standings, standings
 from swisslearn.teams import TeamTournament
@@ -292,21 +293,18 @@ def _pairable(system: systems.Engine, tournament: Tournament, round: RoundNumber
     """A necessary condition every engine shares: the players present can all
     be paired (but one) without a rematch or an interdiction (the file's
     ``260``/``XXP`` too, for a system that keeps them: not ``simple``)."""
-    import networkx as nx
     base = tournament.truncated(round - 1)
     present = [s for s in base.states(round) if s.available]
     file_forbidden = base.forbidden_pairs(round) if system.file_interdictions \
         else frozenset()
-    graph = nx.Graph()
-    graph.add_nodes_from(s.id for s in present)
-    for i, a in enumerate(present):
-        for b in present[i + 1:]:
-            pair = frozenset((a.id, b.id))
-            if b.id in a.opponents or pair in forbidden or pair in file_forbidden:
-                continue
-            graph.add_edge(a.id, b.id)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    return 2 * len(matching) >= len(present) - 1
+
+    met = {s.id: s.opponents for s in present}
+
+    def can_meet(a: PlayerId, b: PlayerId) -> bool:
+        pair = frozenset((a, b))
+        return not (b in met[a] or pair in forbidden or pair in file_forbidden)
+
+    return 2 * max_pairs(list(met), can_meet) >= len(present) - 1
 
 
 def protect(tournament: Tournament, round: RoundNumber | None = None, *,

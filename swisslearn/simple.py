@@ -95,8 +95,7 @@ import dataclasses
 from decimal import Decimal
 from typing import Generator, Iterator, Sequence
 
-from swisslearn.dutch2026.completion import Completion
-from swisslearn.dutch2026.matching import max_weight_mates
+from swisslearn.matching import max_pairs, max_weight_mates
 from swisslearn.errors import PairingError, no_pairing
 from swisslearn.model import (Colour, ColourPreference, PlayerId, PlayerState,
                               PreferenceStrength, RoundNumber, Tournament)
@@ -191,18 +190,11 @@ class _Matcher:
         return 2 * self.max_pairs(players) == len(players)
 
     def max_pairs(self, players: frozenset[PlayerId]) -> int:
-        """The largest number of pairs without a rematch among ``players``."""
+        """The largest number of pairs without a rematch among ``players``
+        (:func:`swisslearn.matching.max_pairs`, remembered per set)."""
         found = self.known.get(players)
         if found is None:
-            # Edmonds' augmenting paths (unweighted), from a greedy start: a
-            # few hundred microseconds where a weighted matching costs
-            # milliseconds, and never the exponential cost of a search.
-            ordered = sorted(players)
-            met = self.met
-            neighbours = [[j for j, b in enumerate(ordered) if b != a and b not in met[a]]
-                          for a in ordered]
-            stuck = Completion(neighbours).complete()
-            found = (len(ordered) - len(stuck)) // 2
+            found = max_pairs(sorted(players), self.can_meet)
             self.known[players] = found
         return found
 

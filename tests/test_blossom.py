@@ -1,4 +1,4 @@
-"""The compiled blossom matching (swisslearn/dutch2026/_blossom.pyx).
+"""The compiled blossom matching (swisslearn/matching/_blossom.pyx).
 
 networkx's ``max_weight_matching(maxcardinality=False)`` is the reference:
 on random graphs the two must reach the same total weight (where several
@@ -18,10 +18,10 @@ import networkx as nx
 import pytest
 
 from conftest import missing
-from swisslearn.dutch2026 import matching
+from swisslearn.matching import weighted as matching
 
 try:
-    from swisslearn.dutch2026 import _blossom
+    from swisslearn.matching import _blossom
 except ImportError:  # the implementation test below fails with a clear message
     _blossom = None  # type: ignore[assignment]
 
@@ -34,7 +34,7 @@ def test_compiled_implementation_is_in_use() -> None:
     # A skip only on a machine without a C compiler (conftest.missing); CI
     # installs the package, which must build the extension.
     if _blossom is None:
-        missing("swisslearn.dutch2026._blossom (built by `pip install` with a C compiler)",
+        missing("swisslearn.matching._blossom (built by `pip install` with a C compiler)",
                 "sudo apt-get install gcc python3-dev && make clean test")
     assert matching.IMPLEMENTATION == "compiled"
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import TEST_DATA
+from conftest import ROOT, TEST_DATA, VECTORS
 from swisslearn.dutch1998.feasibility import large_pairing, small_pairing
 from swisslearn.dutch1998.procedure import pair
 from swisslearn.dutch1998.state import Table
@@ -298,3 +298,41 @@ def test_a_moved_down_player_may_take_the_bye_when_nothing_else_pairs(
     assert len(paired.byes) == 1 and len(paired.boards) == 1
     leader = max((s for s in third.states(3) if s.available), key=lambda s: s.score)
     assert paired.byes == (leader.id,)
+
+
+# -- the round's memory of remainder groups that gave no pairing -----------------------
+
+_REPAIRED = [(ROOT / "data" / "cours-c10.trf", 4),
+             (VECTORS / "dutch2026" / "rtg-047-p37-r08.trf", 8),
+             (VECTORS / "dutch2017" / "rtg-042-p35-r10.trf", 8)]
+
+
+@pytest.mark.parametrize("path, round", _REPAIRED, ids=[p.name for p, _ in _REPAIRED])
+def test_a_remainder_group_told_again_is_the_one_searched(path: Path, round: int,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Rounds where C12/C13 re-open a heterogeneous bracket and its candidates
+    leave a remainder group that already gave no pairing: the trace told from
+    the round's memory is the trace searched again (the memory off)."""
+    from swisslearn.dutch1998 import bracket, state
+    from swisslearn.dutch1998.procedure import trace
+
+    if not path.exists():
+        pytest.skip(f"{path} not found (../shared/ is absent)")
+    tournament = read_trf(path).tournament
+    asked: list[bool] = []
+    key = bracket._Heterogeneous._remainder_key
+
+    def counted(self: bracket._Heterogeneous, *args: object) -> object:
+        found = key(self, *args)  # type: ignore[arg-type]
+        asked.append(found in self.context.failed_remainders)
+        return found
+
+    monkeypatch.setattr(bracket._Heterogeneous, "_remainder_key", counted)
+    remembered = list(trace(tournament, round))
+    assert any(asked), "no remainder group told again in this round"
+    monkeypatch.setattr(state, "REMAINDER_BUDGET", 0)
+    asked.clear()
+    searched = list(trace(tournament, round))
+    assert not any(asked)
+    assert remembered == searched

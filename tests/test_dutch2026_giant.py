@@ -20,7 +20,7 @@ import pytest
 
 from swisslearn import systems
 from swisslearn.dutch2026 import brackets, certified
-from swisslearn.dutch2026.matching import max_weight_matching
+from swisslearn.matching import max_weight_matching
 from swisslearn.formats.trf import parse_trf
 from swisslearn.generate import GeneratorSettings, generate
 from swisslearn.model import Tournament

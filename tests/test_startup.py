@@ -5,7 +5,8 @@ loads no notebook stack.  This runs the command itself, in a fresh
 interpreter, on a club round that backtracks (C13), and lists every module
 loaded by the end: still no notebook stack, and neither scipy nor networkx,
 whose imports alone cost more than the 0.3 s start-up budget (the dutch-1998
-engine loads them only for large brackets or large assignment problems).
+engine loads scipy only for large assignment problems; networkx is only the
+weighted matching's fallback when the compiled one is not built).
 """
 
 from __future__ import annotations

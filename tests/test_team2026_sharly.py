@@ -13,7 +13,7 @@ import pytest
 
 from conftest import vector_files
 from swisslearn import systems
-from swisslearn.dutch2026 import matching as shared_matching
+from swisslearn.matching import weighted as shared_matching
 from swisslearn.formats.teams import team_tournament
 from swisslearn.formats.trf import read_trf
 from swisslearn.team2026 import procedure, sharly

@@ -20,6 +20,14 @@ driver to undo the bracket above (:class:`~swisslearn.dutch1998.outcome.Need`).
   of a heterogeneous bracket (homogeneous again: C6 "start at C2 with the
   remainder"; C9; C11 with the moved-down players'; its own C14 when it
   cannot be paired whole).
+
+C12 and C13 open a bracket again and again with other players moved into
+it; its moved-down players' candidates then leave the same remainder groups
+(3,563/8 of the stress corpus: 180,000 remainder groups, 2,000 different).
+A remainder group that gave no pairing is not searched again in the round:
+its steps are told again from the round's memory
+(:meth:`~swisslearn.dutch1998.state.RoundState.remember_remainder`), keyed
+by all they depend on (``_Heterogeneous._remainder_key``).
 """
 
 from __future__ import annotations
@@ -32,8 +40,9 @@ from decimal import Decimal
 import numpy as np
 
 from swisslearn.dutch1998 import softavoid
-from swisslearn.dutch1998.candidates import (Candidate, Group, level_candidates, reasons_in,
-                                             summarise, walk)
+from swisslearn.dutch1998.candidates import (MOVED_DOWN_LISTED, Candidate, Group,
+                                             level_candidates, once, reasons_in, summarise,
+                                             walk)
 from swisslearn.dutch1998.colours import x_value
 from swisslearn.dutch1998.criteria import STRICT, Relaxation
 from swisslearn.dutch1998.feasibility import Banned
@@ -415,25 +424,34 @@ class _Heterogeneous(_Group):
         """The remainder group left by ``found`` (the moved-down players'
         candidate), and the bracket's outcomes with it."""
         context, view = self.context, self.view
-        s1 = search.s1
-        pairs = tuple((s1[i], self.residents[j]) for i, j in enumerate(found.positions))
         used = set(found.positions)
         rest = tuple(r for j, r in enumerate(self.residents) if j not in used)
+        lowest = self.lowest and level is not None
+        fixed = tuple(self.floating) + carried
+        key = self._remainder_key(rest, fixed, lowest, (start, drops, extra, lower_p))
+        told = context.failed_remainders.get(key)
+        if told is not None:
+            yield from told   # this remainder group gave no pairing before
+            return
+        s1 = search.s1
+        pairs = tuple((s1[i], self.residents[j]) for i, j in enumerate(found.positions))
         base = current if level is not None else view
         remainder_view = base.with_(players=tuple(context.view(pl) for pl in rest),
                                     moved_down=(), homogeneous=True, remainder=True)
-        lowest = self.lowest and level is not None
         # In the lowest bracket the carried players get the bye: the remainder
         # checks them with its own leftovers (at most one).
-        stream = _homogeneous(context, remainder_view, rest, lowest,
-                              tuple(self.floating) + carried, remainder=True, start=start,
-                              drops=drops, extra=extra, lower_p=lower_p, banned=self.banned,
-                              table=context.table(rest, self.table))
+        stream = _homogeneous(context, remainder_view, rest, lowest, fixed, remainder=True,
+                              start=start, drops=drops, extra=extra, lower_p=lower_p,
+                              banned=self.banned, table=context.table(rest, self.table))
         outer = current if level is not None else view.with_(p=len(s1))
+        events: list[Event] | None = []
         for item in _until_need(stream):
             if not isinstance(item, Outcome):
+                if events is not None:
+                    events.append(item)
                 yield item
                 continue
+            events = None
             down = item.moved_down
             if lowest and len(down) > 1:
                 continue
@@ -449,6 +467,24 @@ class _Heterogeneous(_Group):
                                 pairs=tuple((a.id, r.id) for a, r in outcome.pairs),
                                 moved_down=_ids(down), transposition=found.rank)
             yield outcome
+        if events is not None:
+            context.remember_remainder(key, events, len(rest) + len(fixed))
+
+    def _remainder_key(self, rest: tuple[PlayerState, ...], fixed: tuple[PlayerState, ...],
+                       lowest: bool, levels: object) -> object:
+        """What a remainder group's steps depend on: the bracket (its index
+        gives the view's score and lowest), the players, those floating
+        anyway, where its ladder starts, and the banned sets it can meet
+        (those of its players and the floating ones), with the rule that
+        refuses them."""
+        ids, kept = _ids(rest), _ids(fixed)
+        banned: frozenset[frozenset[PlayerId]] = frozenset()
+        if self.banned:
+            floating = frozenset(kept)
+            within = floating.union(ids)
+            banned = frozenset(frozenset(down) for down in self.banned
+                               if floating <= down and down <= within)
+        return (self.view.index, ids, kept, lowest, levels, banned, again_rule(self.banned))
 
     def remainder_lowered(self, s1: tuple[PlayerState, ...],
                           carried: tuple[PlayerState, ...]) -> Stream:
@@ -549,40 +585,54 @@ def _remainders(items: Iterator[Event | Found], expand: Callable[[Found], Stream
 
 class _FailedRemainders:
     """Candidates of the moved-down players whose remainder group could not
-    be paired, waiting to be told."""
+    be paired, waiting to be told: each with its steps (the walk's before
+    it, then the remainder group's) while they are few enough to be told
+    one by one, then only what their summary names."""
 
     def __init__(self, view: BracketView, search: BracketSearch) -> None:
         self.view = view
         self.search = search
-        self.events: list[Event] = []     # the remainder groups' own steps
-        self.told: list[Event] = []       # those, each group's followed by its C10 step
-        self.left: list[tuple[PlayerId, ...]] = []
+        self.groups: list[tuple[Found, list[Event]]] = []   # while steps <= _TOLD_RUN
+        self.first: list[Found] = []                        # the first few, for the summary
+        self.count = 0
+        self.steps = 0
         self.reasons: Counter[Rejection] = Counter()
 
     def add(self, found: Found, events: list[Event]) -> None:
-        search = self.search
+        self.count += 1
+        self.steps += len(events)
+        self.reasons.update(once(reasons_in(events)))
+        if len(self.first) < MOVED_DOWN_LISTED:
+            self.first.append(found)
+        if self.steps <= _TOLD_RUN:
+            self.groups.append((found, events))
+        else:
+            self.groups = []
+
+    def _left(self, found: Found) -> tuple[PlayerId, ...]:
         used = set(found.positions)
-        left = tuple(r.id for j, r in enumerate(search.s2) if j not in used)
-        self.left.append(left)
-        self.events += events
-        self.reasons.update(set(reasons_in(events)))
-        # C10's first sentence, after this remainder group's own steps.
-        pairs = tuple((a.id, search.s2[j].id) for a, j in zip(search.s1, found.positions))
-        self.told += events
-        self.told.append(RemainderUnpaired(rule="C10", bracket=self.view, remainder=left,
-                                           undone=pairs[-1], pairs=pairs))
+        return tuple(r.id for j, r in enumerate(self.search.s2) if j not in used)
 
     def flush(self) -> Iterator[Event]:
-        if not self.left:
+        if not self.count:
             return
-        if len(self.events) <= _TOLD_RUN:
-            yield from self.told
+        if self.steps <= _TOLD_RUN:
+            s1, s2 = self.search.s1, self.search.s2
+            for found, events in self.groups:
+                yield from events
+                # C10's first sentence, after this remainder group's own steps.
+                pairs = tuple((a.id, s2[j].id) for a, j in zip(s1, found.positions))
+                yield RemainderUnpaired(rule="C10", bracket=self.view,
+                                        remainder=self._left(found), undone=pairs[-1],
+                                        pairs=pairs)
         else:
             reasons, counts = summarise(self.reasons)
             yield PairingsTried(rule="C10", bracket=self.view, because_of=self.view,
-                                count=len(self.left), moved_down=tuple(self.left[:10]),
-                                reasons=reasons, counts=counts, steps=len(self.events))
-        self.events, self.told, self.left, self.reasons = [], [], [], Counter()
+                                count=self.count,
+                                moved_down=tuple(self._left(f) for f in self.first),
+                                reasons=reasons, counts=counts, steps=self.steps)
+        self.groups, self.first, self.count, self.steps = [], [], 0, 0
+        self.reasons = Counter()
 
 
 def _heterogeneous(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],

@@ -23,7 +23,7 @@ import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -37,8 +37,8 @@ from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import (BracketView, CandidatesSkipped, CandidateTried, Event,
                               ExchangeApplied, Refusal, Rejection)
 
-__all__ = ["Candidate", "Group", "LITERAL_LIMIT", "RUN", "SearchMaker", "level_candidates",
-           "reasons_in", "split_positions", "summarise", "walk"]
+__all__ = ["Candidate", "Group", "LITERAL_LIMIT", "MOVED_DOWN_LISTED", "RUN", "SearchMaker",
+           "level_candidates", "once", "reasons_in", "split_positions", "summarise", "walk"]
 
 #: Builds the search of one split of a level (S1 and S2 as bracket positions).
 SearchMaker = Callable[[list[int], list[int]], BracketSearch]
@@ -57,6 +57,10 @@ RUN = 3
 #: A skipped range names at most this many reasons per criterion; the
 #: further ones are one reason (detail ``"others"``) with their count.
 REASONS_PER_CRITERION = 4
+
+#: A PairingsTried (C10, C12, C13) names the players moved down by at most
+#: this many of the pairings it stands for.
+MOVED_DOWN_LISTED = 10
 
 #: At most this many refusals (pair by pair) per range.
 REFUSALS = 200
@@ -213,6 +217,14 @@ def reasons_in(events: Sequence[Event]) -> list[Rejection]:
         else:
             found.extend(getattr(event, "reasons", ()))
     return found
+
+
+def once(reasons: Iterable[Rejection]) -> dict[Rejection, int]:
+    """Each of ``reasons`` once, in the order met, counted 1 (a summary
+    counts in how many of its pairings a reason was met).  Not a set: a
+    set's order follows the strings' hashes, which change with
+    PYTHONHASHSEED, and the summary lists its reasons in this order."""
+    return dict.fromkeys(reasons, 1)
 
 
 def _walk_literal(context: RoundState, search: BracketSearch, view: BracketView,

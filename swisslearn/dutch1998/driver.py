@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from swisslearn.dutch1998.bracket import bracket, opening_view
-from swisslearn.dutch1998.candidates import reasons_in, summarise
+from swisslearn.dutch1998.candidates import MOVED_DOWN_LISTED, once, reasons_in, summarise
 from swisslearn.dutch1998.feasibility import hopeless
 from swisslearn.dutch1998.outcome import Need, Outcome, Stream
 from swisslearn.dutch1998.search import MOVED_DOWN_BEFORE, MovedDownSets
@@ -67,9 +67,6 @@ Result = object   # a list of outcomes, None (no pairing from here), or _C12
 _T = TypeVar("_T")
 
 _C12 = object()
-
-#: A PairingsTried names the players moved down by at most this many pairings.
-_MOVED_DOWN_LISTED = 10
 
 
 def drive(context: RoundState, brackets: Brackets) -> Generator[Event, None, list[Outcome]]:
@@ -212,11 +209,11 @@ class _Summary:
         if outcome is None:
             return
         self.count += 1
-        if len(self.moved_down) < _MOVED_DOWN_LISTED:
+        if len(self.moved_down) < MOVED_DOWN_LISTED:
             self.moved_down.append(_ids(outcome.moved_down))
-        met = set(_below_reasons(events, self.bracket.index))
+        met = once(_below_reasons(events, self.bracket.index))
         if extra is not None:
-            met.add(extra)
+            met[extra] = 1
         self.reasons.update(met)
 
     def event(self) -> Generator[Event, None, None]:

@@ -15,8 +15,9 @@ trace reports the family as one step:
 
 Each says "no" only when no pairing exists (the converse does not hold: the
 procedure may fail where some pairing exists), so they prune without ever
-changing what the procedure finds.  networkx gives the matchings, imported
-only when a bracket is large enough to need one (start-up time).
+changing what the procedure finds.  The matchings are the package's
+(:mod:`swisslearn.matching`): the weighted one for C8's colour conflicts,
+:func:`~swisslearn.matching.all_paired` for C13.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import numpy as np
 
 from swisslearn.dutch1998.search import avoids
 from swisslearn.dutch1998.state import RoundState, Table
+from swisslearn.matching import all_paired, max_weight_mates
 from swisslearn.model import PlayerId, PlayerState
 
 __all__ = ["any_pairing", "hopeless", "large_pairing", "small_pairing"]
@@ -36,9 +38,7 @@ Banned = Collection[AbstractSet[PlayerId]]
 #: Up to this many players, :func:`any_pairing` searches by hand.
 SMALL_BRACKET = 18
 
-#: Up to this many players, :func:`hopeless` searches by hand (no networkx);
-#: beyond the second number it does not look (it says "maybe").
-SMALL_HOPELESS = 12
+#: Beyond this many players :func:`hopeless` does not look (it says "maybe").
 LARGE_HOPELESS = 120
 
 
@@ -133,36 +133,33 @@ def _best_pairing(table: Table, may_stay: np.ndarray, spare: int, x: int,
     """The players left unpaired by a pairing of the bracket with the fewest
     colour conflicts (``spare`` players unpaired, ``paired`` ones paired,
     ``unpaired`` ones not), or None if every such pairing has more than x."""
-    import networkx as nx  # brackets of more than SMALL_BRACKET players only
-
+    # Players 0..n-1, then the spare places n..n+spare-1 (a player matched
+    # to one is left unpaired).  Each pair weighs ``big`` less its colour
+    # conflict (0 or 1): ``big`` exceeds any number of pairs, so the
+    # heaviest matching is a largest one, then has the fewest conflicts.
+    # Which heaviest matching is found does not matter: the answer of
+    # :func:`any_pairing` is whether one exists (see :func:`avoids`).
     n = len(table.players)
-    graph = nx.Graph()
     big = 4 * n + 4
     allowed, cost = table.allowed, table.cost
+    edges: list[tuple[int, int, int]] = []
     for i in range(n):
         if i in unpaired:
             continue
         for j in range(i + 1, n):
             if allowed[i, j] and j not in unpaired:
-                graph.add_edge(i, j, weight=big - int(cost[i, j]))
+                edges.append((i, j, big - int(cost[i, j])))
     if spare:
         for i in range(n):
             if may_stay[i] and i not in paired:
-                for s in range(spare):
-                    graph.add_edge(i, ("spare", s), weight=big)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    if len(matching) * 2 < n + spare:
+                edges.extend((i, n + s, big) for s in range(spare))
+    mate = max_weight_mates(n + spare, edges)
+    if -1 in mate:
         return None
-    conflicts = sum(big - graph[u][v]["weight"] for u, v in matching)
+    conflicts = sum(int(cost[i, j]) for i, j in enumerate(mate) if i < j < n)
     if conflicts > x:
         return None
-    left: set[int] = set()
-    for u, v in matching:
-        if isinstance(u, tuple):
-            left.add(v)
-        elif isinstance(v, tuple):
-            left.add(u)
-    return frozenset(left)
+    return frozenset(i for i in range(n) if mate[i] >= n)
 
 
 def hopeless(context: RoundState, brackets: list[tuple[PlayerState, ...]], index: int,
@@ -183,28 +180,8 @@ def hopeless(context: RoundState, brackets: list[tuple[PlayerState, ...]], index
     if n > LARGE_HOPELESS:
         return False  # not worth a matching of that size: the driver goes down as before
     players = context.sort(list(moved) + [p for bracket in brackets[index:] for p in bracket])
-    if n <= SMALL_HOPELESS:
-        allowed = np.array([[i != j and context.pair_check(a, b) is None
-                             for j, b in enumerate(players)] for i, a in enumerate(players)],
-                           dtype=bool).reshape(n, n)
-        table = Table(players, allowed, np.zeros((n, n), dtype=bool))
-        stay = [n % 2 == 1 and context.bye_check(a) is None for a in players]
-        answer = not small_pairing(table, stay, n % 2, 0, set())
-        context.hopeless[key] = answer
-        return answer
-    import networkx as nx  # only for many players (start-up time)
-
-    graph = nx.Graph()
-    graph.add_nodes_from(range(n))
-    for i, a in enumerate(players):
-        for j in range(i + 1, n):
-            if context.pair_check(a, players[j]) is None:
-                graph.add_edge(i, j)
-    if n % 2:
-        for i, a in enumerate(players):
-            if context.bye_check(a) is None:
-                graph.add_edge(i, "bye")
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    answer = 2 * len(matching) < n + n % 2
+    places = range(n)
+    answer = not all_paired(places, lambda i, j: context.pair_check(players[i], players[j]) is None,
+                            sit_out=lambda i: context.bye_check(players[i]) is None)
     context.hopeless[key] = answer
     return answer

@@ -51,6 +51,7 @@ from typing import AbstractSet, Callable, Collection, Iterator, Sequence
 
 import numpy as np
 
+from swisslearn.matching import max_weight_mates
 from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import Rejection
 
@@ -959,10 +960,14 @@ class SplitFinder:
 
     def _solve(self, fixed: dict[int, bool]
                ) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], list[bool]] | None:
-        import networkx as nx
-
+        # Players 0..n-1, then the spare places n..n+spare-1 (a player
+        # matched to one is left over, in S2).  ``_base`` exceeds any sum of
+        # costs, so the heaviest matching is a largest one, then the
+        # lightest labelling; the powers of two in the costs make that
+        # labelling unique, so any heaviest matching gives the same one.
         cost = self._cost
-        graph = nx.Graph()
+        n = self.n
+        edges: list[tuple[int, int, int]] = []
         for u, v in self._edges:
             best = None
             for lu, lv in ((True, False), (False, True)):
@@ -972,18 +977,17 @@ class SplitFinder:
                 if best is None or value < best:
                     best = value
             if best is not None:
-                graph.add_edge(u, v, weight=self._base - best)
-        for v in range(self.n):
+                edges.append((u, v, self._base - best))
+        for v in range(n):
             if self._stay[v] and fixed.get(v, False) is False:
-                for s in range(self.spare):
-                    graph.add_edge(v, ("spare", s), weight=self._base - cost[v][False])
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
-        if 2 * len(matching) < self.n + self.spare:
+                edges.extend((v, n + s, self._base - cost[v][False]) for s in range(self.spare))
+        mate = max_weight_mates(n + self.spare, edges)
+        if -1 in mate:
             return None
-        labels = [False] * self.n
-        for u, v in matching:
-            if isinstance(u, tuple) or isinstance(v, tuple):
-                continue  # left over: in S2
+        labels = [False] * n
+        for u, v in enumerate(mate[:n]):
+            if v < u or v >= n:
+                continue  # each pair once, from its lower end; a player left over: in S2
             first = (cost[u][True] + cost[v][False]
                      if fixed.get(u, True) is True and fixed.get(v, False) is False else None)
             second = (cost[u][False] + cost[v][True]

@@ -55,6 +55,7 @@ from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges
 from swisslearn.dutch1998.outcome import BracketLevel, GroupLevel, Outcome, Pair, Stream
 from swisslearn.dutch1998.search import _IMPOSSIBLE, _linear_sum_assignment
 from swisslearn.dutch1998.state import RoundState, Table
+from swisslearn.matching import max_weight_mates
 from swisslearn.model import Float, PlayerId, PlayerState
 from swisslearn.trace import BracketPaired, Event, SoftAvoidChosen
 
@@ -470,20 +471,24 @@ def _floor(context: RoundState, outcome: Outcome, required: frozenset[PlayerId],
         return 0
     if len(group) > _AVOID_FLOOR_PLAYERS or len(group) % 2:
         return 0
-    import networkx as nx  # protections already use it
+    place = {pl.id: i for i, pl in enumerate(group)}
+    measured: dict[tuple[int, int], tuple[int, int]] = {}
+    for a, b, cost in edges:
+        i, j = sorted((place[a.id], place[b.id]))
+        measured[(i, j)] = (cost, int(frozenset((a.id, b.id)) in context.avoid))
 
     def fewest(weigh: Callable[[int, int], int]) -> tuple[int, int] | None:
-        graph = nx.Graph()
-        graph.add_nodes_from(pl.id for pl in group)
+        # ``big`` exceeds any sum of ``weigh``: the heaviest matching is a
+        # perfect one if any, then the lightest; the two sums it returns are
+        # the digits of that lightest total (each below ``width``), so any
+        # heaviest matching gives the same.
         big = 4 * len(group) * len(group) + 4
-        for a, b, cost in edges:
-            same = int(frozenset((a.id, b.id)) in context.avoid)
-            graph.add_edge(a.id, b.id, weight=big - weigh(cost, same), cost=cost, same=same)
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
-        if 2 * len(matching) < len(group):
+        mate = max_weight_mates(len(group), [(i, j, big - weigh(cost, same))
+                                             for (i, j), (cost, same) in sorted(measured.items())])
+        if -1 in mate:
             return None
-        return (sum(graph[u][v]["cost"] for u, v in matching),
-                sum(graph[u][v]["same"] for u, v in matching))
+        pairs = [measured[(i, j)] for i, j in enumerate(mate) if i < j]
+        return sum(cost for cost, _ in pairs), sum(same for _, same in pairs)
 
     width = len(group) + 1
     first = fewest(lambda cost, same: cost * width + same)

@@ -21,9 +21,14 @@ import numpy as np
 from swisslearn.dutch1998.criteria import (Relaxation, b2_rejection, bye_rejection,
                                            colour_conflict, float_rejection, pair_rejection)
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
-from swisslearn.trace import PlayerView, Rejection
+from swisslearn.trace import Event, PlayerView, Rejection
 
-__all__ = ["RoundState", "Table", "pair_float_rejection"]
+__all__ = ["REMAINDER_BUDGET", "RoundState", "Table", "pair_float_rejection"]
+
+#: How much of the failed remainder groups' steps a round keeps (RoundState):
+#: events times the players they name (each event's views list them), about
+#: 10 bytes each (3,563/8 of the stress corpus keeps 67,000: 1,905 groups).
+REMAINDER_BUDGET = 2_000_000
 
 
 class RoundState:
@@ -49,6 +54,13 @@ class RoundState:
         self.dead: set[tuple[str, int, tuple[PlayerId, ...]]] = set()
         self.probes: dict[tuple[int, tuple[PlayerId, ...], bool, bool], bool] = {}
         self.hopeless: dict[tuple[int, frozenset[PlayerId]], bool] = {}
+        # The remainder groups (bracket.py) that gave no pairing, with the
+        # events they told: C12/C13 re-open a heterogeneous bracket with other
+        # players moved into it, and its candidates leave the same remainder
+        # groups again and again (3,563/8 of the stress corpus: 180,000
+        # remainder groups, 2,000 different); at most REMAINDER_BUDGET.
+        self.failed_remainders: dict[object, tuple[Event, ...]] = {}
+        self.remainder_size = 0
         # Set when a bracket could not be completed: from then on the driver
         # asks for a proof before going down (not before: it costs a matching).
         self.backtracking = False
@@ -108,6 +120,14 @@ class RoundState:
                     return rejection
             return self.float_check(player, Float.DOWN, relaxation)
         return check
+
+    def remember_remainder(self, key: object, events: list[Event], players: int) -> None:
+        """A remainder group of ``players`` gave no pairing after ``events``
+        (bracket.py)."""
+        size = len(events) * (players + 1)
+        if self.remainder_size + size <= REMAINDER_BUDGET:
+            self.remainder_size += size
+            self.failed_remainders[key] = tuple(events)
 
     def table(self, players: tuple[PlayerState, ...], within: Table | None = None) -> Table:
         """The table of ``players`` (cut out of ``within``, if given)."""

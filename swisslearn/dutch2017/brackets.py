@@ -14,7 +14,7 @@ asked:
   criterion.  Once the bracket is paired, its downfloaters and every player
   below must still allow a complete round-pairing (A.9: all paired but one,
   who may receive the bye, C.1-C.3 kept); a perfect matching kept from
-  bracket to bracket (:class:`~swisslearn.dutch2026.completion.Completion`)
+  bracket to bracket (:class:`~swisslearn.matching.completion.Completion`)
   answers in milliseconds.
 * **the PPB**: if they do not, "the last paired bracket is called
   Penultimate Pairing Bracket": it is paired again with C.4 on top (its
@@ -51,7 +51,7 @@ from swisslearn.dutch2026.brackets import (BracketResult, Graph, Phases, RoundRe
                                            Unpairable, bracket_result, pair_bracket,
                                            scoregroups)
 from swisslearn.dutch2026.classes import Neighbours, Roster
-from swisslearn.dutch2026.completion import Completion
+from swisslearn.matching.completion import Completion
 from swisslearn.dutch2026.pairweights import BracketWeights
 from swisslearn.dutch2026.scoring import Competitor
 from swisslearn.model import PlayerId

@@ -11,15 +11,16 @@ brackets, so the engine does what the FIDE-endorsed engines do: each
 criterion becomes a bit field of an integer edge weight, most important
 first (:mod:`.criteria`: Article 2 as one table, each criterion once;
 :mod:`.weights` turns such a table into the weight), and a maximum-weight
-matching, exact on big integers (:mod:`.matching`: compiled, networkx as a
-fallback), satisfies them in priority order.
+matching, exact on big integers (:mod:`swisslearn.matching`, shared with
+the other engines: compiled, networkx as a fallback), satisfies them in
+priority order.
 
 The machinery is shared with the 2017 edition (:mod:`swisslearn.dutch2017`),
 parameterised rather than copied: :class:`.procedure.Edition` gives an
 edition's labels, its readings of a round without a game
 (:class:`.scoring.Readings`) and its route through the brackets; the two
 phases of one bracket (:func:`.brackets.pair_bracket`) and the completion
-test (:mod:`.completion`) serve both.
+test (:class:`swisslearn.matching.Completion`) serve both.
 
 * One matching covers *all* players not yet paired, so a bracket can only
   be paired in a way that leaves the round completable ([C4]); pairs inside

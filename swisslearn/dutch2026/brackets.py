@@ -31,7 +31,7 @@ Speed: a pair outside the bracket and the next scoregroup carries only
 [C4]/[C5], and every complete pairing scores the same there.  So each
 matching is first solved on those two scoregroups alone, the [C4] field
 dropped; if the players it leaves can still all be paired
-(:class:`~swisslearn.dutch2026.completion.Completion` answers in
+(:class:`~swisslearn.matching.completion.Completion` answers in
 milliseconds), that matching is a best one of the whole graph.  If not, or
 when the PAB may go to one of those players, the whole graph is solved as
 before.  tests/test_dutch2026_window.py checks that both give the same
@@ -56,13 +56,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence, cast
 
 from swisslearn.dutch2026 import certified, generation
 from swisslearn.dutch2026.classes import Neighbours, Roster
-from swisslearn.dutch2026.completion import Completion
+from swisslearn.matching.completion import Completion
 from swisslearn.dutch2026.criteria import Layout, compatible
-from swisslearn.dutch2026.matching import matching_of_sorted, max_weight_matching
+from swisslearn.matching.weighted import matching_of_sorted, max_weight_matching
 from swisslearn.dutch2026.pairweights import BracketWeights
 from swisslearn.dutch2026.scoring import Competitor
 from swisslearn.dutch2026.weights import WeightShape
@@ -505,7 +505,9 @@ class Graph:
                         members=tuple(alive),
                         mate=tuple(completion.mate) if completion is not None else (),
                         active=tuple(completion.active) if completion is not None else (),
-                        neighbours=completion.neighbours if completion is not None else (),
+                        # The lists or Neighbours the completion was built on.
+                        neighbours=cast("Sequence[Sequence[int]] | Neighbours",
+                                        completion.neighbours) if completion is not None else (),
                         quality_bits=self.quality_bits, base_total=self.base_total)
 
 

@@ -9,7 +9,7 @@ apart, and their place in the bracket).  Solving the blossom algorithm on
 every edge costs O(n³); here it runs on a sparse subgraph and LP duality
 says whether its answer is optimal for the whole graph:
 
-* The blossom algorithm (:func:`._blossom.max_weight_matching_duals`) returns,
+* The blossom algorithm (:func:`swisslearn.matching._blossom.max_weight_matching_duals`) returns,
   with its matching, an optimal dual solution of the subgraph: doubled
   vertex duals ``y`` and blossom duals ``z`` such that ``y[u] + y[v] +
   2·z(u, v) >= 2·w(u, v)`` on every edge of the subgraph (``z(u, v)``: the
@@ -37,8 +37,8 @@ from bisect import bisect_left
 from typing import Callable, Iterable, Mapping, Sequence
 
 try:
-    from swisslearn.dutch2026 import _blossom
-except ImportError:  # pragma: no cover - not built: matching.py falls back to networkx
+    from swisslearn.matching import _blossom
+except ImportError:  # pragma: no cover - not built: matching/weighted.py falls back to networkx
     _blossom = None  # type: ignore[assignment]
 
 __all__ = ["Problem", "Solution", "solve", "AVAILABLE"]
@@ -234,7 +234,7 @@ def moved_duals(n: int, y: Sequence[int], blossoms: Sequence[tuple[int, tuple[in
                 ) -> list[int]:
     """Vertex duals with each blossom's dual moved into its vertices:
     still feasible (an edge inside keeps its slack, an edge leaving gains),
-    a start for :class:`._blossom.WarmMatcher`."""
+    a start for :class:`swisslearn.matching._blossom.WarmMatcher`."""
     moved = list(y)
     for dual, leaves in blossoms:
         for v in leaves:

@@ -15,7 +15,7 @@ key and, per player, the few players they may not meet; "who may meet
 whom" is the class-level rule [C3] and those exceptions.
 
 :class:`Neighbours` is that relation as the adjacency lists
-:class:`~swisslearn.dutch2026.completion.Completion` reads (ascending, the
+:class:`~swisslearn.matching.completion.Completion` reads (ascending, the
 PAB vertex last), computed when asked for instead of stored: the lists of a
 10,000-player round 1 would hold 100 million entries.
 """
@@ -123,7 +123,7 @@ class Neighbours:
     order, then the PAB vertex (``len(roster)``) if ``v`` is joined to it;
     ``neighbours[pab]`` is the list of the players joined to it.  This is
     the order :func:`swisslearn.dutch2026.brackets.compatibility` builds, so
-    a :class:`~swisslearn.dutch2026.completion.Completion` searches the same
+    a :class:`~swisslearn.matching.completion.Completion` searches the same
     paths either way.
     """
 

@@ -25,7 +25,7 @@ S1R players may only meet S2R players (the caller's ``problem``):
 * else the decisions one by one: each S1R player keeps its current partner
   when no earlier S2R player is possible; an earlier one is tried by
   leaving both out and solving again from the current matching
-  (:class:`._blossom.WarmMatcher`, a few stages of the blossom algorithm),
+  (:class:`swisslearn.matching._blossom.WarmMatcher`, a few stages of the blossom algorithm),
   kept if the total is still the target, else rolled back.
 """
 
@@ -36,7 +36,7 @@ from typing import Callable, Sequence
 from swisslearn.dutch2026.certified import Problem, solve
 
 try:
-    from swisslearn.dutch2026 import _blossom
+    from swisslearn.matching import _blossom
 except ImportError:  # pragma: no cover - callers check certified.AVAILABLE
     _blossom = None  # type: ignore[assignment]
 

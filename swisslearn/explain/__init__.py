@@ -97,6 +97,9 @@ def explain(event: Event, lang: str = "fr") -> str:
     if event.kind == protections.KIND:
         return cat.label(event.rule, protections.describe(event, cat))
     if team2026.is_team_event(event):
+        # The whole-round reading's events get their words from .sharly,
+        # which registers them on team2026.describe when it is imported.
+        from swisslearn.explain import sharly  # noqa: F401
         return cat.label(event.rule, team2026.describe(event, cat))
     describe = _systems().describe.get(system_of_event(event), dutch1998.describe)
     return cat.label(event.rule, describe(event, cat))

@@ -3,7 +3,8 @@ top-scoregroup, and the pairing of a bracket.
 
 * Legal pairs ([C1] and ``260``) are bit masks over the teams to pair; "a
   legal pairing exists for these teams" ([C1] + [C3]) is a perfect-matching
-  test by depth-first search on the masks, memoised for the whole round.
+  test (:func:`swisslearn.matching.all_paired`), remembered for the whole
+  round.
 * [C4] and [C5] for a top-scoregroup come from one maximum-weight matching of
   every team still to pair (:func:`upfloater_needs`): most pairs inside the
   top-scoregroup first ([C4]), then the fewest upfloaters of the lowest
@@ -16,7 +17,7 @@ top-scoregroup, and the pairing of a bracket.
   ``2**(m-1-rank)`` for each top member (the sum is largest for the
   lexicographically smallest set of top members), then, for each top member
   in ascending order, the smallest bottom member possible.  Weights are
-  exact Python integers (:mod:`swisslearn.team2026.matching`).
+  exact Python integers (:mod:`swisslearn.matching`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
-from swisslearn.team2026.matching import max_weight_matching
+from swisslearn.matching import all_paired, max_weight_matching
 from swisslearn.teams import PreferenceType
 from swisslearn.team2026.state import TeamState
 
@@ -69,21 +70,17 @@ class Graph:
         return self._perfect(self.mask(teams))
 
     def _perfect(self, mask: int) -> bool:
+        """Can the teams of ``mask`` all be paired legally?  (Edmonds' search,
+        :func:`swisslearn.matching.all_paired`; remembered per set: the PAB
+        and upfloater choices ask about the same sets again.)"""
         known = self._memo.get(mask)
-        if known is not None:
-            return known
-        low = mask & -mask
-        rest = mask ^ low
-        options = self.adjacent[low.bit_length() - 1] & rest
-        found = False
-        while options:
-            other = options & -options
-            options ^= other
-            if self._perfect(rest ^ other):
-                found = True
-                break
-        self._memo[mask] = found
-        return found
+        if known is None:
+            adjacent = self.adjacent
+            members = [i for i in range(mask.bit_length()) if mask >> i & 1]
+            known = len(members) % 2 == 0 and all_paired(
+                members, lambda i, j: bool(adjacent[i] >> j & 1))
+            self._memo[mask] = known
+        return known
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ from decimal import Decimal
 from typing import Iterable, Sequence
 
 from swisslearn.teams import PreferenceType
-from swisslearn.team2026.matching import max_weight_matching
+from swisslearn.matching import max_weight_matching
 from swisslearn.team2026.state import TeamState
 
 __all__ = ["Field", "FIELDS", "RoundFields", "Measure", "measure", "best_pairing",

@@ -71,7 +71,8 @@ def test_same_bytes_whatever_the_hash_seed() -> None:
 STRESS = bool(os.environ.get("SWISSLEARN_STRESS"))
 
 
-@pytest.mark.skipif(not STRESS, reason="make stress only (50 s: the corpus's slowest round, twice)")
+@pytest.mark.skipif(not STRESS, reason="make stress only (15 s of CPU, 50 s before issue 23: "
+                    "the corpus's slowest round, three times)")
 def test_the_slowest_round_of_the_corpus_is_told_in_a_readable_size() -> None:
     """Tournament 3,563 of the systems corpus (68 players, 8 rounds): its last
     round tries pairing after pairing of the brackets above (C12/C13); they

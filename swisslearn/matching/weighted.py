@@ -3,10 +3,10 @@
 The weights are big Python integers (one bit field per criterion, the
 lexicographic priority folded into one integer: a few hundred to about
 2,000 bits), so the matching must be exact whatever their size.  No library
-does that fast: networkx's blossom algorithm works in exact integers when
-every weight is one, but it is pure Python (O(n³) per call: 4 to 13 s for a
-bracket of 280 players and 40,000 edges); rustworkx is compiled but only
-takes weights that fit in a C long.
+does that fast: networkx's blossom algorithm is exact on integer weights of
+any size (it then computes in integers only) but is pure Python (O(n³) per
+call: 4 to 13 s for a bracket of 280 players and 40,000 edges); rustworkx
+is compiled but only takes weights that fit in a C long.
 
 Hence a hand-written compiled implementation, :mod:`._blossom` (Cython,
 ``_blossom.pyx``): the same Edmonds/Galil primal-dual blossom algorithm,
@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
 try:
-    from swisslearn.dutch2026 import _blossom
+    from swisslearn.matching import _blossom
 except ImportError:  # not built (no compiler or no Cython at install time)
     _blossom = None  # type: ignore[assignment]
 

@@ -1,7 +1,11 @@
-"""[C4] as a yes/no question: can these players all be paired (one of them
-left for the PAB)?  Kept answerable in a few milliseconds, so the weighted
-matchings of :mod:`swisslearn.dutch2026.brackets` need only look at the
-bracket being paired and the next one.
+"""Can these players all be paired (one of them left for the PAB)?  The
+matching that answers it, kept from question to question.
+
+dutch-2026 and dutch-2017 ask it as [C4] before each bracket, answered in a
+few milliseconds, so that their weighted matchings
+(:mod:`swisslearn.dutch2026.brackets`) need only look at the bracket being
+paired and the next one; :func:`swisslearn.matching.max_pairs` asks it once
+from scratch.
 
 The answer is a perfect matching of the players not yet paired plus, in an
 odd round, a "PAB" vertex joined to the players who may receive it.  It is
@@ -13,21 +17,39 @@ Why not a library: networkx and rustworkx solve matchings from scratch
 (cubic in the players), and no library repairs a given matching; this
 search is the textbook one, a few dozen lines.
 
-The adjacency may be lists or a
-:class:`~swisslearn.dutch2026.classes.Neighbours` (computed on demand, for
-rounds too large to list every pair): the greedy first pass then walks the
-free vertices instead of each vertex's neighbours, and finds the same
-partner (the first free neighbour in ascending order).
+The adjacency may be lists or an :class:`OnDemand` relation (computed when
+asked for, for rounds too large to list every pair: dutch-2026's
+:class:`~swisslearn.dutch2026.classes.Neighbours`): the greedy first pass
+then walks the free vertices instead of each vertex's neighbours, and finds
+the same partner (the first free neighbour in ascending order).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable, Sequence
+from typing import AbstractSet, Iterable, Protocol, Sequence, cast, runtime_checkable
 
-from swisslearn.dutch2026.classes import Neighbours
+__all__ = ["Completion", "OnDemand"]
 
-__all__ = ["Completion"]
+
+class _Relation(Protocol):
+    def __len__(self) -> int: ...
+    def compatible(self, u: int, v: int) -> bool: ...
+
+
+@runtime_checkable
+class OnDemand(Protocol):
+    """Adjacency computed when asked for: ``neighbours[v]`` iterates, in
+    ascending order, the vertices ``v`` may meet among ``0..len(roster)-1``
+    (``roster.compatible``), then the PAB vertex ``len(roster)`` if ``v`` is
+    in ``pab_set``; ``neighbours[len(roster)]`` lists ``pab_set``."""
+
+    @property
+    def roster(self) -> _Relation: ...
+    @property
+    def pab_set(self) -> AbstractSet[int]: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, v: int) -> Iterable[int]: ...
 
 
 class Completion:
@@ -38,8 +60,12 @@ class Completion:
     PAB candidates.  ``mate[v]`` is ``-1`` for a free vertex.
     """
 
-    def __init__(self, neighbours: Sequence[Sequence[int]] | Neighbours) -> None:
+    def __init__(self, neighbours: Sequence[Sequence[int]] | OnDemand) -> None:
         self.neighbours = neighbours
+        # A protocol check costs microseconds (lists skip it): asked once, not
+        # at every complete(); a completion is built per candidate checked.
+        self._on_demand = (not isinstance(neighbours, (list, tuple))
+                           and isinstance(neighbours, OnDemand))
         self.size = len(neighbours)
         self.active = [True] * self.size
         self.mate = [-1] * self.size
@@ -56,12 +82,13 @@ class Completion:
         (empty: the active vertices are perfectly matched)."""
         mate, active, neighbours = self.mate, self.active, self.neighbours
         # Greedy first: in a late round most free players can meet another.
-        if isinstance(neighbours, Neighbours):
-            self._greedy_implicit(neighbours)
+        if self._on_demand:
+            self._greedy_implicit(cast(OnDemand, neighbours))
         else:
+            lists = cast(Sequence[Sequence[int]], neighbours)
             for v in range(self.size):
                 if active[v] and mate[v] < 0:
-                    for w in neighbours[v]:
+                    for w in lists[v]:
                         if active[w] and mate[w] < 0 and w != v:
                             mate[v], mate[w] = w, v
                             break
@@ -71,7 +98,7 @@ class Completion:
                 stuck.append(root)
         return stuck
 
-    def _greedy_implicit(self, neighbours: Neighbours) -> None:
+    def _greedy_implicit(self, neighbours: OnDemand) -> None:
         """The greedy pass on an implicit adjacency: each free vertex, in
         order, takes the first free vertex it may meet (ascending, the PAB
         vertex last), as the list version does, walking a linked list of

@@ -4,7 +4,7 @@
 A compiled implementation of the Edmonds/Galil primal-dual blossom
 algorithm, O(n^3), with ``maxcardinality=False`` semantics (the matching of
 maximum total weight, whatever its size).  It is the fast path of
-:func:`swisslearn.dutch2026.matching.max_weight_matching`; networkx's
+:func:`swisslearn.matching.max_weight_matching`; networkx's
 pure-Python implementation is the reference it is tested against
 (``tests/test_blossom.py``).
 
