@@ -212,10 +212,25 @@ def _protection_options(command: argparse.ArgumentParser) -> None:
                          metavar="NAME:ID,ID,...:CONSTRAINT", help="a manual protection group")
 
 
+def _unprotected(args: argparse.Namespace, document: object) -> bool:
+    """Nothing to protect: no ``--avoid``/``--group``, no ``XS?`` record, not
+    a team file.  The protections' trace is then the engine's own, and
+    their modules (readers, groups, standings) need not be imported: a
+    small round's start-up is mostly imports."""
+    from swisslearn.model import Tournament
+    lines = getattr(document, "lines", ())
+    return (not args.avoid and not args.group
+            and type(getattr(document, "tournament", None)) is Tournament
+            and not any(line[:2] == "XS" for line in lines))
+
+
 def _protections(args: argparse.Namespace, document: object,
-                 round: int | None = None) -> Protections:
+                 round: int | None = None, *, lazy: bool = False) -> Protections | None:
     """The file's protections (its XS? records) with the command line's; a
-    note on stderr when ``round`` was paired with groups the file froze."""
+    note on stderr when ``round`` was paired with groups the file froze.
+    ``lazy``: None when there is nothing to protect (:func:`_unprotected`)."""
+    if lazy and _unprotected(args, document):
+        return None
     from swisslearn.protections import Protections
     protections = Protections.from_document(document).with_options(args.avoid, args.group)
     if round is not None and (args.avoid or args.group) and protections.frozen_round(round):
@@ -228,15 +243,18 @@ def _note(args: argparse.Namespace, key: str, **fields: object) -> None:
 
 
 def _round_events(args: argparse.Namespace, tournament: Tournament, round: int,
-                  system: System, protections: Protections) -> Iterator[Event]:
-    """The events of the round's pairing; with ``--literal``, dutch-1998's
-    literal mode (every candidate one by one)."""
-    from swisslearn.protections import trace as protected_trace
+                  system: System, protections: Protections | None) -> Iterator[Event]:
+    """The events of the round's pairing (``protections`` None: nothing to
+    protect, the engine's trace); with ``--literal``, dutch-1998's literal
+    mode (every candidate one by one)."""
     if not getattr(args, "literal", False):
+        if protections is None:
+            return system.trace(tournament, round)
+        from swisslearn.protections import trace as protected_trace
         return protected_trace(tournament, round, system=system, protections=protections)
     if system.name != "dutch-1998":
         raise usage("dutch1998.literal.system", system=system.name)
-    if protections.active:
+    if protections is not None and protections.active:
         raise usage("dutch1998.literal.protections")
     from swisslearn.dutch1998.procedure import trace as trace_1998
     return trace_1998(tournament, round, literal=True)
@@ -320,6 +338,10 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
         trf = parse_trf(data, source=path, strict=strict)
     else:
         trf = read_trf(path, strict=strict)
+    if not any(line[:3] in ("310", "013") for line in trf.lines):
+        # No team record (formats.teams.has_team_records): the team reader,
+        # a tenth of a small round's imports, is not needed.
+        return trf
     from swisslearn.formats.teams import with_teams  # teams (310/013) as the players
     return with_teams(trf, strict=strict)
 
@@ -525,15 +547,16 @@ def pair_json(result: RoundPaired) -> dict[str, object]:
 
 def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     from swisslearn.explain.editions import choice_line
-    from swisslearn.protections import ProtectionsApplied
     from swisslearn.trace import RoundPaired
+    if TYPE_CHECKING:
+        from swisslearn.protections import ProtectionsApplied
     document = _read(args)
     tournament = document.tournament
     lang = args.lang
     round = _round_for(tournament, args.round)
     choice = _choice(args, tournament)
     system = choice.system
-    protections = _protections(args, document, round)
+    protections = _protections(args, document, round, lazy=args.output is None)
     out = None if args.output is None else _output_path(args.output, args.file, args.force)
     result: RoundPaired | None = None
     applied: ProtectionsApplied | None = None
@@ -541,13 +564,14 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
         if args.explain and not args.json:
             from swisslearn.explain import explain
             stdout.write(explain(event, lang) + "\n")
-        if isinstance(event, ProtectionsApplied):
-            applied = event
+        if event.kind == "protections_applied":  # ProtectionsApplied (only with protections)
+            applied = event  # type: ignore[assignment]
         if isinstance(event, RoundPaired):
             result = event
     assert result is not None
     if out is not None:
         from swisslearn.formats.paired import with_paired_round
+        assert protections is not None  # not lazy with --output
         with_paired_round(document, result, protections=protections,
                           applied=applied).write(out, replace=args.force)
     if args.json:
@@ -577,7 +601,7 @@ def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
     tournament = document.tournament
     round = _round_for(tournament, args.round)
     for event in _round_events(args, tournament, round, _system(args, tournament),
-                               _protections(args, document, round)):
+                               _protections(args, document, round, lazy=True)):
         if args.jsonl:
             stdout.write(json.dumps(event_to_json(event), ensure_ascii=False) + "\n")
         else:

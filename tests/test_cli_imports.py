@@ -71,3 +71,34 @@ def test_a_small_pair_imports_its_engine_only() -> None:
     assert _loaded(modules, ("swisslearn.dutch1998", "swisslearn.team2026",
                              "swisslearn.explain.dutch1998", "swisslearn.explain.team2026",
                              "swisslearn.explain.sharly")) == []
+
+
+# What a round without protections need not read: the protection records,
+# the groups and the standings they are drawn from (the engine's own trace
+# is the protections' trace then), nor, without team records, the team reader.
+PROTECTIONS = ("swisslearn.protections", "swisslearn.formats.protections", "swisslearn.groups",
+               "swisslearn.standings", "swisslearn.formats.teams", "swisslearn.teams")
+
+
+@pytest.mark.parametrize("system", ["dutch-2026", "dutch-2017"])
+@pytest.mark.parametrize("command", [["pair"], ["pair", "--json"], ["trace", "--jsonl"]])
+def test_a_round_without_protections_imports_none_of_them(system: str,
+                                                          command: list[str]) -> None:
+    modules = _modules(command[0], str(DATA / "club-12-joueurs.trf"), "--round", "5",
+                       "--system", system, *command[1:])
+    assert f"swisslearn.{system.replace('-', '')}.procedure" in modules  # it did pair
+    assert _loaded(modules, PROTECTIONS) == []
+    assert _loaded(modules, LIBRARIES) == []
+    assert _loaded(modules, ("swisslearn.dutch1998", "swisslearn.team2026")) == []
+
+
+def test_protections_asked_for_are_still_read() -> None:
+    # --avoid on the command line: the protections' trace (and their modules).
+    modules = _modules("pair", str(DATA / "club-12-joueurs.trf"), "--round", "5",
+                       "--system", "dutch-2026", "--avoid", "federation:soft-avoid")
+    assert "swisslearn.protections" in modules
+
+
+def test_a_team_file_is_still_read_as_teams() -> None:
+    modules = _modules("pair", str(DATA / "equipes-dix.trf"), "--json")
+    assert "swisslearn.formats.teams" in modules

@@ -71,22 +71,39 @@ class BracketWeights:
         self._role = {v: (MDP if i < mdp_count else RESIDENT if i < size else NEXT)
                       for i, v in enumerate(members)}
         self._rules: dict[tuple[int, int], int] = {}
+        self._classes = len(roster.members)
+        self._by_classes: dict[int, int] = {}
 
     def role(self, v: int) -> int:
         return self._role.get(v, OUTSIDE)
 
     def weight(self, u: int, v: int) -> int:
-        """The weight of the pair ``u``-``v`` (0: they may not meet)."""
+        """The weight of the pair ``u``-``v`` (0: they may not meet).
+
+        Weighed once per pair of classes and role of ``v`` (the weighers
+        read a player only through its class, see the module doc), the
+        soft-avoid pairs each time."""
         if u > v:
             u, v = v, u
-        if not self.roster.compatible(u, v):
+        roster = self.roster
+        if not roster.compatible(u, v):
             return 0
         role = self._role.get(v, OUTSIDE)
-        players = self.players
         if role == MDP:
             if self.stale is None:
                 return 0
             return self.stale.get((u, v), 0)
+        if v in roster.special(u):
+            return self._weigh(u, v, role)
+        cls = roster.cls
+        key = (cls[u] * self._classes + cls[v]) * ROLES + role
+        value = self._by_classes.get(key)
+        if value is None:
+            value = self._by_classes[key] = self._weigh(u, v, role)
+        return value
+
+    def _weigh(self, u: int, v: int, role: int) -> int:
+        players = self.players
         if role == OUTSIDE:
             assert self.outside is not None
             return self.outside(players[u], players[v], False, False)

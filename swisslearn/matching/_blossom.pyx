@@ -859,19 +859,21 @@ cdef class _Matcher:
             self.mate[v] = -1
         return 0
 
-    cdef int prepare_warm(self) except -1:
+    cdef int prepare_warm(self, bint feasible=False) except -1:
         """From the matching and vertex duals loaded (no blossom): leave out
         the gone vertices, make every edge feasible (raising a dual; a
         matched vertex raised loses its mate), keep only tight matched
         edges, and give every exposed vertex of positive dual (the roots)
         the same dual, the largest: the state a stage of the blossom
-        algorithm starts from."""
+        algorithm starts from.  ``feasible``: the duals are known feasible
+        (an optimum with more vertices left out), the scan of every edge
+        is skipped."""
         cdef int n = self.n, m = self.m, K = self.K, v, k, u, w, x, other
         memset(self.delta, 0, K * sizeof(limb))
         for v in range(n):
             if self.gone[v]:
                 self.unmatch(v)
-        for k in range(m):
+        for k in range(0 if feasible else m):
             u = self.head[2 * k]
             w = self.head[2 * k + 1]
             if self.gone[u] or self.gone[w]:
@@ -915,13 +917,13 @@ cdef class _Matcher:
         self.reset_structure()
         return self.run_stages()
 
-    cdef int solve_warm(self) except -1:
+    cdef int solve_warm(self, bint feasible=False) except -1:
         """The blossom algorithm from the matching and vertex duals held
         (see :meth:`prepare_warm`), the gone vertices left out."""
         if self.n == 0:
             return 0
         self.reset_structure()
-        self.prepare_warm()
+        self.prepare_warm(feasible)
         self.warm = True
         try:
             self.run_stages()
@@ -1414,7 +1416,8 @@ cdef class WarmMatcher:
             if not 0 <= v < n:
                 raise ValueError(f"no vertex {v}")
             self.mt.gone[v] = 1
-        self.mt.solve_warm()
+        # Optimal duals stay feasible when vertices leave: no edge to repair.
+        self.mt.solve_warm(True)
 
     def rollback(self):
         """Back to the state before the last :meth:`trial` (the same
