@@ -38,8 +38,12 @@ output and its error text whole; ``cli DIR OUT --trace`` also runs
 ``swisslearn trace FILE --round N --system dutch-1998 --jsonl``.  ``traces
 DIR OUT`` traces every round ``dump`` pairs (the same modes and variants):
 a SHA-256 a round of its events as ``trace --jsonl`` writes them and of
-their French and English sentences.  ``compare A B`` counts the rounds and
-lists those whose lines differ.
+their French and English sentences.  ``systems-generate DIR [COUNT]`` and
+``systems DIR OUT`` run every system's commands (see their comment).
+``stress OUT [COUNT]`` generates the first COUNT tournaments of each
+individual system's stress corpus with the engines on the path and keeps a
+SHA-256 of each file.  ``compare A B`` counts the rounds and lists those
+whose lines differ.
 """
 
 from __future__ import annotations
@@ -258,8 +262,11 @@ def compare(a: Path, b: Path) -> int:
     modes: Counter[str] = Counter()   # pruned, literal, cli, cli-trace, or another mode's
     refused = 0
     for line in old:
-        modes[line.split("\t")[2]] += 1
-        result = line.split("\t")[3]
+        mode, result = line.split("\t")[2:4]
+        modes[mode] += 1
+        if mode == "stress":
+            refused += result.startswith("refused ")
+            continue
         refused += not (result.startswith("{") or result.startswith("0 ")
                         or result.split(" ")[0].isdigit() and len(result.split(" ")) == 2)
     print(f"{len(before)} rounds compared ({modes['pruned']} pruned, {modes['literal']} "
@@ -392,6 +399,42 @@ def systems_outputs(folder: Path, out: Path) -> None:
     print(f"{runs} commands run in {time.process_time() - start:.0f} s CPU", file=sys.stderr)
 
 
+# -- the stress corpus ----------------------------------------------------
+#
+# ``stress OUT [COUNT]`` generates, with the engines on the path, the first
+# COUNT tournaments (default 1,000) of each individual system's stress corpus
+# (``tests/stress/test_systems_stress.py``'s own settings, as ``make stress``
+# draws them), every round paired by that system, and keeps one SHA-256 of
+# each file's bytes: a changed pairing in any round changes its line.
+
+STRESS_SYSTEMS = ("dutch-2026", "dutch-2017", "dutch-1998", "simple")
+
+
+def stress(out: Path, count: int) -> None:
+    import hashlib
+
+    sys.path[:0] = [str(ROOT / "tests" / "stress")]
+    from test_systems_stress import settings_for  # type: ignore[import-not-found]
+
+    from swisslearn import systems
+    from swisslearn.errors import PairingError
+    from swisslearn.generate import generate as make
+
+    _engine()
+    start = time.process_time()
+    with out.open("w") as sink:
+        for system in STRESS_SYSTEMS:
+            for i, setting in enumerate(settings_for(system, count)):
+                try:
+                    result = hashlib.sha256(make(setting, systems.get(system).pair)
+                                            .to_bytes()).hexdigest()
+                except PairingError as error:
+                    result = f"refused {json.dumps(str(error))}"
+                sink.write(f"{system} stress {i:05d}\t0\tstress\t{result}\n")
+    print(f"{len(STRESS_SYSTEMS) * count} stress tournaments in "
+          f"{time.process_time() - start:.0f} s CPU", file=sys.stderr)
+
+
 def _others(modes: dict[str, int]) -> str:
     """The lines of modes ``compare`` does not name (another script's)."""
     others = {m: n for m, n in modes.items() if m not in ("pruned", "literal", "cli", "cli-trace")}
@@ -417,6 +460,9 @@ def main(argv: list[str]) -> int:
         return 0
     if len(argv) == 3 and argv[0] == "systems":
         systems_outputs(Path(argv[1]), Path(argv[2]))
+        return 0
+    if len(argv) in (2, 3) and argv[0] == "stress":
+        stress(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 1000)
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(Path(argv[1]), Path(argv[2]))
