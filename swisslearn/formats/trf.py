@@ -62,9 +62,9 @@ import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, Sequence
 
-from swisslearn.errors import Count, InputError, Report, TRFError
+from swisslearn.errors import Count, InputError, Reason, Report, TRFError
 from swisslearn.formats.lines import NEWLINE, split_lines
 from swisslearn.formats.text import UTF8, decode_text, encode
 from swisslearn.model import (Acceleration, ByeRequest, Colour, ForbiddenPairs, Player,
@@ -292,6 +292,7 @@ def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False)
     line_endings = split.endings if len(set(split.endings)) > 1 else ()
     if not any(line.strip() for line in lines):
         raise TRFError(file=source, line=1, column=1, key="trf.empty")
+    _refuse_if_not_trf(lines, source)
     report = Report(source, TRFError)
     parser = _Parser(source, lines, report)
     tournament = parser.parse()
@@ -301,6 +302,28 @@ def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False)
                        line_endings=line_endings, encoding=encoding, warnings=warnings,
                        first_colour=parser.first_colour,
                        team_references=tuple(parser.team_references))
+
+
+_RECORD_START = re.compile(r"(\d{3}|XX[A-Z]|BB[A-Z]|XS[A-Z]|###|[A-Z]{3})( |$)")
+
+
+def _refuse_if_not_trf(lines: Sequence[str], source: str) -> None:
+    """A file that is no TRF at all (a README, a CSV...) is refused in one
+    line, not with a warning for each of its lines: it has no player line
+    (``001``, even shifted or misspelt) and most of its lines start with no
+    record code."""
+    written = [line for line in lines if line.strip()]
+    if any(line.lstrip(_LEADING)[:3].translate(_LOOKALIKE) == "001" for line in written):
+        return
+    records = sum(1 for line in written if _RECORD_START.match(line))
+    if records * 2 >= len(written):
+        return  # a TRF without players: its own errors say what is missing
+    why: dict[str, object] = (
+        {"key": "trf.not_trf.no_record", "lines": len(written)} if records == 0 else
+        {"key": "trf.not_trf.no_player", "lines": len(written),
+         "unknown": len(written) - records})
+    raise TRFError(file=source, line=1, column=0, key="trf.not_trf", fields={
+        "why": Reason(str(why.pop("key")), why)})
 
 
 def _is_nrs_code(code: str) -> bool:
