@@ -652,7 +652,7 @@ class _Reader:
                 pid = next(p for p, e in forfeits if e.result is Result.FORFEIT_WIN)
                 self.warning("forfeit_without_330", self.player_line(pid),
                              round_block_column(r) + 7, round=r, team=record.tpn,
-                             won=str(match_points.win))
+                             won=match_points.win)
                 return TeamRound(r, Outcome.FORFEIT_WIN, game_points=game)
             return TeamRound(r, Outcome.FORFEIT_LOSS, game_points=game)
         if any(e.result.is_bye for e in entries.values()):

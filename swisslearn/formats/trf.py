@@ -539,7 +539,7 @@ class _Parser:
             if (earlier is not None and earlier.value != amount and earlier.line != number
                     and not (earlier.code == code == "XXS")):
                 self.error("trf.points_conflict", number, column, "points", value=value,
-                           code=code, other=str(earlier.value), other_code=earlier.code,
+                           code=code, other=earlier.value, other_code=earlier.code,
                            other_line=earlier.line)
                 return
             self.points_set[name] = _Declared(amount, number, column, code)
@@ -1157,9 +1157,9 @@ class _Parser:
                 values = tournament.point_system
                 self.warning("trf.points_mismatch" + ("_299" if tournament.adjustments else ""),
                              self.player_lines[player.id], 81, "points",
-                             player=player.id, declared=str(player.declared_points),
-                             total=str(total), win=str(values.win), draw=str(values.draw),
-                             loss=str(values.loss), bye=str(values.pairing_allocated_bye))
+                             player=player.id, declared=player.declared_points,
+                             total=total, win=values.win, draw=values.draw,
+                             loss=values.loss, bye=values.pairing_allocated_bye)
         if is_team_file:
             return  # a board player's rank is the team's business (TRF16: "especially for Team")
         # Against the points column where there is one (a wrong points column is
@@ -1179,7 +1179,7 @@ class _Parser:
         if wrong:
             rank, pid, total, more = min(wrong)
             self.warning("trf.rank_mismatch", self.player_lines[pid], 86, "rank", player=pid,
-                         rank=rank, total=str(total), more=str(more), count=len(wrong))
+                         rank=rank, total=total, more=more, count=len(wrong))
 
 
 _HANDLERS: dict[str, Callable[[_Parser, str, int], None]] = {
