@@ -336,8 +336,16 @@ def _protections(args: argparse.Namespace, document: object,
     ``lazy``: None when there is nothing to protect (:func:`_unprotected`)."""
     if lazy and _unprotected(args, document):
         return None
-    from swisslearn.protections import Protections
+    from swisslearn.protections import Protections, parse_avoid
     protections = Protections.from_document(document).with_options(args.avoid, args.group)
+    if args.avoid:  # an attribute no player has would protect nobody, silently
+        from swisslearn.formats.protections import known_attributes
+        known = known_attributes(document.tournament)  # type: ignore[attr-defined]
+        for text in args.avoid:
+            attribute = parse_avoid(text).attribute
+            if attribute not in known:
+                raise usage("protect.avoid_unknown", text=text, attribute=attribute,
+                            known=", ".join(known))
     if round is not None and (args.avoid or args.group) and protections.frozen_round(round):
         _note(args, "cli.note.frozen", round=round)
     return protections
@@ -584,9 +592,15 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
 
 
 def _read(args: argparse.Namespace) -> TrfDocument | PlainListDocument:
-    """FILE read, its warnings printed on stderr."""
+    """FILE read, its warnings printed on stderr.  Its protection records
+    (``XS?``) are read too, whatever the command: the same file gets the same
+    verdict from ``show``, ``pair`` and ``check`` (a malformed record, a
+    player or an attribute the tournament does not have: exit 3)."""
     document = read_input(args.file, strict=getattr(args, "strict", False))
     _print_warnings(document, args.lang)
+    if any(line[:2] == "XS" for line in getattr(document, "lines", ())):
+        from swisslearn.protections import Protections
+        Protections.from_document(document)
     return document
 
 

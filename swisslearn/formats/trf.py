@@ -59,6 +59,7 @@ Readings this module makes where the format is loose (see the README):
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -302,6 +303,15 @@ def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False)
                        line_endings=line_endings, encoding=encoding, warnings=warnings,
                        first_colour=parser.first_colour,
                        team_references=tuple(parser.team_references))
+
+
+def _seen_as(name: str) -> str:
+    """A name as a reader sees it: compatibility-normalized (NFKC: composed
+    letters, non-breaking spaces), invisible format characters (zero-width
+    space, joiners, bidirectional marks) dropped, blanks collapsed."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cc"))
+    return " ".join(text.split())
 
 
 _RECORD_START = re.compile(r"(\d{3}|XX[A-Z]|BB[A-Z]|XS[A-Z]|###|[A-Z]{3})( |$)")
@@ -922,6 +932,9 @@ class _Parser:
         self._check_rounds(by_id, rounds)
         points = self._point_system()
         is_team_file = "310" in self.team_lines or "013" in self.team_lines
+        self._check_names()
+        if not is_team_file:  # a team's PAB is a bye for each of its board players
+            self._check_byes()
         adjustments = () if is_team_file else tuple(a for a, _ in self.adjustments)
         self._check_records(by_id, rounds, is_team_file)
         # In a team file 240 names teams (TPNs), read by the team reader as they are.
@@ -953,6 +966,36 @@ class _Parser:
             end_date=self.header.get("052", ""), type_text=self.header.get("092", ""))
         self._check_points(tournament, is_team_file)
         return tournament
+
+    def _check_names(self) -> None:
+        """Two names that differ but look the same on a screen (a zero-width
+        space, a letter composed or decomposed, a non-breaking space): an
+        arbiter could not tell the players apart; a warning names both lines."""
+        seen: dict[str, Player] = {}
+        for player in sorted(self.players, key=lambda p: self.player_lines.get(p.id, 0)):
+            key = _seen_as(player.name)
+            if not key:
+                continue
+            other = seen.setdefault(key, player)
+            if other is not player and other.name != player.name:
+                self.warning("trf.name_lookalike", self.player_lines[player.id], 15, "name",
+                             player=player.id, other=other.id,
+                             other_line=self.player_lines[other.id])
+
+    def _check_byes(self) -> None:
+        """One pairing-allocated bye a round: a second one contradicts the
+        pairing (an odd player out is one player)."""
+        first: dict[RoundNumber, PlayerId] = {}
+        for player in sorted(self.players, key=lambda p: self.player_lines.get(p.id, 0)):
+            for entry in player.entries:
+                if entry.result is not Result.PAIRING_ALLOCATED_BYE:
+                    continue
+                other = first.setdefault(entry.round, player.id)
+                if other != player.id:
+                    self.warning("trf.two_byes", self.player_lines[player.id],
+                                 round_block_column(entry.round) + 7, f"round {entry.round}",
+                                 round=entry.round, player=player.id, other=other,
+                                 other_line=self.player_lines[other])
 
     def _rounds(self) -> RoundNumber | None:
         """The number of rounds (142/XXR); two that differ are ambiguous."""
