@@ -515,7 +515,10 @@ def _run(argv: list[str], lang: str, stdout: _Output) -> int:
     # of another module) goes through the safe streams too.
     real_stdout, real_stderr = sys.stdout, sys.stderr
     sys.stdout = stdout
-    sys.stderr = errors = SafeStream(real_stderr)
+    # stderr closed from the start (2>&-): messages have nowhere to go, the
+    # exit code still says what happened.
+    sys.stderr = errors = SafeStream(real_stderr if real_stderr is not None
+                                     else open(os.devnull, "w", encoding="utf-8"))
     try:
         return _command(argv, lang, stdout, errors)  # type: ignore[arg-type]
     finally:

@@ -35,6 +35,7 @@ CLUB = DATA / "club-12-joueurs.trf"
 NO_XXR = CLI / "no-xxr.trf"
 XXR9 = CLI / "xxr9-five-played.trf"
 CONTROL = CLI / "control-names.trf"
+ROOT_README = DATA.parent / "README.md"
 
 
 def swisslearn(*argv: str | Path, env: dict[str, str] | None = None, timeout: float = 60,
@@ -257,3 +258,12 @@ def test_safe_and_json_text() -> None:
     text = json_text(data, ensure_ascii=False)
     _assert_safe(text)
     assert json.loads(text) == data
+
+
+def test_stderr_closed_still_gives_the_exit_code() -> None:
+    for argv, code in ((["show", ROOT_README], 3), (["pair", CLUB], EXIT_USAGE),
+                       (["show", CLUB], EXIT_OK)):
+        ran = subprocess.run(["sh", "-c", 'exec "$@" 2>&-', "sh", sys.executable, "-m",
+                              "swisslearn", *map(str, argv)], stdout=subprocess.DEVNULL,
+                             check=False, timeout=60)
+        assert ran.returncode == code, argv
