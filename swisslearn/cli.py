@@ -278,6 +278,8 @@ def _describe(commands: argparse._SubParsersAction[_Parser]) -> None:
         for action in command._actions:
             if action.help is None and action.dest in ARGUMENT_HELP:
                 action.help = ARGUMENT_HELP[action.dest]
+            if action.type is int:  # generate --players ٣ is refused like --round ٦
+                action.type = ascii_number
 
 
 def _lang_option(command: argparse.ArgumentParser) -> None:

@@ -107,7 +107,9 @@ def test_the_next_round_is_paired_where_xxr_says_there_is_one() -> None:
 @pytest.mark.parametrize("argv", [["pair", str(CLUB), "--round", "٦"],
                                   ["show", str(CLUB), "--round", "６"],
                                   ["why", str(CLUB), "١", "2"],
-                                  ["tables", "٤٣"]])
+                                  ["tables", "٤٣"],
+                                  ["generate", "--players", "٣", "--rounds", "3", "--seed",
+                                   "1", "-o", "never-written.trf"]])
 def test_non_ascii_digits_are_refused_as_the_readers_refuse_them(argv: list[str]) -> None:
     ran = swisslearn(*argv)
     assert ran.returncode == EXIT_USAGE
