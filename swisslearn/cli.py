@@ -13,11 +13,13 @@ bidirectional override in a name or a path is shown escaped (``\\x1b``),
 never obeyed; JSON keeps the exact strings (as ``\\uXXXX``).  What the
 terminal's encoding cannot write is replaced (``?``), never a traceback.
 
-**Language.**  Every command takes ``--lang fr|en``: what it prints, its
+**Language.**  Every command takes ``--lang fr|en``, before or after the
+command (``swisslearn --lang en pair ...``, the last one given wins): what it prints, its
 notes and its error messages (the words are in the catalogue,
 ``swisslearn/explain/fr.cli.json`` and ``en.cli.json``).  The default is
 French, the course's language, for every command alike; the environment
-variable ``SWISSLEARN_LANG`` changes it (for scripts).  JSON output is the
+variable ``SWISSLEARN_LANG`` changes it (for scripts; a locale's name such
+as ``en_US.UTF-8`` is read for its language).  JSON output is the
 same in every language.
 
 **Reading.**  A file is read whole before anything is done: every problem it
