@@ -173,6 +173,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
 
     from swisslearn.generate import register as register_generate
     register_generate(commands, LANGUAGES, default_language())
+    from swisslearn.publish import register as register_publish  # the hall's pages (argparse only)
+    register_publish(commands, LANGUAGES, default_language())
     return parser
 
 

@@ -1,0 +1,67 @@
+"""The ``publish`` command's work: read, pair, explain, write.
+
+Pairs the round as ``swisslearn trace`` does (the system named by
+``--system`` or the file's, the file's protections), so each page says what
+``swisslearn why`` would say.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TextIO
+
+from swisslearn import systems
+from swisslearn.errors import usage
+from swisslearn.explain.catalogue import available_languages, catalogue
+from swisslearn.model import RoundNumber
+from swisslearn.protections import Protections, protect
+from swisslearn.publish import SHEET
+from swisslearn.publish.content import RoundContent, round_content
+from swisslearn.publish.pictures import pictured, write_pictures
+from swisslearn.publish.site import write_site
+from swisslearn.trace import Event
+
+__all__ = ["build", "publish"]
+
+
+def build(document: object, round: RoundNumber | None, system: str | None,
+          ) -> tuple[RoundContent, tuple[Event, ...]]:
+    """The round's content and its events, for the file read as ``document``."""
+    tournament = getattr(document, "tournament")
+    if system is not None and system not in systems.SYSTEMS:
+        raise usage("cli.system.unknown", name=system, known=", ".join(systems.SYSTEMS))
+    choice = systems.choose(system, tournament)
+    if not choice.system.available:
+        raise usage("cli.system.not_yet", name=choice.name, title=choice.system.title,
+                    available=", ".join(systems.available()))
+    number = tournament.round_to_pair(round)
+    protections = Protections.from_document(document)
+    events: tuple[Event, ...]
+    if protections.active:
+        protected = protect(tournament, number, system=choice.system, protections=protections)
+        events = (protected.applied,) + protected.events
+    else:
+        events = tuple(choice.system.trace(tournament, number))
+    return round_content(tournament, number, choice, events, pictured(events)), events
+
+
+def publish(args: argparse.Namespace, folder: Path, stdout: TextIO) -> int:
+    from swisslearn.cli import _read
+    document = _read(args)
+    content, events = build(document, args.round, args.system)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = write_site(content, folder, args.lang)
+    steps = [step.number for step in content.steps if step.picture]
+    written += list(write_pictures(events, steps, available_languages(), folder))
+    if args.sheet:
+        from swisslearn.publish.sheet import write_sheet
+        write_sheet(content, args.url, folder / SHEET, args.lang)
+        written.append(folder / SHEET)
+    size = sum(path.stat().st_size for path in written)
+    stdout.write(catalogue(args.lang).text(
+        "publish.done", pages=len(content.players) + 2, players=len(content.players),
+        folder=str(folder), size=catalogue(args.lang).number(size),
+        per_player=catalogue(args.lang).number(size // max(1, len(content.players))))
+        + "\n")
+    return 0
