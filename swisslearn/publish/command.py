@@ -13,11 +13,11 @@ from typing import TextIO
 
 from swisslearn import systems
 from swisslearn.errors import usage
-from swisslearn.explain.catalogue import available_languages, catalogue
+from swisslearn.explain.catalogue import catalogue
 from swisslearn.model import RoundNumber
 from swisslearn.protections import Protections, protect
 from swisslearn.publish import SHEET
-from swisslearn.publish.content import RoundContent, round_content
+from swisslearn.publish.content import RoundContent, languages, round_content
 from swisslearn.publish.pictures import pictured, write_pictures
 from swisslearn.publish.site import write_site
 from swisslearn.trace import Event
@@ -53,7 +53,7 @@ def publish(args: argparse.Namespace, folder: Path, stdout: TextIO) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     written = write_site(content, folder, args.lang)
     steps = [step.number for step in content.steps if step.picture]
-    written += list(write_pictures(events, steps, available_languages(), folder))
+    written += list(write_pictures(events, steps, languages(), folder))
     if args.sheet:
         from swisslearn.publish.sheet import write_sheet
         write_sheet(content, args.url, folder / SHEET, args.lang)

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from types import MappingProxyType
 
 from swisslearn.explain import explain, explain_pair, tell_player
@@ -37,17 +38,27 @@ from swisslearn.systems import Choice
 from swisslearn.trace import (BracketOpened, BracketsMerged, BracketView, ByeAssigned,
                               ColourAllocated, Event, Rejection, RoundPaired, RoundStarted)
 
-__all__ = ["MAX_ANSWERS", "MAX_DETAIL", "PlayerPage", "RoundContent", "Row", "Said", "Step",
-           "concerned", "round_content", "visible_name"]
+__all__ = ["ANSWER_BUDGET", "MAX_DETAIL", "MIN_ANSWERS", "answers_per_player", "PlayerPage", "RoundContent", "Row", "Said", "Step",
+           "concerned", "languages", "round_content", "visible_name"]
 
 Said = Mapping[str, str]
 """One text in every language of the catalogue: ``{"fr": ..., "en": ...}``."""
 
-MAX_ANSWERS = 24
-"""At most this many precomputed « why not him? » answers per player: the
-players of his bracket and the brackets next to it nearest to him in the
-standings.  Each answer costs about a millisecond at 500 players (the
-explainer reads the whole trace); 24 keeps a 500-player round in seconds."""
+MIN_ANSWERS = 12
+ANSWER_BUDGET = 3000
+"""The « why not him? » answers precomputed for a player: the players of
+his bracket and the brackets next to it nearest to him in the standings,
+all of them in a small tournament, at least :data:`MIN_ANSWERS` in any;
+each pair's answer is shared by both players' pages, and a round computes
+about :data:`ANSWER_BUDGET` pairs at most beyond the minimum.  An answer
+costs about a millisecond at 500 players (the explainer reads the whole
+trace, in each language): this keeps a 500-player round in seconds."""
+
+
+def answers_per_player(players: int) -> int:
+    """How many answers each of ``players`` players' pages holds at most."""
+    return max(MIN_ANSWERS, 2 * ANSWER_BUDGET // max(1, players))
+
 
 MAX_DETAIL = 30
 """At most this many trace steps on a player's page (« en détail »); the
@@ -66,10 +77,15 @@ def _said(text: Mapping[str, str]) -> Said:
     return MappingProxyType(dict(text))
 
 
-def _each(make: object) -> Said:
+@lru_cache(maxsize=1)
+def languages() -> tuple[str, ...]:
+    """The catalogue's languages (read once: listing the package's files is slow)."""
+    return available_languages()
+
+
+def _each(make: Callable[[str], str]) -> Said:
     """``make(lang)`` for every language of the catalogue."""
-    assert callable(make)
-    return _said({lang: str(make(lang)) for lang in available_languages()})
+    return _said({lang: make(lang) for lang in languages()})
 
 
 def _say(key: str, **fields: object) -> Said:
@@ -191,8 +207,9 @@ def concerned(event: Event) -> frozenset[PlayerId]:
 def _rows(tournament: Tournament, round: RoundNumber) -> dict[PlayerId, Row]:
     states = sorted(tournament.states(round),
                     key=lambda s: (-s.score, tournament.pairing_number(s.id)))
-    return {s.id: Row(s.id, visible_name(s.name), s.rating,
-                      _each(lambda lang, s=s: catalogue(lang).number(s.score)), rank)
+    def points(score: Decimal) -> Said:
+        return _each(lambda lang: catalogue(lang).number(score))
+    return {s.id: Row(s.id, visible_name(s.name), s.rating, points(s.score), rank)
             for rank, s in enumerate(states, 1)}
 
 
@@ -206,22 +223,23 @@ def _acceleration(tournament: Tournament, round: RoundNumber, system: str) -> Sa
 
 
 def _steps(events: Sequence[Event], pictured: frozenset[int]) -> tuple[Step, ...]:
-    return tuple(Step(n, event.rule, _each(lambda lang, e=event: explain(e, lang)),
-                      n in pictured) for n, event in enumerate(events, 1))
+    def said(event: Event) -> Said:
+        return _each(lambda lang: explain(event, lang))
+    return tuple(Step(n, event.rule, said(event), n in pictured)
+                 for n, event in enumerate(events, 1))
 
 
 def _neighbours(me: PlayerId, bracket_of: Mapping[PlayerId, int],
-                order: Sequence[PlayerId]) -> list[PlayerId]:
+                order: Sequence[PlayerId], most: int) -> list[PlayerId]:
     """The players of ``me``'s bracket and the brackets next to it, nearest
-    to him in the standings first, at most :data:`MAX_ANSWERS`, in
-    standings order."""
+    to him in the standings first, at most ``most``, in standings order."""
     mine = bracket_of.get(me)
     if mine is None:
         return []
     place = {pid: i for i, pid in enumerate(order)}
     near = [p for p in order if p != me and p in bracket_of and abs(bracket_of[p] - mine) <= 1]
     near.sort(key=lambda p: (abs(place[p] - place[me]), place[p]))
-    return sorted(near[:MAX_ANSWERS], key=place.__getitem__)
+    return sorted(near[:most], key=place.__getitem__)
 
 
 def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
@@ -253,6 +271,7 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
         boards[seated.white] = (seated.board, "white", seated.black)
         boards[seated.black] = (seated.board, "black", seated.white)
     answers: dict[frozenset[PlayerId], Said] = {}
+    most = answers_per_player(len(order))
 
     def answer(a: PlayerId, b: PlayerId) -> Said:
         # One answer per pair: « 1 et 19 ... » reads the same from either page.
@@ -267,13 +286,13 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
         seat = boards.get(pid)
         if seat is not None:
             board, colour, other = seat
-            opponent_text = _each(lambda lang, other=other: catalogue(lang).join([
+            # (_each calls the lambdas at once: the loop's names are current.)
+            opponent_text = _each(lambda lang: catalogue(lang).join([
                 catalogue(lang).text("publish.opponent", opponent=other,
                                      name=rows[other].name, board=board),
                 tell_player(history, pid, other, lang)]))
             allocated = colours.get(pid)
-            colour_text = _each(lambda lang, colour=colour, allocated=allocated: catalogue(
-                lang).join([catalogue(lang).text(f"publish.colour.{colour}"),
+            colour_text = _each(lambda lang: catalogue(lang).join([catalogue(lang).text(f"publish.colour.{colour}"),
                             explain(allocated, lang) if allocated is not None else ""]))
         else:
             board, colour, other = None, None, None
@@ -298,7 +317,7 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
             opponent_text=opponent_text, colour_text=colour_text, bye_text=bye_text,
             steps=tuple(steps[n - 1] for n in mine[:MAX_DETAIL]),
             more_steps=max(0, len(mine) - MAX_DETAIL),
-            answers=tuple((rows[b], answer(pid, b)) for b in _neighbours(pid, bracket_of, order))))
+            answers=tuple((rows[b], answer(pid, b)) for b in _neighbours(pid, bracket_of, order, most))))
     line = _each(lambda lang: choice_line(choice, lang))
     absent = started.absent if started is not None else ()
     return RoundContent(

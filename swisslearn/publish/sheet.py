@@ -2,9 +2,10 @@
 QR code per player to his page and one to the index.
 
 Drawn with matplotlib's PDF backend (already the course's picture library;
-no other PDF library), the QR codes encoded by segno.  Each code is drawn
-as vector rectangles (one per run of dark modules), never as an image a
-viewer might smooth: it stays sharp at any zoom and prints crisply.
+no other PDF library), the QR codes encoded by segno and embedded as
+images of :data:`PIXELS_PER_MODULE` pixels a module (drawn as vector
+rectangles, 500 codes made the PDF backend spend ten seconds writing their
+vertices one by one).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from swisslearn.explain.catalogue import catalogue
 from swisslearn.publish import INDEX
 from swisslearn.publish.content import RoundContent, Row
 
-__all__ = ["ROWS_PER_PAGE", "player_url", "site_url", "write_sheet"]
+__all__ = ["QR", "ROWS_PER_PAGE", "codes", "player_url", "row_top", "site_url", "write_sheet"]
 
 A4 = (210.0, 297.0)              # mm
 ROWS_PER_PAGE = 11
@@ -40,35 +41,53 @@ def player_url(base: str, content: RoundContent, player: int) -> str:
     return urljoin(site_url(base), content.page_name(player))
 
 
-def _runs(matrix: tuple[bytearray, ...]) -> list[tuple[int, int, int]]:
-    """The dark modules as horizontal runs ``(row, first column, length)``."""
-    runs = []
-    for y, line in enumerate(matrix):
-        x = 0
-        while x < len(line):
-            if line[x]:
-                start = x
-                while x < len(line) and line[x]:
-                    x += 1
-                runs.append((y, start, x - start))
-            else:
-                x += 1
-    return runs
+PIXELS_PER_MODULE = 8
+"""Each module of a code is a square of this many pixels of the embedded
+image: a PDF viewer or printer scales the image down (sharp at any size);
+scaled up from one pixel per module, some viewers would smooth it."""
 
 
 def _qr(ax: object, url: str, left: float, top: float, size: float) -> None:
-    """The QR code of ``url`` with its quiet zone in the square ``size`` mm at (left, top)."""
+    """The QR code of ``url`` with its quiet zone (four modules each side) in
+    the square of ``size`` mm whose top left corner is (left, top)."""
+    import numpy
     import segno
-    from matplotlib.collections import PolyCollection
-    code = segno.make(url, error="m", micro=False)
-    matrix = code.matrix
-    module = size / (len(matrix) + 8)      # four modules of quiet zone each side
-    x0, y0 = left + 4 * module, top + 4 * module
-    boxes = [[(x0 + c * module, y0 + r * module), (x0 + (c + n) * module, y0 + r * module),
-              (x0 + (c + n) * module, y0 + (r + 1) * module), (x0 + c * module, y0 + (r + 1) * module)]
-             for r, c, n in _runs(matrix)]
-    ax.add_collection(PolyCollection(boxes, facecolors="black", edgecolors="none",  # type: ignore[attr-defined]
-                                     linewidths=0, antialiaseds=False))
+    modules = numpy.pad(numpy.array(segno.make(url, error="m", micro=False).matrix,
+                                    dtype=numpy.uint8), 4)
+    pixels = numpy.kron(modules, numpy.ones((PIXELS_PER_MODULE, PIXELS_PER_MODULE),
+                                            dtype=numpy.uint8))
+    ax.imshow(1 - pixels, cmap="gray", vmin=0, vmax=1, interpolation="none",  # type: ignore[attr-defined]
+              extent=(left, left + size, top + size, top), origin="upper", aspect="auto")
+
+
+HEAD = MARGIN + QR + 6           # mm: the column headings' line
+WHITE_CODE, BLACK_CODE = MARGIN + 10, MARGIN + 98   # mm: left edge of each column's codes
+INDEX_CODE = (A4[0] - MARGIN - QR, MARGIN - 2)       # mm: the index's code (left, top)
+
+
+def row_top(row: int) -> float:
+    """The top (mm) of the ``row``-th board of a page (0-based): its codes' top edge."""
+    return HEAD + 4 + row * ROW
+
+
+def codes(content: RoundContent, base: str) -> list[tuple[int, float, float, str]]:
+    """Every code of the sheet: ``(page, left, top, url)`` (page 0-based, mm from
+    the page's top left corner, each code a square of :data:`QR` mm)."""
+    base = site_url(base)
+    found: list[tuple[int, float, float, str]] = []
+    seats: list[tuple[Row, Row | None]] = [(line.white, line.black) for line in content.boards]
+    seats += [(row, None) for row in content.byes]
+    if not seats:
+        found.append((0, *INDEX_CODE, urljoin(base, INDEX)))
+    for number, (first, second) in enumerate(seats):
+        page, row = divmod(number, ROWS_PER_PAGE)
+        if row == 0:
+            found.append((page, *INDEX_CODE, urljoin(base, INDEX)))
+        found.append((page, WHITE_CODE, row_top(row), urljoin(base, content.page_name(first.id))))
+        if second is not None:
+            found.append((page, BLACK_CODE, row_top(row),
+                          urljoin(base, content.page_name(second.id))))
+    return found
 
 
 def _who(row: Row, lang: str) -> str:
@@ -86,6 +105,7 @@ def write_sheet(content: RoundContent, base: str, path: Path, lang: str) -> None
         (str(line.board), line.white, line.black) for line in content.boards]
     lines += [(cat.text("publish.sheet.bye"), row, None) for row in content.byes]
     pages = max(1, -(-len(lines) // ROWS_PER_PAGE))
+    placed = codes(content, base)
     title = cat.text("publish.sheet.title", title=content.title, round=content.round)
     # No dates: the same round gives the same bytes.
     metadata = {"CreationDate": None, "ModDate": None, "Creator": "swisslearn publish",
@@ -94,8 +114,6 @@ def write_sheet(content: RoundContent, base: str, path: Path, lang: str) -> None
         for page in range(pages):
             figure = Figure(figsize=(A4[0] * _MM, A4[1] * _MM))
             ax = figure.add_axes((0.0, 0.0, 1.0, 1.0))
-            ax.set_xlim(0, A4[0])
-            ax.set_ylim(A4[1], 0)
             ax.set_axis_off()
 
             def text(x: float, y: float, words: str, **style: object) -> None:
@@ -109,10 +127,12 @@ def write_sheet(content: RoundContent, base: str, path: Path, lang: str) -> None
                  fontsize=8.5)
             text(MARGIN, MARGIN + 17, cat.text("publish.sheet.page", page=page + 1,
                                                pages=pages), fontsize=8.5, color="#444444")
-            _qr(ax, urljoin(base, INDEX), A4[0] - MARGIN - QR, MARGIN - 2, QR)
+            for where, left, top, url in placed:
+                if where == page:
+                    _qr(ax, url, left, top, QR)
             text(A4[0] - MARGIN - QR / 2, MARGIN + QR - 1, cat.text("publish.sheet.index"),
                  fontsize=7.5, ha="center")
-            head = MARGIN + QR + 6
+            head = HEAD
             for label, x in ((cat.text("publish.col.board"), MARGIN),
                              (cat.text("publish.col.white"), MARGIN + 12),
                              (cat.text("publish.col.black"), MARGIN + 100)):
@@ -120,14 +140,16 @@ def write_sheet(content: RoundContent, base: str, path: Path, lang: str) -> None
             ax.plot([MARGIN, A4[0] - MARGIN], [head + 3, head + 3], color="black", lw=0.6)
             for i, (board, first, second) in enumerate(
                     lines[page * ROWS_PER_PAGE:(page + 1) * ROWS_PER_PAGE]):
-                top = head + 4 + i * ROW
+                top = row_top(i)
                 middle = top + QR / 2
                 text(MARGIN, middle, board, fontsize=11, fontweight="bold")
-                _qr(ax, urljoin(base, content.page_name(first.id)), MARGIN + 10, top, QR)
-                text(MARGIN + 10 + QR + 1, middle, _who(first, lang), fontsize=9.5)
+                text(WHITE_CODE + QR + 1, middle, _who(first, lang), fontsize=9.5)
                 if second is not None:
-                    _qr(ax, urljoin(base, content.page_name(second.id)), MARGIN + 98, top, QR)
-                    text(MARGIN + 98 + QR + 1, middle, _who(second, lang), fontsize=9.5)
+                    text(BLACK_CODE + QR + 1, middle, _who(second, lang), fontsize=9.5)
                 ax.plot([MARGIN, A4[0] - MARGIN], [top + ROW - 1, top + ROW - 1],
                         color="#bbbbbb", lw=0.4)
+            # The page in millimetres, y downwards (after the images, which
+            # would otherwise move the limits to their own extent).
+            ax.set_xlim(0, A4[0])
+            ax.set_ylim(A4[1], 0)
             pdf.savefig(figure)

@@ -30,8 +30,8 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from swisslearn.explain.catalogue import available_languages, catalogue
-from swisslearn.publish.content import RoundContent, Row, Said
+from swisslearn.explain.catalogue import catalogue
+from swisslearn.publish.content import RoundContent, Row, Said, languages
 from swisslearn.publish.pictures import picture_name
 
 __all__ = ["STATIC", "environment", "write_site"]
@@ -45,12 +45,12 @@ def _both(said: Said | None, tag: str = "span") -> Markup:
         return Markup("")
     return Markup("").join(
         Markup('<{tag} class="l-{lang}" lang="{lang}">{text}</{tag}>').format(
-            tag=tag, lang=lang, text=said.get(lang, "")) for lang in available_languages())
+            tag=tag, lang=lang, text=said.get(lang, "")) for lang in languages())
 
 
 def _say(key: str, **fields: object) -> Markup:
     """A catalogue sentence (``publish.*``) in every language, escaped."""
-    return _both({lang: catalogue(lang).text(key, **fields) for lang in available_languages()})
+    return _both({lang: catalogue(lang).text(key, **fields) for lang in languages()})
 
 
 def _answers_json(answers: tuple[tuple[Row, Said], ...]) -> dict[str, Mapping[str, str]]:
@@ -63,7 +63,7 @@ def environment() -> jinja2.Environment:
         loader=jinja2.PackageLoader("swisslearn.publish", "templates"),
         autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True,
         lstrip_blocks=True, keep_trailing_newline=True)
-    env.globals.update(say=_say, both=_both, languages=available_languages(),
+    env.globals.update(say=_say, both=_both, languages=languages(),
                        picture_name=picture_name)
     env.filters["answers_json"] = _answers_json
     return env
