@@ -11,6 +11,8 @@ explained in words.
 from __future__ import annotations
 
 import io
+import unicodedata
+import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -42,16 +44,27 @@ def picture_name(step: int, lang: str) -> str:
     return f"deroulement/{step:03d}-{lang}.svg"
 
 
+def _visible(svg: str) -> str:
+    """The SVG with every control or formatting character of a name (which
+    the pictures draw as they are) written ``U+XXXX``: XML forbids most of
+    them, and a browser refuses the whole picture for one."""
+    return "".join(c if c in "\t\n\r" or unicodedata.category(c) not in
+                   ("Cc", "Cf", "Zl", "Zp") else f"U+{ord(c):04X}" for c in svg)
+
+
 def _svg(event: Event, lang: str) -> bytes:
     import matplotlib
     from swisslearn.viz import render
     # Deterministic SVG (same round, same bytes): fixed ids, no date; text
     # kept as text (the browser draws it: a third of the size of outlines).
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "swisslearn-publish"}):
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "swisslearn-publish"}), \
+            warnings.catch_warnings():
+        # A name's control character has no glyph: it is shown U+XXXX below.
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
         figure = render(event, lang)
-        out = io.BytesIO()
+        out = io.StringIO()
         figure.savefig(out, format="svg", metadata={"Date": None})
-    return out.getvalue()
+    return _visible(out.getvalue()).encode("utf-8")
 
 
 def write_pictures(events: Sequence[Event], steps: Sequence[int], languages: Sequence[str],
