@@ -278,3 +278,37 @@ def test_a_500_player_round_publishes_in_under_20_s_of_cpu(tmp_path: Path) -> No
     per_player = int(re.search(r"([\d,]+) bytes per player", done.stdout)[1]   # type: ignore[index]
                      .replace(",", ""))
     assert per_player < 40_000
+
+
+@pytest.mark.parametrize("source, round, system", [
+    ("club-12-joueurs.trf", 4, "dutch-2026"),
+    ("equipes-dix.trf", None, "team-2026-sharly"),
+    ("six-joueurs.txt", None, None),
+])
+def test_write_round_answers_in_each_systems_words(tmp_path: Path, source: str,
+                                                   round: int | None,
+                                                   system: str | None) -> None:
+    """What the desk's button calls: every page names the opponent (or the bye),
+    and outside the 1998 course the reason is why's, citing that system's
+    articles (tell_player reads a team round as a 1998 one)."""
+    from swisslearn.publish.command import write_round
+    document = read_input(str(DATA / source))
+    content, written = write_round(document, tmp_path / "site", round=round, system=system,
+                                   lang="en")
+    assert tmp_path / "site" / "index.html" in written
+    events = build(document, round, system)[1]
+    result = events[-1]
+    assert isinstance(result, RoundPaired)
+    for page in content.players:
+        text = (tmp_path / "site" / content.page_name(page.row.id)).read_text("utf-8")
+        if page.opponent is None:
+            assert page.row.id in result.byes or page.row.id not in {
+                p for b in result.boards for p in (b.white, b.black)}
+            continue
+        a, b = page.row.id, page.opponent.id
+        why = (tell_player(events, a, b, "en") if result.system == "dutch-1998"
+               else explain_pair(events, a, b, "en").text)
+        assert page.opponent_text["en"].endswith(why)
+        assert why.replace("'", "&#39;") in text
+        if result.system.startswith("team"):
+            assert "article A3" not in why

@@ -22,7 +22,7 @@ from swisslearn.publish.pictures import pictured, write_pictures
 from swisslearn.publish.site import write_site
 from swisslearn.trace import Event
 
-__all__ = ["build", "publish"]
+__all__ = ["build", "publish", "write_round"]
 
 
 def build(document: object, round: RoundNumber | None, system: str | None,
@@ -46,22 +46,36 @@ def build(document: object, round: RoundNumber | None, system: str | None,
     return round_content(tournament, number, choice, events, pictured(events)), events
 
 
+def write_round(document: object, folder: Path, *, round: RoundNumber | None = None,
+                system: str | None = None, lang: str = "fr",
+                url: str | None = None) -> tuple[RoundContent, list[Path]]:
+    """Write the pages of ``round`` of the file read as ``document`` into
+    ``folder`` (made if missing), opening in ``lang``; with ``url`` (where
+    the folder will be served), the pairing sheet too.  The content and the
+    paths written.  What the desk's « publish » button calls, as the command
+    line does; raises :class:`~swisslearn.errors.UsageError` or
+    :class:`~swisslearn.errors.PairingError` as they do."""
+    content, events = build(document, round, system)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = write_site(content, folder, lang)
+    steps = [step.number for step in content.steps if step.picture]
+    written += list(write_pictures(events, steps, languages(), folder))
+    if url is not None:
+        from swisslearn.publish.sheet import write_sheet
+        write_sheet(content, url, folder / SHEET, lang)
+        written.append(folder / SHEET)
+    return content, written
+
+
 def publish(args: argparse.Namespace, folder: Path, stdout: TextIO) -> int:
     from swisslearn.cli import _read
     document = _read(args)
-    content, events = build(document, args.round, args.system)
-    folder.mkdir(parents=True, exist_ok=True)
-    written = write_site(content, folder, args.lang)
-    steps = [step.number for step in content.steps if step.picture]
-    written += list(write_pictures(events, steps, languages(), folder))
-    if args.sheet:
-        from swisslearn.publish.sheet import write_sheet
-        write_sheet(content, args.url, folder / SHEET, args.lang)
-        written.append(folder / SHEET)
+    content, written = write_round(document, folder, round=args.round, system=args.system,
+                                   lang=args.lang, url=args.url if args.sheet else None)
     size = sum(path.stat().st_size for path in written)
-    stdout.write(catalogue(args.lang).text(
-        "publish.done", pages=len(content.players) + 2, players=len(content.players),
-        folder=str(folder), size=catalogue(args.lang).number(size),
-        per_player=catalogue(args.lang).number(size // max(1, len(content.players))))
-        + "\n")
+    cat = catalogue(args.lang)
+    stdout.write(cat.text("publish.done", pages=len(content.players) + 2,
+                          players=len(content.players), folder=str(folder),
+                          size=cat.number(size),
+                          per_player=cat.number(size // max(1, len(content.players)))) + "\n")
     return 0

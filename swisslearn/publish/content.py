@@ -32,6 +32,7 @@ from types import MappingProxyType
 
 from swisslearn.explain import explain, explain_pair, tell_player
 from swisslearn.explain.catalogue import available_languages, catalogue
+from swisslearn.explain.common import DUTCH_1998
 from swisslearn.explain.editions import choice_line
 from swisslearn.model import PlayerId, RoundNumber, Tournament
 from swisslearn.systems import Choice
@@ -290,7 +291,11 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
             opponent_text = _each(lambda lang: catalogue(lang).join([
                 catalogue(lang).text("publish.opponent", opponent=other,
                                      name=rows[other].name, board=board),
-                tell_player(history, pid, other, lang)]))
+                # tell_player's two plain sentences are the 1998 course's;
+                # for another system, why's answer (it cites that system's
+                # articles: tell_player reads a team trace as 1998's).
+                tell_player(history, pid, other, lang) if result.system == DUTCH_1998
+                else explain_pair(history, pid, other, lang).text]))
             allocated = colours.get(pid)
             colour_text = _each(lambda lang: catalogue(lang).join([catalogue(lang).text(f"publish.colour.{colour}"),
                             explain(allocated, lang) if allocated is not None else ""]))
