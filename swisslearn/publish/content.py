@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from pathlib import PurePath
 from types import MappingProxyType
 
 from swisslearn.explain import explain, explain_pair, tell_player
@@ -326,7 +327,8 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
     line = _each(lambda lang: choice_line(choice, lang))
     absent = started.absent if started is not None else ()
     return RoundContent(
-        title=visible_name(tournament.name or ""), round=round, system=result.system,
+        # The file's name if it has no title (never its folder: a path on a laptop).
+        title=visible_name(tournament.name or PurePath(tournament.source).name), round=round, system=result.system,
         system_line=line, acceleration=_acceleration(tournament, round, result.system),
         boards=tuple(BoardLine(b.board, rows[b.white], rows[b.black]) for b in result.boards),
         byes=tuple(rows[p] for p in result.byes),
