@@ -108,6 +108,12 @@ def test_the_trace_page_has_every_step_and_its_pictures(site: Path) -> None:
     events = _events()
     trace = (site / "deroulement.html").read_text("utf-8")
     assert trace.count('<li id="e') == len(events)
+    # Each step's rule once, as its badge, then the sentence.
+    colour = next(e for e in events if isinstance(e, ColourAllocated))
+    sentence = explain(colour, "en")
+    label, rest = sentence.split(": ", 1)
+    assert (f'<span class="rule">{label}</span> <span class="l-en" lang="en">{rest}</span>'
+            in trace)
     pictures = re.findall(r'src="(deroulement/[^"]+\.svg)"', trace)
     assert pictures and all((site / p).is_file() for p in pictures)
     assert {p[-6:-4] for p in pictures} == {"fr", "en"}

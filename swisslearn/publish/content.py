@@ -225,8 +225,14 @@ def _acceleration(tournament: Tournament, round: RoundNumber, system: str) -> Sa
 
 
 def _steps(events: Sequence[Event], pictured: frozenset[int]) -> tuple[Step, ...]:
+    def unlabelled(event: Event, lang: str) -> str:
+        # The page shows the rule as a badge: the sentence without « A3 : ».
+        text = explain(event, lang)
+        label = catalogue(lang).label(event.rule, "")
+        return text[len(label):] if label and text.startswith(label) else text
+
     def said(event: Event) -> Said:
-        return _each(lambda lang: explain(event, lang))
+        return _each(lambda lang: unlabelled(event, lang))
     return tuple(Step(n, event.rule, said(event), n in pictured)
                  for n, event in enumerate(events, 1))
 
