@@ -3,8 +3,9 @@ as SVG files, one per language.
 
 A picture of a 500-player bracket is a table of 500 rows nobody reads on a
 phone and weighs half a megabyte: the page shows the score groups at entry
-and the first brackets small enough to read (:data:`MAX_BRACKET_PICTURED`
-players), at most :data:`MAX_PICTURES` pictures; every step is still
+(:data:`MAX_GROUPS_PICTURED` players at most) and the first brackets small
+enough to read (:data:`MAX_BRACKET_PICTURED` players), at most
+:data:`MAX_PICTURES` pictures; every step is still
 explained in words.
 """
 
@@ -18,10 +19,13 @@ from pathlib import Path
 
 from swisslearn.trace import BracketPaired, Event, RoundStarted
 
-__all__ = ["MAX_BRACKET_PICTURED", "MAX_PICTURES", "picture_name", "pictured", "write_pictures"]
+__all__ = ["MAX_BRACKET_PICTURED", "MAX_GROUPS_PICTURED", "MAX_PICTURES", "picture_name", "pictured", "write_pictures"]
 
 MAX_PICTURES = 4
 MAX_BRACKET_PICTURED = 40
+MAX_GROUPS_PICTURED = 120
+"""The score groups at entry are drawn for a round of at most this many
+players (500 names in boxes: half a megabyte a language, unreadable)."""
 
 
 
@@ -30,7 +34,8 @@ def pictured(events: Sequence[Event]) -> tuple[int, ...]:
     chosen: list[int] = []
     for number, event in enumerate(events, 1):
         if isinstance(event, RoundStarted):
-            chosen.append(number)
+            if len(event.players) <= MAX_GROUPS_PICTURED:
+                chosen.append(number)
         elif (isinstance(event, BracketPaired)
               and len(event.bracket.players) <= MAX_BRACKET_PICTURED):
             chosen.append(number)
