@@ -318,3 +318,23 @@ def test_write_round_answers_in_each_systems_words(tmp_path: Path, source: str,
         assert why.replace("'", "&#39;") in text
         if result.system.startswith("team"):
             assert "article A3" not in why
+
+
+def test_the_pictures_chosen_stay_few_and_readable() -> None:
+    import dataclasses
+    from swisslearn.publish.pictures import MAX_GROUPS_PICTURED, MAX_PICTURES, pictured
+    from swisslearn.trace import RoundStarted
+    events = _events()
+    started = events[0]
+    assert isinstance(started, RoundStarted)
+    chosen = pictured(events)
+    assert 1 in chosen and len(chosen) <= MAX_PICTURES
+    crowded = dataclasses.replace(
+        started, players=started.players * (MAX_GROUPS_PICTURED // len(started.players) + 1))
+    assert 1 not in pictured((crowded,) + events[1:])
+
+
+def test_answers_per_player_all_in_a_club_some_in_an_open() -> None:
+    from swisslearn.publish.content import MIN_ANSWERS, answers_per_player
+    assert answers_per_player(36) >= 35
+    assert answers_per_player(500) == MIN_ANSWERS == 12
