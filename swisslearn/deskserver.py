@@ -39,7 +39,9 @@ culled.  Here:
   that pairs it; a kernel still busy ``LIMIT_GRACE`` seconds after that,
   without a word to the page (an engine deaf to the alarm), is shut down.
   Culling spares busy kernels: without this a page that left during a long
-  round kept a core busy for as long as the round took.
+  round kept a core busy for as long as the round took.  A round working
+  for more than ``YIELD_AFTER`` seconds (3) runs at a lower priority
+  (``nice 10``) until the kernel ends: the other pages come first.
 * **Pages show at once**: ``--pool`` kernels (2) have run the notebook
   before anyone asks (Voilà's pre-heated kernels), refilled as they are
   taken, within the maximum; beyond them a kernel starts on demand.
@@ -63,6 +65,8 @@ culled.  Here:
   drive the desk through a name it points at this machine (DNS rebinding).
   An IP address in ``Host`` is no such risk: a browser only sends one the
   visitor typed.
+* **No file of the machine**: Voilà's ``/voila/files/`` served any picture
+  under the directory it was started in; the desk serves none.
 * **No traceback for an unknown address**: a template path Voilà cannot
   split (``/voila/templates/%2e%2e/…``) is a 404, the login pages a desk
   without password does not need are gone (``/logout`` was a 500).
@@ -81,6 +85,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
 import html
 import importlib
@@ -100,6 +105,7 @@ from typing import Any
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
 from tornado import httputil, web
+from tornado.ioloop import PeriodicCallback
 from tornado.routing import Matcher, Rule
 from traitlets import Bool, Integer
 
@@ -119,6 +125,12 @@ BUSY_RETRY_SECONDS = 4
 IDLE_VARIABLE = "SWISSLEARN_DESK_IDLE"
 #: Seconds past the pairing limit before the server shuts a busy kernel down.
 LIMIT_GRACE = 15
+#: Seconds of work after which a page's kernel yields to the others ...
+YIELD_AFTER = 3
+#: ... by this niceness (a tenth of a core's share against a page at 0).
+YIELD_NICENESS = 10
+#: How often the server looks for kernels working long (seconds).
+WATCH_SECONDS = 2
 #: Voilà marks the kernels it starts for its pool with this variable.
 _PREHEAT_VARIABLE = "VOILA_PREHEAT"
 #: The kernel websocket protocol browsers speak (the only one accepted).
@@ -179,6 +191,9 @@ class HallKernelManager(AsyncMappingKernelManager):
         self.owners: dict[str, Client] = {}
         #: Page requests being served, by client (their kernel not given yet).
         self.asking: dict[Client, int] = {}
+        #: Kernels lowered in priority for a long round (:meth:`watch_long_work`).
+        self.yielded: set[str] = set()
+        self._watch: PeriodicCallback | None = None
         # Voilà's pool gives a pre-heated kernel through this method, defined by
         # the class Voilà derives from this one: wrapped on the instance.
         handing = getattr(self, "get_rendered_notebook", None)
@@ -278,17 +293,22 @@ class HallKernelManager(AsyncMappingKernelManager):
             self._give(kernel_id)
         return kernel_id
 
-    async def cull_kernels(self) -> None:
-        await self.stop_long_work()
-        await super().cull_kernels()  # type: ignore[no-untyped-call]
+    def initialize_culler(self) -> None:
+        super().initialize_culler()  # type: ignore[no-untyped-call]
+        if self._watch is None and self.pairing_limit > 0:
+            # Every WATCH_SECONDS, not the culler's 10 s: a long round
+            # yields the cores within seconds.
+            self._watch = PeriodicCallback(self.watch_long_work, 1000 * WATCH_SECONDS)
+            self._watch.start()
 
-    async def stop_long_work(self) -> list[str]:
-        """Shut down the kernels busy, without a message, for longer than the
-        pairing limit and its grace (checked with the idle ones); their ids.
-
-        A kernel sends nothing while the engine works: its last activity is
-        when the work began.  The page's own alarm stops a round at the
-        limit; this is for an engine that does not hear it."""
+    async def watch_long_work(self) -> list[str]:
+        """Kernels busy without a message (the engine working: a kernel sends
+        nothing meanwhile, its last activity is when the work began): for
+        longer than :data:`YIELD_AFTER` seconds, run at a lower priority
+        (``nice`` :data:`YIELD_NICENESS`), so that other pages and their short
+        rounds come first; longer than the pairing limit and its grace (an
+        engine deaf to the page's alarm, which stops a round at the limit),
+        shut down.  The ids of the kernels shut down."""
         if self.pairing_limit <= 0:
             return []
         stopped = []
@@ -303,6 +323,13 @@ class HallKernelManager(AsyncMappingKernelManager):
                                  "limit (%d s)", kernel_id, busy, self.pairing_limit)
                 stopped.append(kernel_id)
                 await self.shutdown_kernel(kernel_id, now=True)
+            elif busy > YIELD_AFTER and kernel_id not in self.yielded:
+                self.yielded.add(kernel_id)
+                pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+                if pid is not None:
+                    with contextlib.suppress(OSError):
+                        os.setpriority(os.PRIO_PROCESS, pid,
+                                       max(YIELD_NICENESS, os.getpriority(os.PRIO_PROCESS, pid)))
         return stopped
 
     async def shutdown_kernel(  # type: ignore[override]
@@ -311,6 +338,7 @@ class HallKernelManager(AsyncMappingKernelManager):
             await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
         finally:
             self.owners.pop(kernel_id, None)
+            self.yielded.discard(kernel_id)
             self._room.set()
 
 
@@ -627,6 +655,9 @@ def voila_arguments(notebook: Path, port: int, ip: str, max_kernels: int, idle: 
                  # A message a little over the upload limit (its JSON around it).
                  f"--Voila.tornado_settings={{'websocket_max_message_size': "
                  f"{UPLOAD_LIMIT + 1024 * 1024}}}",
+                 # Voilà serves any picture under its root (the repository:
+                 # screenshots, test artefacts); the page needs none of them.
+                 "--VoilaConfiguration.file_allowlist=[]",
                  # No code is shown: the highlighting extension is not needed.
                  "--VoilaConfiguration.extension_denylist=['jupyterlab_pygments']"]
     if pool > 0:
