@@ -65,8 +65,8 @@ culled.  Here:
   drive the desk through a name it points at this machine (DNS rebinding).
   An IP address in ``Host`` is no such risk: a browser only sends one the
   visitor typed.
-* **No file of the machine**: Voilà's ``/voila/files/`` served any picture
-  under the directory it was started in; the desk serves none.
+* **No file of the machine**: Voilà's ``/voila/files/`` serves any picture
+  of the page's folder (``desk/``: none today); the desk serves none.
 * **No traceback for an unknown address**: a template path Voilà cannot
   split (``/voila/templates/%2e%2e/…``) is a 404, the login pages a desk
   without password does not need are gone (``/logout`` was a 500).
@@ -159,8 +159,17 @@ class Client:
     browser: str
 
 
-#: The client of the page request being served (its kernel is given in the same task).
-_CLIENT: ContextVar[Client | None] = ContextVar("desk_client", default=None)
+@dataclass
+class _Asking:
+    """A page request of ``client`` being served; ``given`` once its kernel is
+    the client's (then counted as its page, no longer as a request)."""
+
+    client: Client
+    given: bool = False
+
+
+#: The page request being served (its kernel is given in the same task).
+_ASKING: ContextVar[_Asking | None] = ContextVar("desk_asking", default=None)
 
 
 class HallKernelManager(AsyncMappingKernelManager):
@@ -234,23 +243,30 @@ class HallKernelManager(AsyncMappingKernelManager):
         browser, address = self.pages_of(client)
         return browser < self.max_per_browser and address < self.max_per_address
 
-    def ask(self, client: Client) -> None:
+    def ask(self, client: Client) -> _Asking:
         """A page request of ``client`` is being served (:meth:`done` when over)."""
         self.asking[client] = self.asking.get(client, 0) + 1
-        _CLIENT.set(client)
+        asking = _Asking(client)
+        _ASKING.set(asking)
+        return asking
 
-    def done(self, client: Client) -> None:
-        left = self.asking.get(client, 0) - 1
+    def done(self, asking: _Asking) -> None:
+        """The request is over (or its kernel given): no longer counted as one."""
+        if asking.given:
+            return
+        asking.given = True
+        left = self.asking.get(asking.client, 0) - 1
         if left > 0:
-            self.asking[client] = left
+            self.asking[asking.client] = left
         else:
-            self.asking.pop(client, None)
+            self.asking.pop(asking.client, None)
 
     def _give(self, kernel_id: str) -> None:
-        """The kernel is the page of the client being served (if any)."""
-        client = _CLIENT.get()
-        if client is not None and kernel_id in self._kernels:
-            self.owners[kernel_id] = client
+        """The kernel is the page of the request being served (if any)."""
+        asking = _ASKING.get()
+        if asking is not None and not asking.given and kernel_id in self._kernels:
+            self.owners[kernel_id] = asking.client
+            self.done(asking)
 
     def reserve(self) -> _Reservation | None:
         """Take a place for the page being served, before its kernel starts
@@ -513,11 +529,11 @@ def _desk_page(base: Any) -> Any:
                 return
             if reservation is not None:
                 hall.cold_pages += 1
-            hall.ask(client)
+            asking = hall.ask(client)
             try:
                 await super().get(path)
             finally:
-                hall.done(client)
+                hall.done(asking)
                 if reservation is not None:
                     hall.cold_pages -= 1
                     hall.release(reservation)
@@ -655,8 +671,8 @@ def voila_arguments(notebook: Path, port: int, ip: str, max_kernels: int, idle: 
                  # A message a little over the upload limit (its JSON around it).
                  f"--Voila.tornado_settings={{'websocket_max_message_size': "
                  f"{UPLOAD_LIMIT + 1024 * 1024}}}",
-                 # Voilà serves any picture under its root (the repository:
-                 # screenshots, test artefacts); the page needs none of them.
+                 # Voilà serves any picture of the page's folder (desk/); the
+                 # page needs none (its pictures are in its widgets).
                  "--VoilaConfiguration.file_allowlist=[]",
                  # No code is shown: the highlighting extension is not needed.
                  "--VoilaConfiguration.extension_denylist=['jupyterlab_pygments']"]

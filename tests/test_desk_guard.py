@@ -94,14 +94,20 @@ def test_which_hosts() -> None:
 
 
 def test_no_file_of_the_machine(server: Server) -> None:
-    """Voilà served any picture under the directory it started in."""
+    """Voilà served any picture of the page's folder (``desk/``, none today):
+    one put there later would have been anybody's."""
+    picture = ROOT / "desk" / "guard-test-picture.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n")
+
     async def scenario() -> None:
-        for path in ("voila/files/docs/img/desk.png", "voila/files/data/club-12-joueurs.trf",
-                     "voila/files/../../etc/passwd"):
-            code, _, body, _ = await _http(server.url + path)
+        for path in ("voila/files/guard-test-picture.png", "voila/files/bureau.ipynb",
+                     "voila/files/../data/club-12-joueurs.trf"):
+            code, _, _, _ = await _http(server.url + path)
             assert code in (403, 404), (path, code)
-    assert (ROOT / "docs" / "img" / "desk.png").is_file()
-    run(scenario())
+    try:
+        run(scenario())
+    finally:
+        picture.unlink()
 
 
 def test_unknown_addresses_are_quiet(server: Server) -> None:
@@ -184,6 +190,28 @@ def test_one_visitor_cannot_hold_the_desk(server: Server) -> None:
         for page in pages[1:] + [again]:
             await page.close()
     run(scenario())
+
+
+def test_a_page_counts_once_while_it_is_served() -> None:
+    """A request counts for its client until its kernel is given, then the
+    kernel does (not both: a second page of the browser is not refused early)."""
+    from swisslearn.deskserver import Client
+    manager = HallKernelManager(max_per_browser=2)
+    me, neighbour = Client("10.0.0.1", "b" * 24), Client("10.0.0.1", "c" * 24)
+
+    async def scenario() -> None:
+        asking = manager.ask(me)
+        assert manager.pages_of(me) == (1, 1) and manager.pages_of(neighbour) == (0, 1)
+        manager._kernels["k1"] = object()
+        manager._give("k1")
+        assert manager.pages_of(me) == (1, 1) and manager.client_has_room(me)
+        manager.done(asking)
+        assert manager.pages_of(me) == (1, 1) and manager.owners == {"k1": me}
+        second = manager.ask(me)
+        assert not manager.client_has_room(me)          # two pages: the browser's most
+        manager.done(second)                             # ended without a kernel
+        assert manager.pages_of(me) == (1, 1)
+    asyncio.run(asyncio.wait_for(scenario(), 10))
 
 
 # -- a round too long --------------------------------------------------------------
