@@ -56,7 +56,6 @@ culled.  Here:
   binary message of the older one as if it were v1's, and a client asking
   for it could make the server allocate memory without bound
   (:class:`DeskKernelSocket` refuses it).
-
 * **Only the served address's names**: a request whose ``Host`` is not
   the address the desk listens on (any of the machine's addresses when it
   listens on all of them: ``0.0.0.0``), ``localhost`` for a desk on the
