@@ -225,6 +225,7 @@ class Refusal:
     opponent: PlayerId
     rejection: Rejection
     count: int
+    also: tuple[Rejection, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -308,6 +309,7 @@ class CandidateTried(Event):
     accepted: bool = False
     rejection: Rejection | None = None
     leftover: tuple[PlayerId, ...] = ()
+    also: tuple[Rejection, ...] = ()
 
 
 @dataclass(frozen=True)
