@@ -117,7 +117,7 @@ def test_a_full_round_with_right_and_wrong_answers() -> None:
     messages = play(session)
     assert session.done and session.prompt().startswith("La ronde est appariée.")
     assert "en trop" not in messages["bracket"][0] and "1 manquant" in messages["bracket"][0]
-    assert "dans S1, 1 manquant ; 1 en trop" in messages["split"][0]
+    assert "dans S1, 1 manquant, 1 en trop" in messages["split"][0]
     assert "p ne vaut pas" in messages["p"][0]
     assert "x ne vaut pas" in messages["x"][0]
     assert "la paire" in messages["candidate"][0] and "n'en fait pas partie" in messages["candidate"][0]
@@ -159,7 +159,7 @@ def test_the_exact_feedback_of_each_wrong_step() -> None:
     assert session.check("p = 1").correct
     feedback = session.check("3 / 1")
     assert feedback.message == ("Pas encore : étape 4, S1 et S2 du niveau 2 (C4) — "
-                                "dans S1, 1 manquant ; 1 en trop.")
+                                "dans S1, 1 manquant, 1 en trop.")
     assert feedback.hint.startswith("A6 : dans un niveau homogène")
     right = session.check("S1 = 1 ; S2 = 3")
     assert right.correct and "C4 : S1 = 1, S2 = 3" in right.message     # the engine's sentence

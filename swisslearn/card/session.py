@@ -414,7 +414,7 @@ def _missing_extra(expected: Sequence[PlayerId], given: Sequence[PlayerId],
         parts.append(_counted(cat, "card.problem.extra", len(extra)))
     if not parts:
         parts.append(cat.text("card.problem.twice"))
-    return cat.text("fmt.reason_sep").join(parts)
+    return cat.text("fmt.list_sep").join(parts)       # « 2 manquants, 1 en trop »
 
 
 def _counted(cat: Catalogue, key: str, count: int) -> str:
