@@ -195,7 +195,9 @@ def colour_drill(seed: int = 0, count: int = 24, lang: str = "fr") -> tuple[Ques
         states = item.states()
         higher, other = states[step.higher], states[
             step.black if step.higher == step.white else step.white]
-        if "-" not in higher.history_string + other.history_string or step.rule == "E5":
+        if "-" not in higher.history_string + other.history_string \
+                or not (higher.played_colours or other.played_colours):
+            # No game missed, or neither has played (E4's first-round sentence).
             continue
         decision = allocate(higher, other, item.tournament.initial_colour or Colour.WHITE)
         assert (decision.white.id, decision.rule) == (step.white, step.rule)
