@@ -324,3 +324,22 @@ def test_a_withdrawn_player_is_not_absent() -> None:
         "Absents, non appariés : 4. Retirés du tournoi, plus appariés (F5) : 7.")
     assert explain(started, "en").endswith(
         "Absent, not paired: 4. Withdrawn from the tournament, no longer paired (F5): 7.")
+
+
+def test_e1_with_a_player_who_has_no_preference_yet() -> None:
+    """A late entrant has no colour preference (no game): E1 satisfies the
+    other player's alone, and says so instead of « chacun reçoit sa couleur »."""
+    from swisslearn.trace import PlayerView
+
+    def view(pid: int, colours: str, preference: str) -> PlayerView:
+        return PlayerView(id=pid, name=f"P{pid}", rating=2000, score=Decimal(1),
+                          colours=colours, preference=preference, floats="")
+
+    event = ColourAllocated(rule="E1", white=5, black=2, higher=2,
+                            white_view=view(5, "", "-"), black_view=view(2, "BNB", "N"))
+    text = explain(event, "fr")
+    assert text.startswith("E1 : 5 n'a pas encore de couleur préférentielle (aucune partie "
+                           "jouée) : 2 (")
+    assert "reçoit la sienne, les noirs ; 5 a les blancs, 2 les noirs." in text
+    assert "chacun reçoit" not in text
+    assert explain(event, "en").startswith("E1: 5 has no colour preference yet (no game played)")
