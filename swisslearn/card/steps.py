@@ -13,14 +13,14 @@ XStep              C2/A8   x
 PStep              C3/A6   p
 SplitStep          C4/A6   S1 and S2
 CandidateStep      C6/C7   the pairs of the candidate tried
-VerdictStep        C6      accepted, or the criterion that refuses it
+VerdictStep        C6      accepted, or a criterion it breaks (``also``: all)
 ExchangeStep       C8/D2   the exchange between S1 and S2
 RelaxStep          C9-C14  the rule that applies when a level has no candidate
 UndoStep           C12/13  the rule that pairs an earlier bracket again
 PairsStep          C6      a bracket's kept pairs the trace did not try aloud
 FloatersStep       A3      who moves down to the next bracket
 ByeStep            A5      who has the bye
-ColourStep         E1-E5   who has White in a pair
+ColourStep         E1-E4   who has White in a pair
 BoardsStep         F1      the boards in order, White first
 =================  ======  ====================================================
 
