@@ -225,6 +225,7 @@ class Refusal:
     opponent: PlayerId
     rejection: Rejection
     count: int
+    also: tuple[Rejection, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -246,7 +247,9 @@ class Event:
 class RoundStarted(Event):
     """``last_round``: the players the last-round note exempts from B2, B5,
     B6 and A7a (over 50 % in the last round); ``adjourned``: games not
-    finished (round, white, black), counted as draws for the pairing (F9)."""
+    finished (round, white, black), counted as draws for the pairing (F9);
+    ``absent``: every player not paired this round, ``withdrawn`` those of
+    them who have left the tournament (F5: « ne sont plus appariés »)."""
 
     round: RoundNumber
     system: str
@@ -255,6 +258,7 @@ class RoundStarted(Event):
     scores: tuple[Decimal, ...] = ()   # the score brackets, highest first
     last_round: tuple[PlayerId, ...] = ()
     adjourned: tuple[tuple[RoundNumber, PlayerId, PlayerId], ...] = ()
+    withdrawn: tuple[PlayerId, ...] = ()   # those of ``absent`` who have withdrawn (F5)
 
 
 @dataclass(frozen=True)
@@ -308,6 +312,7 @@ class CandidateTried(Event):
     accepted: bool = False
     rejection: Rejection | None = None
     leftover: tuple[PlayerId, ...] = ()
+    also: tuple[Rejection, ...] = ()
 
 
 @dataclass(frozen=True)
