@@ -569,6 +569,9 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
         if isinstance(event, RoundPaired):
             result = event
     assert result is not None
+    from swisslearn.lastround import last_round_rules_may_matter
+    if last_round_rules_may_matter(tournament, round, system.name):
+        _note(args, "real.pair_not_last", round=round)
     if out is not None:
         from swisslearn.formats.paired import with_paired_round
         assert protections is not None  # not lazy with --output
@@ -723,8 +726,11 @@ def check_rounds(tournament: Tournament, system: System,
 
 def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     from swisslearn.explain.editions import choice_line
+    from swisslearn.lastround import with_last_shown_round
     document = _read(args)
-    tournament = document.tournament
+    # No XXR/142: the last round shown is the last one, as the reference engine reads it.
+    assumed = with_last_shown_round(document.tournament)
+    tournament = assumed.tournament
     choice = _choice(args, tournament)
     system = choice.system
     protections = _protections(args, document)
@@ -739,10 +745,13 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
                    + warning), file=sys.stderr)
     if args.json:
         json.dump({"rounds": report, **({"warnings": warnings} if warnings else {}),
+                   **({"rounds_assumed": assumed.rounds} if assumed.rounds else {}),
                    "system_choice": choice_json(choice, args.lang)}, stdout)
         stdout.write("\n")
     else:
         stdout.write(choice_line(choice, args.lang) + "\n")
+        if assumed.rounds:
+            stdout.write(_say(args.lang, "real.rounds_assumed", rounds=assumed.rounds) + "\n")
         for row in report:
             status = "identical" if row["identical"] else "different"
             stdout.write(_say(args.lang, f"cli.check.{status}", round=row["round"]) + "\n")

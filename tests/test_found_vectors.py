@@ -8,11 +8,13 @@ reference pairing, paired from the rounds before it.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from conftest import vector_files
+from helpers import run
 from test_dutch2026_vectors import differences
 from swisslearn.dutch2017.procedure import pair as pair_2017
 from swisslearn.dutch2026.procedure import pair as pair_2026
@@ -53,3 +55,51 @@ def test_c7_looks_at_the_bye_of_the_last_bracket() -> None:
     paired = pair_2017(tournament, 5)
     assert [str(p) for p in paired.byes] == ["4"]
     assert frozenset({1, 6}) in {frozenset(int(x) for x in pair) for pair in paired.pairs()}
+
+
+def _without_xxr(path: Path, folder: Path) -> Path:
+    copy = folder / path.name
+    copy.write_text("".join(line for line in path.read_text().splitlines(keepends=True)
+                            if not line.startswith("XXR")))
+    return copy
+
+
+@missing
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_check_takes_the_last_round_shown_as_the_last(path: Path, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """Without ``XXR`` the reference engine takes the file's last round for
+    the last one (its topscorers, its colour rules); ``check`` does too, and
+    says so in one line: every round is identical, as with the line."""
+    copy = _without_xxr(path, tmp_path)
+    system = path.name.split("-")[0].replace("dutch", "dutch-")
+    code, out, _ = run(capsys, "check", str(copy), "--system", system, "--json")
+    report = json.loads(out)
+    assert [row["round"] for row in report["rounds"] if not row["identical"]] == []
+    assert code == 0
+    rounds = int(path.name.rsplit("-r", 1)[1].split(".")[0])
+    assert report["rounds_assumed"] == rounds
+    code, out, _ = run(capsys, "check", str(copy), "--system", system, "--lang", "en")
+    assert out.splitlines()[1] == (f"Number of rounds: the file declares none (no XXR, no 142); "
+                                   f"round {rounds}, the last it shows, is taken as the last "
+                                   "one (as the reference engine does).")
+    code, out, _ = run(capsys, "check", str(path), "--system", system, "--json")
+    assert "rounds_assumed" not in json.loads(out)
+
+
+@missing
+def test_pair_says_it_did_not_take_the_round_for_the_last(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]
+                                                           ) -> None:
+    path = next(p for p in FILES if "t9300102" in p.name)
+    copy = _without_xxr(path, tmp_path)
+    _, _, err = run(capsys, "pair", str(copy), "--system", "dutch-2017", "--round", "6",
+                    "--lang", "en")
+    assert "round 6 is paired as if it were not the last" in err
+    assert 'add "XXR 6"' in err
+    _, _, err = run(capsys, "pair", str(path), "--system", "dutch-2017", "--round", "6")
+    assert "XXR" not in err
+    # Round 1: nobody can be a topscorer yet, nothing to say.
+    _, _, err = run(capsys, "pair", str(copy), "--system", "dutch-2017", "--round", "1")
+    assert "XXR" not in err
