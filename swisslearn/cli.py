@@ -338,7 +338,7 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
         trf = parse_trf(data, source=path, strict=strict)
     else:
         trf = read_trf(path, strict=strict)
-    if not any(line[:3] in ("310", "013") for line in trf.lines):
+    if trf.team_prizes or not any(line[:3] in ("310", "013") for line in trf.lines):
         # No team record (formats.teams.has_team_records): the team reader,
         # a tenth of a small round's imports, is not needed.
         return trf
@@ -743,8 +743,10 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     for warning in warnings:
         print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
                    + warning), file=sys.stderr)
+    hints = _check_hints(tournament, report, "en" if args.json else args.lang)
     if args.json:
         json.dump({"rounds": report, **({"warnings": warnings} if warnings else {}),
+                   **({"hints": hints} if hints else {}),
                    **({"rounds_assumed": assumed.rounds} if assumed.rounds else {}),
                    "system_choice": choice_json(choice, args.lang)}, stdout)
         stdout.write("\n")
@@ -757,7 +759,19 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
             stdout.write(_say(args.lang, f"cli.check.{status}", round=row["round"]) + "\n")
             for difference in row["differences"]:  # type: ignore[attr-defined]
                 stdout.write(f"    {difference}\n")
+            if row["round"] == 1 and hints:
+                stdout.write("".join(f"    {hint}\n" for hint in hints))
     return EXIT_OK if all(row["identical"] for row in report) else EXIT_NO_PAIRING
+
+
+def _check_hints(tournament: Tournament, report: list[dict[str, object]],
+                 lang: str) -> list[str]:
+    """What in the file may explain why round 1 differs (issue 32)."""
+    if not report or report[0]["identical"]:
+        return []
+    from swisslearn.checkhints import numbering_hint
+    hint = numbering_hint(tournament)
+    return [] if hint is None else [_say(lang, hint.key, **dict(hint.fields))]
 
 
 def _tables(args: argparse.Namespace, stdout: TextIO) -> int:
