@@ -43,6 +43,7 @@ from swisslearn.model import colourless_pairs, recorded_round
 # round's time.
 if TYPE_CHECKING:
     from swisslearn import systems
+    from swisslearn.acceleration import Applied as Accelerated
     from swisslearn.formats.plainlist import PlainListDocument
     from swisslearn.formats.trf import TrfDocument
     from swisslearn.model import Colour, PlayerState, Tournament
@@ -160,6 +161,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     check.add_argument("--system", metavar="S")
     check.add_argument("--json", action="store_true")
     _reading_options(check)
+    _acceleration_option(check)
     _protection_options(check)
     check.set_defaults(run=_check)
 
@@ -197,10 +199,54 @@ def _common(command: argparse.ArgumentParser,
                               "team-2026-sharly, simple (default: the file's, see the README)")
     command.add_argument("--round", type=int, metavar="N", help=round_help)
     _reading_options(command)
+    _acceleration_option(command)
     command.add_argument("--literal", action="store_true",
                          help="dutch-1998: try every transposition and exchange one by one "
                               "(the course's literal reading; small brackets only, same pairing)")
     _protection_options(command)
+
+
+def _acceleration_option(command: argparse.ArgumentParser) -> None:
+    """``--acceleration baku`` (CONTRACT; issue 32)."""
+    command.add_argument("--acceleration", metavar="METHOD", choices=["baku", "none"],
+                         help="baku: the Baku acceleration (C.04.5.1) computed, for dutch-2017 "
+                              "and dutch-2026; none: no virtual points (default: the file's "
+                              "XXA/250 records, or its 192 …_BAKU code)")
+
+
+def _accelerated(args: argparse.Namespace, tournament: Tournament,
+                 system: System) -> Accelerated | None:
+    """The virtual points the round is paired with (None: none at all),
+    with the notes on stderr: the reference engine's own GA size where a
+    ``_BAKU`` code meets it, an acceleration a team system does not apply."""
+    asked = getattr(args, "acceleration", None)
+    if asked is None and not tournament.accelerations \
+            and not tournament.system.upper().endswith("_BAKU"):
+        return None  # the usual file: nothing to import
+    from swisslearn.acceleration import SYSTEMS as TAKING, apply, named_in_code
+    applied = apply(tournament, asked, system.name)
+    if asked == "none":
+        return applied
+    method = applied.baku
+    if method is not None and method.reference_differs and named_in_code(tournament):
+        from swisslearn.acceleration import reference_group_a_size
+        _note(args, "real.acceleration.reference", size=len(method.group_a),
+              reference=reference_group_a_size(method.players))
+    if not applied.source and named_in_code(tournament) and system.name not in TAKING:
+        _note(args, "real.acceleration.not_applied", code=tournament.system, system=system.name)
+    return applied if applied.source else None
+
+
+def _acceleration_line(applied: Accelerated | None, lang: str) -> str | None:
+    """The line under the system's: which virtual points, computed or read."""
+    if applied is None or not applied.source:
+        return None
+    method = applied.baku
+    if method is None:
+        return _say(lang, "real.acceleration.file")
+    group = (f"{method.group_a[0]}–{method.group_a[-1]}" if method.group_a else "-")
+    return _say(lang, "real.acceleration.computed", size=len(method.group_a), group=group,
+                accelerated=method.accelerated, rounds=method.rounds)
 
 
 def _protection_options(command: argparse.ArgumentParser) -> None:
@@ -258,6 +304,16 @@ def _round_events(args: argparse.Namespace, tournament: Tournament, round: int,
         raise usage("dutch1998.literal.protections")
     from swisslearn.dutch1998.procedure import trace as trace_1998
     return trace_1998(tournament, round, literal=True)
+
+
+def _with_acceleration(events: Iterator[Event], accelerated: Accelerated | None,
+                       round: int) -> Iterator[Event]:
+    """The events, with the accelerated round's start (C.04.5.1) after the
+    round's own."""
+    if accelerated is None:
+        return events
+    from swisslearn.acceleration import with_round_start
+    return with_round_start(events, accelerated, round)
 
 
 def _version() -> str:
@@ -556,11 +612,14 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     round = _round_for(tournament, args.round)
     choice = _choice(args, tournament)
     system = choice.system
+    accelerated = _accelerated(args, tournament, system)
+    tournament = accelerated.tournament if accelerated is not None else tournament
     protections = _protections(args, document, round, lazy=args.output is None)
     out = None if args.output is None else _output_path(args.output, args.file, args.force)
     result: RoundPaired | None = None
     applied: ProtectionsApplied | None = None
-    for event in _round_events(args, tournament, round, system, protections):
+    for event in _with_acceleration(_round_events(args, tournament, round, system, protections),
+                                    accelerated, round):
         if args.explain and not args.json:
             from swisslearn.explain import explain
             stdout.write(explain(event, lang) + "\n")
@@ -575,8 +634,13 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     if out is not None:
         from swisslearn.formats.paired import with_paired_round
         assert protections is not None  # not lazy with --output
-        with_paired_round(document, result, protections=protections,
-                          applied=applied).write(out, replace=args.force)
+        written = with_paired_round(document, result, protections=protections,
+                                    applied=applied)
+        if accelerated is not None and accelerated.baku is not None:
+            # The virtual points used, so that any program re-pairs the same way.
+            from swisslearn.acceleration import with_records
+            written = with_records(written, accelerated.baku)
+        written.write(out, replace=args.force)
     if args.json:
         json.dump(pair_json(result) | {"system_choice": choice_json(choice, lang)}, stdout)
         stdout.write("\n")
@@ -585,6 +649,9 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     stdout.write(_say(lang, "cli.pair.heading", title=tournament.name or tournament.source,
                       round=round, system=system.name) + "\n")
     stdout.write(choice_line(choice, lang) + "\n")
+    said = _acceleration_line(accelerated, lang)
+    if said:
+        stdout.write(said + "\n")
     for board in result.boards:
         stdout.write(f"{board.board:>4}  {board.white:>4} {names[board.white][:30]:<30}  -  "
                      f"{board.black:>4} {names[board.black][:30]}\n")
@@ -603,8 +670,13 @@ def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
     document = _read(args)
     tournament = document.tournament
     round = _round_for(tournament, args.round)
-    for event in _round_events(args, tournament, round, _system(args, tournament),
-                               _protections(args, document, round, lazy=True)):
+    system = _system(args, tournament)
+    accelerated = _accelerated(args, tournament, system)
+    tournament = accelerated.tournament if accelerated is not None else tournament
+    for event in _with_acceleration(_round_events(args, tournament, round, system,
+                                                  _protections(args, document, round,
+                                                               lazy=True)),
+                                    accelerated, round):
         if args.jsonl:
             stdout.write(json.dumps(event_to_json(event), ensure_ascii=False) + "\n")
         else:
@@ -630,9 +702,15 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
         if pid not in tournament:
             raise usage("cli.no_player", source=tournament.source, player=pid)
     choice = _choice(args, tournament)
-    events = list(_round_events(args, tournament, round, choice.system,
-                                _protections(args, document, round)))
+    accelerated = _accelerated(args, tournament, choice.system)
+    tournament = accelerated.tournament if accelerated is not None else tournament
+    events = list(_with_acceleration(_round_events(args, tournament, round, choice.system,
+                                                   _protections(args, document, round)),
+                                     accelerated, round))
     stdout.write(choice_line(choice, args.lang) + "\n")
+    said = _acceleration_line(accelerated, args.lang)
+    if said:
+        stdout.write(said + "\n")
     stdout.write(why(events, args.a, args.b, args.lang) + "\n")
     if round <= tournament.rounds_paired:
         _why_note(args, tournament, round, events)
@@ -733,6 +811,8 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     tournament = assumed.tournament
     choice = _choice(args, tournament)
     system = choice.system
+    accelerated = _accelerated(args, tournament, system)
+    tournament = accelerated.tournament if accelerated is not None else tournament
     protections = _protections(args, document)
     # JSON is the same in every language (scripts read it); the text is said in --lang.
     report = (check_rounds(tournament, system, protections) if args.json else
@@ -754,6 +834,9 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
         stdout.write(choice_line(choice, args.lang) + "\n")
         if assumed.rounds:
             stdout.write(_say(args.lang, "real.rounds_assumed", rounds=assumed.rounds) + "\n")
+        said = _acceleration_line(accelerated, args.lang)
+        if said:
+            stdout.write(said + "\n")
         for row in report:
             status = "identical" if row["identical"] else "different"
             stdout.write(_say(args.lang, f"cli.check.{status}", round=row["round"]) + "\n")
