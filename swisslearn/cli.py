@@ -824,9 +824,11 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
         print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
                    + warning), file=sys.stderr)
     hints = _check_hints(tournament, report, "en" if args.json else args.lang)
+    followed = _systems_followed(args, choice, tournament, report, protections)
     if args.json:
         json.dump({"rounds": report, **({"warnings": warnings} if warnings else {}),
                    **({"hints": hints} if hints else {}),
+                   **({"systems_followed": followed} if followed else {}),
                    **({"rounds_assumed": assumed.rounds} if assumed.rounds else {}),
                    "system_choice": choice_json(choice, args.lang)}, stdout)
         stdout.write("\n")
@@ -837,6 +839,8 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
         said = _acceleration_line(accelerated, args.lang)
         if said:
             stdout.write(said + "\n")
+        if followed:
+            stdout.write(_followed_line(followed, choice.name, len(report), args.lang) + "\n")
         for row in report:
             status = "identical" if row["identical"] else "different"
             stdout.write(_say(args.lang, f"cli.check.{status}", round=row["round"]) + "\n")
@@ -845,6 +849,38 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
             if row["round"] == 1 and hints:
                 stdout.write("".join(f"    {hint}\n" for hint in hints))
     return EXIT_OK if all(row["identical"] for row in report) else EXIT_NO_PAIRING
+
+
+INDIVIDUAL_EDITIONS = ("dutch-2017", "dutch-2026", "dutch-1998")
+"""The individual systems ``check`` tries on a file that names none."""
+
+
+def _systems_followed(args: argparse.Namespace, choice: systems.Choice, tournament: Tournament,
+                      report: list[dict[str, object]], protections: Protections | None
+                      ) -> dict[str, int]:
+    """When nothing in an individual file names its rules (``--system`` not
+    given, no 192, 092 or date that decides), the rounds each individual
+    system re-pairs as the file has them (issue 32): which rules it follows."""
+    teams: tuple[object, ...] = getattr(tournament, "teams", ())
+    if args.system is not None or choice.source != "default" or not report or teams:
+        return {}
+    from swisslearn import systems as registry
+    followed = {choice.name: sum(1 for row in report if row["identical"])}
+    for name in INDIVIDUAL_EDITIONS:
+        if name not in followed and registry.SYSTEMS[name].available:
+            rows = _check_report(tournament, registry.SYSTEMS[name], protections, "en")
+            followed[name] = sum(1 for row in rows if row["identical"])
+    return dict(sorted(followed.items(), key=lambda item: (-item[1], item[0])))
+
+
+def _followed_line(followed: dict[str, int], used: str, rounds: int, lang: str) -> str:
+    """« Le fichier ne nomme pas ses règles : il suit dutch-2017 sur 9 rondes sur 9… »."""
+    best, most = next(iter(followed.items()))
+    parts = _say(lang, "real.followed.sep").join(
+        _say(lang, "real.followed.one", system=name, count=count, rounds=rounds)
+        for name, count in followed.items())
+    key = "real.followed.other" if most > followed[used] else "real.followed.same"
+    return _say(lang, key, parts=parts, best=best, used=used)
 
 
 def _check_hints(tournament: Tournament, report: list[dict[str, object]],

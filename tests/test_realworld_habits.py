@@ -158,3 +158,27 @@ def test_no_hint_when_round_1_agrees(tmp_path: Path, capsys: pytest.CaptureFixtu
          _player(3, 1800, "     1 b 0"), _player(4, 1700, "     2 w 0")]) + "\n")
     code, out, _ = run(capsys, "check", str(path), "--system", "dutch-2026", "--json")
     assert code == 0 and "hints" not in out
+
+
+# -- which rules paired a file that names none ----------------------------------------
+
+
+@needs_files
+def test_check_says_which_rules_a_file_follows_when_it_names_none(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """chessament's 88-player open has no date, no 192, no 092: the course
+    system pairs it (4/9), the 2017 rules paired it (9/9); check says so
+    instead of silently taking the course system."""
+    path = REALWORLD / "chessament-tournament_1.trf"
+    code, out, _ = run(capsys, "check", str(path), "--lang", "en")
+    assert ("Rules followed: the file does not name them; it follows dutch-2017 on 9 rounds of "
+            "9, dutch-2026 on 9 rounds of 9, dutch-1998 on 4 rounds of 9. The rounds below are "
+            "dutch-1998's, the course's system; run again with --system dutch-2017 to check it "
+            "by the rules it follows.") in out.splitlines()
+    _, out, _ = run(capsys, "check", str(path), "--json")
+    import json
+    assert json.loads(out)["systems_followed"] == {"dutch-2017": 9, "dutch-2026": 9,
+                                                   "dutch-1998": 4}
+    # A system asked for, or a file that names its rules: nothing to try.
+    _, out, _ = run(capsys, "check", str(path), "--system", "dutch-2017", "--json")
+    assert "systems_followed" not in json.loads(out)
