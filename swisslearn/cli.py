@@ -824,6 +824,8 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
         print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
                    + warning), file=sys.stderr)
     hints = _check_hints(tournament, report, "en" if args.json else args.lang)
+    if protections is None or not protections.active:
+        _explain_differences(tournament, system, report, "en" if args.json else args.lang)
     followed = _systems_followed(args, choice, tournament, report, protections)
     if args.json:
         json.dump({"rounds": report, **({"warnings": warnings} if warnings else {}),
@@ -846,6 +848,8 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
             stdout.write(_say(args.lang, f"cli.check.{status}", round=row["round"]) + "\n")
             for difference in row["differences"]:  # type: ignore[attr-defined]
                 stdout.write(f"    {difference}\n")
+            if row.get("explanation"):
+                stdout.write(f"    {row['explanation']}\n")
             if row["round"] == 1 and hints:
                 stdout.write("".join(f"    {hint}\n" for hint in hints))
     return EXIT_OK if all(row["identical"] for row in report) else EXIT_NO_PAIRING
@@ -881,6 +885,39 @@ def _followed_line(followed: dict[str, int], used: str, rounds: int, lang: str) 
         for name, count in followed.items())
     key = "real.followed.other" if most > followed[used] else "real.followed.same"
     return _say(lang, key, parts=parts, best=best, used=used)
+
+
+def _explain_differences(tournament: Tournament, system: System,
+                         report: list[dict[str, object]], lang: str) -> None:
+    """For each round that differs, the first board the engine makes and the
+    file does not, with the rule that decides it in the engine's trace
+    (``why``) and what the file has instead (issue 32): ``explanation``."""
+    from swisslearn.explain import why
+    from swisslearn.trace import RoundPaired
+    for row in report:
+        if row["identical"]:
+            continue
+        round = int(row["round"])  # type: ignore[call-overload]
+        try:
+            events = list(system.trace(tournament, round))
+        except SwisslearnError:
+            continue  # the difference already says the round cannot be paired
+        paired = events[-1]
+        if not isinstance(paired, RoundPaired):
+            continue
+        recorded_pairs, recorded_byes = recorded_round(tournament, round)
+        recorded = {frozenset(pair): pair for pair in recorded_pairs}
+        recorded.update({frozenset(pair): pair for pair in colourless_pairs(tournament, round)})
+        for board in paired.boards:
+            if frozenset((board.white, board.black)) in recorded:
+                continue
+            mine = [pair for key, pair in recorded.items() if board.white in key]
+            has = (f"{mine[0][0]}–{mine[0][1]}" if mine else
+                   _say(lang, "cli.pair.bye") if board.white in recorded_byes else "-")
+            row["explanation"] = _say(lang, "real.check.first_board", white=board.white,
+                                      black=board.black, player=board.white, file=has,
+                                      why=why(events, board.white, board.black, lang))
+            break
 
 
 def _check_hints(tournament: Tournament, report: list[dict[str, object]],

@@ -170,3 +170,25 @@ def test_a_file_with_its_own_virtual_points_keeps_them() -> None:
     tournament = parse_trf(_fresh(8, 3) + "XXA    8  1.0\n").tournament
     applied = apply(tournament, "baku", "dutch-2026")
     assert applied == Applied(tournament, "file")
+
+
+@missing
+def test_check_explains_the_first_board_that_differs(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Without its virtual points an accelerated round differs: check names
+    the first board the engine makes and the file does not, the rule that
+    decides it in the engine's trace, and what the file has instead."""
+    source = next(p for p in FILES if "baku-002" in p.name)
+    copy = tmp_path / source.name
+    copy.write_text("".join(line for line in source.read_text().splitlines(keepends=True)
+                            if not line.startswith("XXA")))
+    code, out, _ = run(capsys, "check", str(copy), "--system", "dutch-2026", "--json")
+    import json
+    rows = json.loads(out)["rounds"]
+    first = next(row for row in rows if not row["identical"])
+    assert first["explanation"].startswith("first board that differs: the engine pairs ")
+    assert "; the file has " in first["explanation"]
+    assert "Why the engine does: " in first["explanation"]
+    assert all("explanation" not in row for row in rows if row["identical"])
+    _, out, _ = run(capsys, "check", str(copy), "--system", "dutch-2026", "--lang", "fr")
+    assert "    premier échiquier différent : le moteur apparie " in out
