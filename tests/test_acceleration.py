@@ -192,3 +192,15 @@ def test_check_explains_the_first_board_that_differs(tmp_path: Path,
     assert all("explanation" not in row for row in rows if row["identical"])
     _, out, _ = run(capsys, "check", str(copy), "--system", "dutch-2026", "--lang", "fr")
     assert "    premier échiquier différent : le moteur apparie " in out
+
+
+def test_dutch_2017_takes_the_virtual_points_too(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "t.trf"
+    path.write_text(_fresh(20, 9))
+    _, out, _ = run(capsys, "pair", str(path), "--system", "dutch-2017", "--acceleration",
+                    "baku", "--json")
+    import json
+    boards = {(b["white"], b["black"]) for b in json.loads(out)["boards"]}
+    # GA (1-10, 1 virtual point) is a bracket of its own: 1-6, not 1-11.
+    assert (1, 6) in boards and ((11, 16) in boards or (16, 11) in boards)
