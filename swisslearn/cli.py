@@ -712,9 +712,26 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
     if said:
         stdout.write(said + "\n")
     stdout.write(why(events, args.a, args.b, args.lang) + "\n")
+    if accelerated is not None:
+        _why_virtual(args, events, stdout)
     if round <= tournament.rounds_paired:
         _why_note(args, tournament, round, events)
     return EXIT_OK
+
+
+def _why_virtual(args: argparse.Namespace, events: Sequence[object], stdout: TextIO) -> None:
+    """The pairing scores of A and B with their virtual points (C.04.5.1):
+    « 1 : 2 points (1 réel + 1 virtuel) »."""
+    from swisslearn.acceleration import AccelerationApplied
+    from swisslearn.explain.acceleration import pairing_score
+    start = next((e for e in events if isinstance(e, AccelerationApplied)), None)
+    if start is None:
+        return
+    words = catalogue(args.lang)
+    for pid, real, virtual in start.virtual:
+        if pid in (args.a, args.b):
+            stdout.write(words.text("real.why.virtual", player=pid,
+                                    score=pairing_score(words, real, virtual)) + "\n")
 
 
 def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,

@@ -94,6 +94,8 @@ def test_check_and_trace_say_the_acceleration(tmp_path: Path,
     _, out, _ = run(capsys, "why", str(copy), "1", "2", "--system", "dutch-2026",
                     "--acceleration", "baku", "--round", "2", "--lang", "en")
     assert "Acceleration: Baku (C.04.5.1), computed" in out
+    assert "C.04.5.1: pairing score of 1: 2 points (1 real + 1 virtual)." in out.splitlines()
+    assert "C.04.5.1: pairing score of 2: 1 point (0 real + 1 virtual)." in out.splitlines()
 
 
 def _fresh(players: int, rounds: int, extra: str = "") -> str:
