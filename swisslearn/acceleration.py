@@ -16,9 +16,10 @@
   and every rule that reads a score use it.  Virtual points are never part of
   the standings.
 
-Here, a player is in the initial list when the file has a block for them in
-round 1 (a game, a bye or an absence), or when round 1 is not played yet;
-the others are late entries.  The virtual points are those of a win and of
+Here, a player is in the initial list when they took part in round 1 (a
+game, the PAB, or a bye they asked for), or, before round 1 is paired, when
+they are available for it; the others (an absence in round 1, no block) are
+late entries.  The virtual points are those of a win and of
 half a win of the point system (the method is meant for 1 / 1/2 / 0).
 
 The engines read virtual points from :attr:`Tournament.accelerations` (the
@@ -41,7 +42,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from swisslearn.errors import usage
-from swisslearn.model import Acceleration, PlayerId, RoundNumber, Tournament
+from swisslearn.model import Acceleration, PlayerId, RoundEntry, RoundNumber, Tournament
+from swisslearn.results import Result
 from swisslearn.trace import Event, RoundStarted
 
 if TYPE_CHECKING:
@@ -112,8 +114,7 @@ def baku(tournament: Tournament, source: str = "") -> Baku:
     if tournament.rounds is None:
         raise usage("acceleration.rounds_unknown", source=source or tournament.source)
     order = list(tournament.initial_order)
-    started = [pid for pid in order if tournament.player(pid).entry(1) is not None]
-    initial = started or order
+    initial = _initial_list(tournament, order)
     size = min(group_a_size(len(initial)), len(initial))
     last = initial[size - 1] if size else None
     # The last GA player stays the same: late entries before them are in GA.
@@ -122,6 +123,23 @@ def baku(tournament: Tournament, source: str = "") -> Baku:
     return Baku(group_a=group_a, players=len(initial), rounds=tournament.rounds,
                 accelerated=accelerated, full=_ceil_div(accelerated, 2),
                 point=tournament.point_system.win)
+
+
+def _taking_part(entry: RoundEntry | None) -> bool:
+    """Round 1's block of a player of the initial list: paired, or a bye
+    asked for (an absence there, or no block, is a late entry's)."""
+    return entry is not None and (entry.paired or entry.result in (Result.HALF_POINT_BYE,
+                                                                   Result.FULL_POINT_BYE))
+
+
+def _initial_list(tournament: Tournament, order: list[PlayerId]) -> list[PlayerId]:
+    """The players of the initial list: those who took part in round 1, or
+    before it is paired, those available for it (the same players either
+    way, so that GA does not move from round to round)."""
+    if tournament.rounds_paired >= 1:
+        return [pid for pid in order if _taking_part(tournament.player(pid).entry(1))]
+    available = {state.id for state in tournament.states(1) if state.available}
+    return [pid for pid in order if pid in available] or order
 
 
 @dataclass(frozen=True)

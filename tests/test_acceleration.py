@@ -206,3 +206,25 @@ def test_dutch_2017_takes_the_virtual_points_too(tmp_path: Path,
     boards = {(b["white"], b["black"]) for b in json.loads(out)["boards"]}
     # GA (1-10, 1 virtual point) is a bracket of its own: 1-6, not 1-11.
     assert (1, 6) in boards and ((11, 16) in boards or (16, 11) in boards)
+
+
+def test_generate_pairs_with_the_acceleration_and_writes_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "g.trf"
+    code, _, _ = run(capsys, "generate", "--players", "30", "--rounds", "9", "--seed", "11",
+                     "--system", "dutch-2026", "--acceleration", "baku",
+                     "--late-entry-rate", "0.2", "-o", str(out))
+    assert code == 0
+    text = out.read_text()
+    assert text.count("\nXXA ") >= 16
+    # Re-paired from its XXA lines, and without them by the method computed.
+    code, _, _ = run(capsys, "check", str(out), "--system", "dutch-2026")
+    assert code == 0
+    bare = tmp_path / "bare.trf"
+    bare.write_text("".join(line for line in text.splitlines(keepends=True)
+                            if not line.startswith("XXA")))
+    code, _, _ = run(capsys, "check", str(bare), "--system", "dutch-2026", "--acceleration",
+                     "baku")
+    assert code == 0
+    code, _, _ = run(capsys, "check", str(bare), "--system", "dutch-2026")
+    assert code == 1
