@@ -57,6 +57,7 @@ _T = TypeVar("_T")
 # round's time.
 if TYPE_CHECKING:
     from swisslearn import systems
+    from swisslearn.acceleration import Applied as Accelerated
     from swisslearn.formats.plainlist import PlainListDocument
     from swisslearn.formats.trf import TrfDocument
     from swisslearn.model import Colour, PlayerState, Tournament
@@ -257,6 +258,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
                        "(default: the file's)")
     check.add_argument("--json", action="store_true", help="print JSON")
     _reading_options(check)
+    _acceleration_option(check)
     _protection_options(check)
     check.set_defaults(run=_check)
 
@@ -312,10 +314,54 @@ def _common(command: argparse.ArgumentParser,
                               "which show tells)")
     command.add_argument("--round", type=ascii_number, metavar="N", help=round_help)
     _reading_options(command)
+    _acceleration_option(command)
     command.add_argument("--literal", action="store_true",
                          help="dutch-1998: try every transposition and exchange one by one "
                               "(the course's literal reading; small brackets only, same pairing)")
     _protection_options(command)
+
+
+def _acceleration_option(command: argparse.ArgumentParser) -> None:
+    """``--acceleration baku`` (CONTRACT; issue 32)."""
+    command.add_argument("--acceleration", metavar="METHOD", choices=["baku", "none"],
+                         help="baku: the Baku acceleration (C.04.5.1) computed, for dutch-2017 "
+                              "and dutch-2026; none: no virtual points (default: the file's "
+                              "XXA/250 records, or its 192 …_BAKU code)")
+
+
+def _accelerated(args: argparse.Namespace, tournament: Tournament,
+                 system: System) -> Accelerated | None:
+    """The virtual points the round is paired with (None: none at all),
+    with the notes on stderr: the reference engine's own GA size where a
+    ``_BAKU`` code meets it, an acceleration a team system does not apply."""
+    asked = getattr(args, "acceleration", None)
+    if asked is None and not tournament.accelerations \
+            and not tournament.system.upper().endswith("_BAKU"):
+        return None  # the usual file: nothing to import
+    from swisslearn.acceleration import SYSTEMS as TAKING, apply, named_in_code
+    applied = apply(tournament, asked, system.name)
+    if asked == "none":
+        return applied
+    method = applied.baku
+    if method is not None and method.reference_differs and named_in_code(tournament):
+        from swisslearn.acceleration import reference_group_a_size
+        _note(args, "real.acceleration.reference", size=len(method.group_a),
+              reference=reference_group_a_size(method.players))
+    if not applied.source and named_in_code(tournament) and system.name not in TAKING:
+        _note(args, "real.acceleration.not_applied", code=tournament.system, system=system.name)
+    return applied if applied.source else None
+
+
+def _acceleration_line(applied: Accelerated | None, lang: str) -> str | None:
+    """The line under the system's: which virtual points, computed or read."""
+    if applied is None or not applied.source:
+        return None
+    method = applied.baku
+    if method is None:
+        return _say(lang, "real.acceleration.file")
+    group = (f"{method.group_a[0]}–{method.group_a[-1]}" if method.group_a else "-")
+    return _say(lang, "real.acceleration.computed", size=len(method.group_a), group=group,
+                accelerated=method.accelerated, rounds=method.rounds)
 
 
 def _protection_options(command: argparse.ArgumentParser) -> None:
@@ -381,6 +427,16 @@ def _round_events(args: argparse.Namespace, tournament: Tournament, round: int,
         raise usage("dutch1998.literal.protections")
     from swisslearn.dutch1998.procedure import trace as trace_1998
     return trace_1998(tournament, round, literal=True)
+
+
+def _with_acceleration(events: Iterator[Event], accelerated: Accelerated | None,
+                       round: int) -> Iterator[Event]:
+    """The events, with the accelerated round's start (C.04.5.1) after the
+    round's own."""
+    if accelerated is None:
+        return events
+    from swisslearn.acceleration import with_round_start
+    return with_round_start(events, accelerated, round)
 
 
 def _version() -> str:
@@ -596,7 +652,7 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
         trf = parse_trf(data, source=path, strict=strict)
     else:
         trf = read_trf(path, strict=strict)
-    if not any(line[:3] in ("310", "013") for line in trf.lines):
+    if trf.team_prizes or not any(line[:3] in ("310", "013") for line in trf.lines):
         # No team record (formats.teams.has_team_records): the team reader,
         # a tenth of a small round's imports, is not needed.
         return trf
@@ -829,11 +885,14 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     round = _round_for(tournament, args.round)
     choice = _choice(args, tournament)
     system = choice.system
+    accelerated = _accelerated(args, tournament, system)
+    tournament = accelerated.tournament if accelerated is not None else tournament
     protections = _protections(args, document, round, lazy=args.output is None)
     out = None if args.output is None else _output_path(args.output, args.file, args.force)
     result: RoundPaired | None = None
     applied: ProtectionsApplied | None = None
-    for event in _round_events(args, tournament, round, system, protections):
+    for event in _with_acceleration(_round_events(args, tournament, round, system, protections),
+                                    accelerated, round):
         if args.explain and not args.json:
             from swisslearn.explain import explain
             stdout.write(explain(event, lang) + "\n")
@@ -842,11 +901,19 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
         if isinstance(event, RoundPaired):
             result = event
     assert result is not None
+    from swisslearn.lastround import last_round_rules_may_matter
+    if last_round_rules_may_matter(tournament, round, system.name):
+        _note(args, "real.pair_not_last", round=round)
     if out is not None:
         from swisslearn.formats.paired import with_paired_round
         assert protections is not None  # not lazy with --output
-        with_paired_round(document, result, protections=protections,
-                          applied=applied).write(out, replace=args.force)
+        written = with_paired_round(document, result, protections=protections,
+                                    applied=applied)
+        if accelerated is not None and accelerated.baku is not None:
+            # The virtual points used, so that any program re-pairs the same way.
+            from swisslearn.acceleration import with_records
+            written = with_records(written, accelerated.baku)
+        written.write(out, replace=args.force)
     if args.json:
         _write_json(stdout, pair_json(result) | {"system_choice": choice_json(choice, lang)})
         return EXIT_OK
@@ -854,6 +921,9 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
     stdout.write(_say(lang, "cli.pair.heading", title=tournament.name or tournament.source,
                       round=round, system=system.name) + "\n")
     stdout.write(choice_line(choice, lang) + "\n")
+    said = _acceleration_line(accelerated, lang)
+    if said:
+        stdout.write(said + "\n")
     head = {name: _say(lang, f"cli.pair.col.{name}") for name in ("board", "white", "black")}
     stdout.write(f"{head['board']:>4}  {head['white']:<35}     {head['black']}\n")
     for board in result.boards:
@@ -874,8 +944,13 @@ def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
     document = _read(args)
     tournament = document.tournament
     round = _round_for(tournament, args.round)
-    for event in _round_events(args, tournament, round, _system(args, tournament),
-                               _protections(args, document, round, lazy=True)):
+    system = _system(args, tournament)
+    accelerated = _accelerated(args, tournament, system)
+    tournament = accelerated.tournament if accelerated is not None else tournament
+    for event in _with_acceleration(_round_events(args, tournament, round, system,
+                                                  _protections(args, document, round,
+                                                               lazy=True)),
+                                    accelerated, round):
         if args.jsonl:
             _write_json(stdout, event_to_json(event), ensure_ascii=False)
         else:
@@ -901,13 +976,36 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
         if pid not in tournament:
             raise usage("cli.no_player", source=tournament.source, player=pid)
     choice = _choice(args, tournament)
-    events = list(_round_events(args, tournament, round, choice.system,
-                                _protections(args, document, round)))
+    accelerated = _accelerated(args, tournament, choice.system)
+    tournament = accelerated.tournament if accelerated is not None else tournament
+    events = list(_with_acceleration(_round_events(args, tournament, round, choice.system,
+                                                   _protections(args, document, round)),
+                                     accelerated, round))
     stdout.write(choice_line(choice, args.lang) + "\n")
+    said = _acceleration_line(accelerated, args.lang)
+    if said:
+        stdout.write(said + "\n")
     stdout.write(why(events, args.a, args.b, args.lang) + "\n")
+    if accelerated is not None:
+        _why_virtual(args, events, stdout)
     if round <= tournament.rounds_paired:
         _why_note(args, tournament, round, events)
     return EXIT_OK
+
+
+def _why_virtual(args: argparse.Namespace, events: Sequence[object], stdout: TextIO) -> None:
+    """The pairing scores of A and B with their virtual points (C.04.5.1):
+    « 1 : 2 points (1 réel + 1 virtuel) »."""
+    from swisslearn.acceleration import AccelerationApplied
+    from swisslearn.explain.acceleration import pairing_score
+    start = next((e for e in events if isinstance(e, AccelerationApplied)), None)
+    if start is None:
+        return
+    words = catalogue(args.lang)
+    for pid, real, virtual in start.virtual:
+        if pid in (args.a, args.b):
+            stdout.write(words.text("real.why.virtual", player=pid,
+                                    score=pairing_score(words, real, virtual)) + "\n")
 
 
 def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
@@ -997,10 +1095,15 @@ def check_rounds(tournament: Tournament, system: System,
 
 def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     from swisslearn.explain.editions import choice_line
+    from swisslearn.lastround import with_last_shown_round
     document = _read(args)
-    tournament = document.tournament
+    # No XXR/142: the last round shown is the last one, as the reference engine reads it.
+    assumed = with_last_shown_round(document.tournament)
+    tournament = assumed.tournament
     choice = _choice(args, tournament)
     system = choice.system
+    accelerated = _accelerated(args, tournament, system)
+    tournament = accelerated.tournament if accelerated is not None else tournament
     protections = _protections(args, document)
     # JSON is the same in every language (scripts read it); the text is said in --lang.
     report = (check_rounds(tournament, system, protections) if args.json else
@@ -1011,17 +1114,110 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     for warning in warnings:
         print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
                    + warning), file=sys.stderr)
+    hints = _check_hints(tournament, report, "en" if args.json else args.lang)
+    if protections is None or not protections.active:
+        _explain_differences(tournament, system, report, "en" if args.json else args.lang)
+    followed = _systems_followed(args, choice, tournament, report, protections)
     if args.json:
         _write_json(stdout, {"rounds": report, **({"warnings": warnings} if warnings else {}),
+                             **({"hints": hints} if hints else {}),
+                             **({"systems_followed": followed} if followed else {}),
+                             **({"rounds_assumed": assumed.rounds} if assumed.rounds else {}),
                              "system_choice": choice_json(choice, args.lang)})
     else:
         stdout.write(choice_line(choice, args.lang) + "\n")
+        if assumed.rounds:
+            stdout.write(_say(args.lang, "real.rounds_assumed", rounds=assumed.rounds) + "\n")
+        said = _acceleration_line(accelerated, args.lang)
+        if said:
+            stdout.write(said + "\n")
+        if followed:
+            stdout.write(_followed_line(followed, choice.name, len(report), args.lang) + "\n")
         for row in report:
             status = "identical" if row["identical"] else "different"
             stdout.write(_say(args.lang, f"cli.check.{status}", round=row["round"]) + "\n")
             for difference in row["differences"]:  # type: ignore[attr-defined]
                 stdout.write(f"    {difference}\n")
+            if row.get("explanation"):
+                stdout.write(f"    {row['explanation']}\n")
+            if row["round"] == 1 and hints:
+                stdout.write("".join(f"    {hint}\n" for hint in hints))
     return EXIT_OK if all(row["identical"] for row in report) else EXIT_NO_PAIRING
+
+
+INDIVIDUAL_EDITIONS = ("dutch-2017", "dutch-2026", "dutch-1998")
+"""The individual systems ``check`` tries on a file that names none."""
+
+
+def _systems_followed(args: argparse.Namespace, choice: systems.Choice, tournament: Tournament,
+                      report: list[dict[str, object]], protections: Protections | None
+                      ) -> dict[str, int]:
+    """When nothing in an individual file names its rules (``--system`` not
+    given, no 192, 092 or date that decides), the rounds each individual
+    system re-pairs as the file has them (issue 32): which rules it follows."""
+    teams: tuple[object, ...] = getattr(tournament, "teams", ())
+    if args.system is not None or choice.source != "default" or not report or teams:
+        return {}
+    from swisslearn import systems as registry
+    followed = {choice.name: sum(1 for row in report if row["identical"])}
+    for name in INDIVIDUAL_EDITIONS:
+        if name not in followed and registry.SYSTEMS[name].available:
+            rows = _check_report(tournament, registry.SYSTEMS[name], protections, "en")
+            followed[name] = sum(1 for row in rows if row["identical"])
+    return dict(sorted(followed.items(), key=lambda item: (-item[1], item[0])))
+
+
+def _followed_line(followed: dict[str, int], used: str, rounds: int, lang: str) -> str:
+    """« Le fichier ne nomme pas ses règles : il suit dutch-2017 sur 9 rondes sur 9… »."""
+    best, most = next(iter(followed.items()))
+    parts = _say(lang, "real.followed.sep").join(
+        _say(lang, "real.followed.one", system=name, count=count, rounds=rounds)
+        for name, count in followed.items())
+    key = "real.followed.other" if most > followed[used] else "real.followed.same"
+    return _say(lang, key, parts=parts, best=best, used=used)
+
+
+def _explain_differences(tournament: Tournament, system: System,
+                         report: list[dict[str, object]], lang: str) -> None:
+    """For each round that differs, the first board the engine makes and the
+    file does not, with the rule that decides it in the engine's trace
+    (``why``) and what the file has instead (issue 32): ``explanation``."""
+    from swisslearn.explain import why
+    from swisslearn.trace import RoundPaired
+    for row in report:
+        if row["identical"]:
+            continue
+        round = int(row["round"])  # type: ignore[call-overload]
+        try:
+            events = list(system.trace(tournament, round))
+        except SwisslearnError:
+            continue  # the difference already says the round cannot be paired
+        paired = events[-1]
+        if not isinstance(paired, RoundPaired):
+            continue
+        recorded_pairs, recorded_byes = recorded_round(tournament, round)
+        recorded = {frozenset(pair): pair for pair in recorded_pairs}
+        recorded.update({frozenset(pair): pair for pair in colourless_pairs(tournament, round)})
+        for board in paired.boards:
+            if frozenset((board.white, board.black)) in recorded:
+                continue
+            mine = [pair for key, pair in recorded.items() if board.white in key]
+            has = (f"{mine[0][0]}–{mine[0][1]}" if mine else
+                   _say(lang, "cli.pair.bye") if board.white in recorded_byes else "-")
+            row["explanation"] = _say(lang, "real.check.first_board", white=board.white,
+                                      black=board.black, player=board.white, file=has,
+                                      why=why(events, board.white, board.black, lang))
+            break
+
+
+def _check_hints(tournament: Tournament, report: list[dict[str, object]],
+                 lang: str) -> list[str]:
+    """What in the file may explain why round 1 differs (issue 32)."""
+    if not report or report[0]["identical"]:
+        return []
+    from swisslearn.checkhints import numbering_hint
+    hint = numbering_hint(tournament)
+    return [] if hint is None else [_say(lang, hint.key, **dict(hint.fields))]
 
 
 def _tables(args: argparse.Namespace, stdout: TextIO) -> int:

@@ -181,8 +181,10 @@ def misread_362(lines: tuple[str, ...] | list[str]) -> list[Misread362]:
 
 
 def has_team_records(document: TrfDocument) -> bool:
-    """Does the file describe teams (``310`` or ``013`` records)?"""
-    return any(line[:3] in ("310", "013") for line in document.lines)
+    """Does the file describe teams (``310`` or ``013`` records, not the
+    ``013`` team prizes of an individual tournament)?"""
+    return not document.team_prizes and any(line[:3] in ("310", "013")
+                                            for line in document.lines)
 
 
 def with_teams(document: TrfDocument, *, strict: bool = False) -> TrfDocument:
@@ -339,9 +341,14 @@ class _Reader:
     def records(self) -> _Records:
         found = _Records()
         order = 0
+        # A file with 310 records may describe the same teams again as 013
+        # (FIDE's own TRF-2026 sample: "Old 013 record still to report"):
+        # the 310 records are the teams, the 013 lines are kept as they are.
+        codes = ("310",) if any(line[:3] == "310" for line in self.document.lines) else (
+            "310", "013")
         for number, line in enumerate(self.document.lines, 1):
             code = line[:3]
-            if code in ("310", "013"):
+            if code in codes:
                 order += 1
                 tpn_text = line[4:7].strip() if code == "310" else ""
                 found.numbers.add(int(tpn_text) if _digits(tpn_text) else order)
@@ -601,10 +608,18 @@ class _Reader:
             won = outcome is Outcome.FORFEIT_WIN
             return TeamRound(r, outcome, opponent, None,
                              points.forfeit_win * boards if won else Decimal(0))
-        entries = {pid: e for pid in record.players
+        # A 300 line-up may field a substitute the 310 record does not list
+        # (Sharly Chess writes a round paired before it is played so).
+        members = record.players + tuple(
+            p for p in found.line_ups.get((r, tpn), ()) if p not in record.players
+            and p in self.base)
+        entries = {pid: e for pid in members
                    if (e := self.base.player(pid).entry(r)) is not None}
-        if found.pab_rounds.get(r) == tpn or any(
-                e.result is Result.PAIRING_ALLOCATED_BYE for e in entries.values()):
+        # A board's U in a team that meets another (the opponent fielded
+        # fewer players: Sharly Chess writes U there) is not the team's PAB.
+        if found.pab_rounds.get(r) == tpn or (
+                any(e.result is Result.PAIRING_ALLOCATED_BYE for e in entries.values())
+                and not any(e.opponent is not None for e in entries.values())):
             return TeamRound(r, Outcome.PAB, game_points=pab_gp)
         if (r, tpn) in found.line_ups:
             line_up = tuple(p for p in found.line_ups[(r, tpn)] if p in entries)
@@ -640,6 +655,10 @@ class _Reader:
             return self._without_opponent(record, r, entries, found.match_points)
         first = entries[with_opponent[0]]
         assert first.opponent is not None
+        # The round's line-ups (300) say which team a substitute played for.
+        fielded_for = {p: team for (rr, team), players in found.line_ups.items() if rr == r
+                       for p in players}
+        team_of = {**team_of, **fielded_for} if fielded_for else team_of
         opponent_team = team_of.get(first.opponent)
         if opponent_team is None:
             self.error("opponent_in_no_team", record.line, 0, round=r, team=tpn,

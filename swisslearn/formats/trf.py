@@ -175,7 +175,9 @@ class TrfDocument:
     :mod:`swisslearn.formats.text`); ``warnings`` the inconsistencies the
     reader resolved; ``first_colour`` where the initial colour came from
     (``"152"``, ``"XXC"``, ``"round N"`` or ``""``: White by default);
-    ``team_references`` (a team file only) the records that name teams.
+    ``team_references`` (a team file only) the records that name teams;
+    ``team_prizes``: its ``013`` lines are the team prizes of an individual
+    tournament (kept as they are), not its teams.
     """
 
     lines: tuple[str, ...]
@@ -189,6 +191,7 @@ class TrfDocument:
     warnings: tuple[InputError, ...] = field(default=(), compare=False)
     first_colour: str = field(default="", compare=False)
     team_references: tuple[TeamReference, ...] = field(default=(), compare=False)
+    team_prizes: bool = field(default=False, compare=False)
 
     @property
     def version(self) -> str:
@@ -203,6 +206,9 @@ class TrfDocument:
     def kept_verbatim(self) -> tuple[str, ...]:
         """The codes of the records kept as read and not used (sorted)."""
         codes = {line[:3] for line in self.lines if line[:3] in _KEPT_CODES}
+        has_310 = any(line[:3] == "310" for line in self.lines)
+        if self.team_prizes or (has_310 and any(line[:3] == "013" for line in self.lines)):
+            codes.add("013")  # team prizes, or the 310 teams again in the old form
         codes |= {line[:3] for line in self.lines if _is_nrs_code(line[:3]) and _nrs_shape(line)}
         return tuple(sorted(codes))
 
@@ -302,7 +308,8 @@ def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False)
                        final_newline=split.final_newline, bom=split.bom, tournament=tournament,
                        line_endings=line_endings, encoding=encoding, warnings=warnings,
                        first_colour=parser.first_colour,
-                       team_references=tuple(parser.team_references))
+                       team_references=tuple(parser.team_references),
+                       team_prizes=parser.team_prizes)
 
 
 def _seen_as(name: str) -> str:
@@ -411,6 +418,7 @@ class _Parser:
         self.forbidden: list[tuple[ForbiddenPairs, int]] = []
         self.accelerations: list[Acceleration] = []
         self.acceleration_ranges: list[tuple[Decimal, int, int, int, int]] = []  # 250
+        self.match_accelerations: list[tuple[int, str]] = []  # 250 lines with match points
         self.adjustments: list[tuple[PointAdjustment, int]] = []  # 299
         self.system = ""
         self.header: dict[str, str] = {}
@@ -418,6 +426,7 @@ class _Parser:
         self.counts: dict[str, tuple[int, int]] = {}  # 062/072/082: (value, line)
         self.nrs: list[tuple[PlayerId, int]] = []
         self.team_lines: dict[str, int] = {}        # team record code -> first line
+        self.team_prizes = False                    # 013 lines of an individual Swiss
         self.player_count = 0                       # 001 lines, broken ones included
         self.unnamed = 0                            # 001 lines whose starting rank is unreadable
         self.team_references: list[TeamReference] = []  # a team file's 240/260/299
@@ -624,8 +633,15 @@ class _Parser:
                 self.error(f"trf.250_{what.replace(' ', '_')}", number, column, what,
                            value=value)
                 return
-        if not _NUMBER.match(game):
+        match = line[4:8].strip()
+        # TRF-2026 gives match points (5-8, teams) and game points (10-13);
+        # either may be blank (FIDE's own sample leaves the game points blank
+        # in a team file): a blank field gives no points of that kind.
+        if not (game == "" and match) and not _NUMBER.match(game):
             self.error("trf.250_points", number, 10, "points", value=game)
+            return
+        if match and not _NUMBER.match(match):
+            self.error("trf.250_points", number, 5, "points", value=match)
             return
         # A reversed range would silently give nobody the fictitious points.
         if int(first) < 1 or int(last) < int(first):
@@ -634,12 +650,12 @@ class _Parser:
         if int(first_id) < 1 or int(last_id) < int(first_id):
             self.error("trf.250_players", number, 23, "player", first=first_id, last=last_id)
             return
-        if line[4:8].strip():
-            self.warning("trf.250_match_points", number, 5, "points", value=line[4:8].strip())
+        if match:
+            self.match_accelerations.append((number, match))
         # Expanded in build(), over the players and rounds the file has: a
         # range such as 001-999 x 0001-9999 must not make 10 million objects.
         self.acceleration_ranges.append(
-            (Decimal(game), int(first), int(last), int(first_id), int(last_id)))
+            (Decimal(game or 0), int(first), int(last), int(first_id), int(last_id)))
 
     def forbidden260(self, line: str, number: int) -> None:
         tokens = _tokens(line, 4)
@@ -931,7 +947,9 @@ class _Parser:
         initial = self._initial_colour(by_id)
         self._check_rounds(by_id, rounds)
         points = self._point_system()
-        is_team_file = "310" in self.team_lines or "013" in self.team_lines
+        self.team_prizes = self._team_prizes()
+        is_team_file = "310" in self.team_lines or (
+            "013" in self.team_lines and not self.team_prizes)
         self._check_names()
         if not is_team_file:  # a team's PAB is a bye for each of its board players
             self._check_byes()
@@ -948,7 +966,14 @@ class _Parser:
                    for adjustment, line in self.adjustments])
         last_round = rounds if rounds is not None else max(
             (e.round for p in self.players for e in p.entries), default=0) + 1
-        for game, first, last, first_id, last_id in self.acceleration_ranges:
+        if not is_team_file:
+            for line, match in self.match_accelerations:
+                self.warning("trf.250_match_points", line, 5, "points", value=match)
+        # In a team file 250 names teams (TPNs): no player's acceleration.
+        for game, first, last, first_id, last_id in (
+                () if is_team_file else self.acceleration_ranges):
+            if not game:
+                continue
             for pid in sorted(pid for pid in by_id if first_id <= pid <= last_id):
                 for r in range(first, min(last, last_round) + 1):
                     self.accelerations.append(Acceleration(pid, r, game))
@@ -1145,7 +1170,7 @@ class _Parser:
                              rounds=rounds)
         if not is_team_file:
             for code, line in sorted(self.team_lines.items()):
-                if code != "299":
+                if code != "299" and not (code == "013" and self.team_prizes):
                     self.warning("trf.team_record_alone", line, 1, "record", code=code)
         count = self.counts.get("062")
         if count is not None and count[0] != self.player_count:
@@ -1155,9 +1180,27 @@ class _Parser:
         if count is not None and count[0] != rated and not self.broken:
             self.warning("trf.072", count[1], 5, value=count[0], found=rated)
         count = self.counts.get("082")
-        teams = sum(1 for line in self.lines if line[:3] in ("310", "013"))
-        if count is not None and (teams or count[0]) and count[0] != teams:
+        teams = sum(1 for line in self.lines if line[:3] == "310") or sum(
+            1 for line in self.lines if line[:3] == "013")
+        if count is not None and (teams or count[0]) and count[0] != teams \
+                and not self.team_prizes:
             self.warning("trf.082", count[1], 5, value=count[0], found=teams)
+
+    def _team_prizes(self) -> bool:
+        """``013`` lines in an individual tournament: teams for a team prize
+        (the JaVaFo manual's sample has one).  Without ``310``, the ``013``
+        teams are the tournament's own teams only if their players meet
+        teams: a game between a team's player and a player of no team says
+        they are not (read as an individual Swiss, the 013 lines kept)."""
+        if "310" in self.team_lines or "013" not in self.team_lines:
+            return False
+        members: set[int] = set()
+        for line in self.lines:
+            if line[:3] == "013":
+                members.update(int(token) for token in line[36:].split() if token.isdigit())
+        return any(entry.opponent is not None and entry.opponent not in members
+                   for player in self.players if player.id in members
+                   for entry in player.entries)
 
     def _byes(self, by_id: Mapping[PlayerId, Player], rounds: int | None) -> list[ByeRequest]:
         """240 and XXZ requests, checked against the players and what they played."""
