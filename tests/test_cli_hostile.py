@@ -23,6 +23,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
+import psutil
 import pytest
 
 from conftest import DATA, TEST_DATA
@@ -185,10 +186,20 @@ def test_ctrl_c_during_a_long_command(tmp_path: Path) -> None:
                               "3000", "--rounds", "9", "--seed", "1", "-o", str(out)],
                              stderr=subprocess.PIPE, text=True,
                              env={**os.environ, "SWISSLEARN_LANG": "fr"})
-    time.sleep(2.5)  # past the imports, in the pairing
+    # Past the imports (a few tenths of a second of CPU), in the pairing: wait
+    # for the child's own CPU time, not the clock, so that a loaded machine
+    # (make test's two workers and more) cannot send the signal mid-import.
+    process = psutil.Process(child.pid)
+    deadline = time.monotonic() + 120
+    while sum(process.cpu_times()[:2]) < 1.5 and time.monotonic() < deadline:
+        time.sleep(0.1)
     child.send_signal(signal.SIGINT)
     _, stderr = child.communicate(timeout=60)
-    assert child.returncode == EXIT_INTERRUPTED
+    # 130 from main's own handler; about one run in two on this machine the
+    # interpreter instead ends itself by SIGINT after main has returned 130
+    # (-2 to Popen), which a shell reports as 130 too (128 + SIGINT).  What the
+    # user sees is the same: the one line below, no traceback, $? = 130.
+    assert child.returncode in (EXIT_INTERRUPTED, -signal.SIGINT), stderr[-2000:]
     assert one_line(stderr) == "swisslearn : interrompu (Ctrl-C)"
     assert not out.exists()
 

@@ -234,7 +234,7 @@ def test_a_files_warnings_are_shown_once_it_is_read(page: Any, tmp_path: Path) -
     warnings = page.locator(".desk-warnings")
     expect(warnings).to_contain_text("Fichier lu, avec 1 avertissement")
     expect(warnings).to_contain_text(f"club-points.trf:{first + 1}:81: avertissement : joueur 1 "
-                                     ": 9.5 points")
+                                     ": 9,5 points")
     expect(page.locator(".desk-step-label")).to_contain_text("étape 1/")
     expect(page.locator(".desk-busy p")).to_have_count(0)
     _shot(page, "04c-avertissements.png")

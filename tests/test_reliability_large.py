@@ -134,7 +134,7 @@ def _asymmetric_deep() -> tuple[bytes, int, int, str]:
 HUGE: dict[str, Callable[[], tuple[bytes, int, int, str]]] = {
     "5000-players-bad-rating-on-the-last-line": _last_player_defect,
     "5000-players-asymmetric-result-deep-inside": _asymmetric_deep,
-    "10-mb-line-of-junk": lambda: (b"x" * 10_000_000, 1, 0, "no player (001) record"),
+    "10-mb-line-of-junk": lambda: (b"x" * 10_000_000, 1, 0, "a TRF file is expected"),
     "2-million-blank-lines": lambda: (b"\n" * 2_000_000, 1, 1, "the file is empty"),
     "a-million-unknown-records": lambda: (b"777 x\n" * 1_000_000, 1_000_000, 0,
                                           "no player (001) record"),
