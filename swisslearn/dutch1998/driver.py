@@ -50,7 +50,7 @@ from typing import TypeVar
 
 from swisslearn.dutch1998.bracket import bracket, opening_view
 from swisslearn.dutch1998.candidates import MOVED_DOWN_LISTED, once, reasons_in, summarise
-from swisslearn.dutch1998.feasibility import hopeless
+from swisslearn.dutch1998.feasibility import LITERAL_LOWEST, hopeless, lowest_hopeless
 from swisslearn.dutch1998.outcome import Need, Outcome, Stream
 from swisslearn.dutch1998.search import MOVED_DOWN_BEFORE, MovedDownSets
 from swisslearn.dutch1998.state import RoundState
@@ -276,6 +276,19 @@ class _Solve:
         ``("done", result)``, ``("skip", None)`` (its players moved down
         already failed) or ``("failed", outcome)``."""
         context = self.context
+        if self.lowest and not self.checked:
+            self.checked = True
+            residents = self.brackets[self.index]
+            if len(residents) + len(self.moved) > LITERAL_LOWEST and lowest_hopeless(
+                    context, self.index, residents, self.moved):
+                # C13 at once: no pairing of the lowest bracket exists, every
+                # step C6-C14 would try in it would fail (feasibility.py).
+                view = opening_view(context, self.index, residents, self.moved, True)
+                yield BracketOpened(rule="A3", bracket=view)
+                yield BracketUndone(rule="C13", bracket=view, because_of=view, step="proved")
+                context.backtracking = True
+                context.dead.add(self.memo)
+                return "done", None
         proof = not self.checked and context.backtracking
         if proof:
             events, item = _drain(self.read())

@@ -12,6 +12,13 @@ trace reports the family as one step:
 * :func:`hopeless` (C13): can the players of a bracket and of every bracket
   below it not be paired at all, in any order (B1/B2, and the bye)?  Then
   every pairing of the bracket would fail below, and C13 goes up at once.
+* :func:`lowest_hopeless` (C13 from the lowest bracket): can the lowest
+  bracket, with these players moved into it, give no pairing at all, in any
+  order the procedure could reach?  Then C6-C11 and C14 there would only
+  fail, one candidate after another (every white player of a 20-player
+  round winning twice: 7 moved-down players against 9 residents leave
+  37,451 remainder groups of two players who may not meet, at each of 22
+  levels): C13 comes at once.
 
 Each says "no" only when no pairing exists (the converse does not hold: the
 procedure may fail where some pairing exists), so they prune without ever
@@ -31,7 +38,8 @@ from swisslearn.dutch1998.state import RoundState, Table
 from swisslearn.matching import all_paired, max_weight_mates
 from swisslearn.model import PlayerId, PlayerState
 
-__all__ = ["any_pairing", "hopeless", "large_pairing", "small_pairing"]
+__all__ = ["LITERAL_LOWEST", "any_pairing", "hopeless", "large_pairing", "lowest_hopeless",
+           "small_pairing"]
 
 Banned = Collection[AbstractSet[PlayerId]]
 
@@ -40,6 +48,14 @@ SMALL_BRACKET = 18
 
 #: Beyond this many players :func:`hopeless` does not look (it says "maybe").
 LARGE_HOPELESS = 120
+
+#: A lowest bracket of at most this many players is tried step by step even
+#: when :func:`lowest_hopeless` could prove at once that it fails: the
+#: course's brackets (issue 29: "a bracket of up to 12 players"), whose
+#: trace tells C6 to C14 before C13; a literal try of that size costs
+#: milliseconds.  A larger one is proved, not tried (its C6-C14 would tell
+#: the same "no" after up to factorially many candidates).
+LITERAL_LOWEST = 12
 
 
 def any_pairing(table: Table, may_stay: np.ndarray, p: int, x: int, banned: Banned,
@@ -183,5 +199,51 @@ def hopeless(context: RoundState, brackets: list[tuple[PlayerState, ...]], index
     places = range(n)
     answer = not all_paired(places, lambda i, j: context.pair_check(players[i], players[j]) is None,
                             sit_out=lambda i: context.bye_check(players[i]) is None)
+    context.hopeless[key] = answer
+    return answer
+
+
+def lowest_hopeless(context: RoundState, index: int, residents: tuple[PlayerState, ...],
+                    moved: tuple[PlayerState, ...]) -> bool:
+    """Can the lowest bracket (``index``), its ``residents`` with ``moved``
+    moved into it, give no pairing at all, however the procedure goes?
+
+    What any outcome of the lowest bracket is (``bracket.py``): every player
+    paired but at most one, who takes the bye (B1b), no pair breaking B1 or
+    B2; C1's player who can meet nobody is that one, or there is no outcome;
+    in a bracket heterogeneous once he is set aside, the moved-down players
+    (S1) meet residents (S2) and the remainder group meets itself, so no two
+    moved-down players meet (C6: "only the floaters are paired for now").
+    x, B4, B5 and B6 are not looked at: the ladder can drop them, so a
+    proof without them holds at every level.  One maximum matching answers;
+    "no" only when no such pairing exists, so the answer never changes what
+    the procedure finds.  A lowest bracket whose C1 sends it to C13 at once
+    is not proved here: its own steps are already short."""
+    key = (index, frozenset(p.id for p in moved))
+    known = context.hopeless.get(key)
+    if known is not None:
+        return known
+    players = context.sort(list(residents) + list(moved))
+    n = len(players)
+    if n > LARGE_HOPELESS:
+        return False
+    stuck = [p for p in players
+             if all(context.pair_check(p, q) is not None for q in players if q is not p)]
+    if stuck and not (len(stuck) == 1 and n % 2 == 1 and context.bye_check(stuck[0]) is None):
+        return False   # C1 sends the bracket to C13 at once: nothing to spare
+    rest = [p for p in players if p not in stuck]
+    down = {p.id for p in moved if p not in stuck}
+    heterogeneous = bool(down) and 2 * len(down) < len(rest)
+
+    def can_meet(i: int, j: int) -> bool:
+        a, b = rest[i], rest[j]
+        if heterogeneous and a.id in down and b.id in down:
+            return False
+        return context.pair_check(a, b) is None
+
+    answer = not all_paired(range(len(rest)), can_meet,
+                            sit_out=lambda i: context.bye_check(rest[i]) is None)
+    # The bracket from here down is the lowest bracket alone: the key is
+    # :func:`hopeless`'s, whose question this answers more sharply.
     context.hopeless[key] = answer
     return answer
