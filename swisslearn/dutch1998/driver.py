@@ -50,7 +50,8 @@ from typing import TypeVar
 
 from swisslearn.dutch1998.bracket import bracket, opening_view
 from swisslearn.dutch1998.candidates import MOVED_DOWN_LISTED, once, reasons_in, summarise
-from swisslearn.dutch1998.feasibility import LITERAL_LOWEST, hopeless, lowest_hopeless
+from swisslearn.dutch1998.feasibility import (LITERAL_LOWEST, hopeless, lowest_hopeless,
+                                              most_pairs)
 from swisslearn.dutch1998.outcome import Need, Outcome, Stream
 from swisslearn.dutch1998.search import MOVED_DOWN_BEFORE, MovedDownSets
 from swisslearn.dutch1998.state import RoundState
@@ -357,6 +358,11 @@ def _solve(context: RoundState, brackets: Brackets, index: int,
     # pairings of this bracket are tried, those given up told in one step.
     failing = run.below(value)
     yield BracketUndone(rule="C13", bracket=value.view, because_of=failing, step="undone")
+    if _capped(context, brackets, index, moved):
+        # Not even one pairing of this bracket and the lowest one together.
+        yield BracketUndone(rule="C13", bracket=value.view, because_of=failing, step="proved")
+        context.dead.add(run.memo)
+        return None
     summary = _Summary("C13", value.view, failing)
     while True:
         events, (status, value) = _drain(run.step())
@@ -379,6 +385,29 @@ def _solve(context: RoundState, brackets: Brackets, index: int,
                 yield BracketUndone(rule="C13", bracket=summary.bracket, because_of=failing,
                                     step="exhausted")
             return value
+
+
+def _capped(context: RoundState, brackets: Brackets, index: int,
+            moved: tuple[PlayerState, ...]) -> bool:
+    """C13 re-pairs bracket ``index``, just above the lowest: cap its pairs
+    at the most that can still let the lowest bracket be paired
+    (:func:`~swisslearn.dutch1998.feasibility.most_pairs`); its stream then
+    skips its pairings with more, each bound to fail below (17,000 of them
+    in a 26-player round where every white player won twice).  True if no
+    pairing of the two brackets exists at all.  The course's small
+    brackets are not capped: their trace tells each pairing tried."""
+    if index + 1 != len(brackets) - 1:
+        return False
+    size = len(moved) + len(brackets[index]) + len(brackets[index + 1])
+    if size <= LITERAL_LOWEST:
+        return False
+    most = most_pairs(context, brackets, index, moved)
+    if most is None:
+        return False
+    if most < 0:
+        return True
+    context.pair_caps[(index, frozenset(p.id for p in moved))] = most
+    return False
 
 
 def _c12(context: RoundState, brackets: Brackets, index: int, stream: _Outcomes,

@@ -19,6 +19,11 @@ trace reports the family as one step:
   round winning twice: 7 moved-down players against 9 residents leave
   37,451 remainder groups of two players who may not meet, at each of 22
   levels): C13 comes at once.
+* :func:`most_pairs` and :class:`PairCap` (C13 re-pairing the penultimate
+  bracket): at most how many pairs can that bracket make in any pairing of
+  its players and the lowest bracket's?  Its pairings with more pairs would
+  each fail below; its stream skips them (C14's levels of a larger p) and
+  says so once (``BracketUndone``, step ``capped``).
 
 Each says "no" only when no pairing exists (the converse does not hold: the
 procedure may fail where some pairing exists), so they prune without ever
@@ -29,6 +34,7 @@ changing what the procedure finds.  The matchings are the package's
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import AbstractSet, Collection
 
 import numpy as np
@@ -37,9 +43,10 @@ from swisslearn.dutch1998.search import avoids
 from swisslearn.dutch1998.state import RoundState, Table
 from swisslearn.matching import all_paired, max_weight_mates
 from swisslearn.model import PlayerId, PlayerState
+from swisslearn.trace import BracketUndone, BracketView, Event
 
-__all__ = ["LITERAL_LOWEST", "any_pairing", "hopeless", "large_pairing", "lowest_hopeless",
-           "small_pairing"]
+__all__ = ["LITERAL_LOWEST", "PairCap", "any_pairing", "hopeless", "large_pairing",
+           "lowest_hopeless", "most_pairs", "small_pairing"]
 
 Banned = Collection[AbstractSet[PlayerId]]
 
@@ -247,3 +254,64 @@ def lowest_hopeless(context: RoundState, index: int, residents: tuple[PlayerStat
     # :func:`hopeless`'s, whose question this answers more sharply.
     context.hopeless[key] = answer
     return answer
+
+
+def most_pairs(context: RoundState, brackets: list[tuple[PlayerState, ...]], index: int,
+               moved: tuple[PlayerState, ...]) -> int | None:
+    """The most pairs bracket ``index`` (with ``moved`` moved into it) can
+    make in a pairing of its players and of the lowest bracket's, just below
+    it, that pairs everyone but one (who may have the bye, B1b), no pair
+    breaking B1 or B2; -1 if there is no such pairing; None if not looked at
+    (too many players, or the bracket below is not the lowest).
+
+    Any pairing of the bracket that lets the lowest one be paired is part of
+    such a pairing, with its own pairs and possibly more among its players
+    (two of its moved-down players may meet below): so a pairing of the
+    bracket with more pairs fails below, whatever the lowest bracket tries.
+    One maximum weight matching: each pair weighs ``big`` (so the matching
+    is a largest one), one more when both players are of the bracket."""
+    if index + 1 != len(brackets) - 1:
+        return None
+    upper = context.sort(list(moved) + list(brackets[index]))
+    players = list(upper) + list(brackets[index + 1])
+    n = len(players)
+    if n > LARGE_HOPELESS:
+        return None
+    inside = len(upper)
+    big = 2 * n + 2
+    edges: list[tuple[int, int, int]] = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            if context.pair_check(players[i], players[j]) is None:
+                edges.append((i, j, big + (1 if j < inside else 0)))
+    if n % 2:
+        edges.extend((i, n, big) for i in range(n) if context.bye_check(players[i]) is None)
+    mate = max_weight_mates(n + n % 2, edges)
+    if -1 in mate:
+        return -1
+    return sum(1 for i in range(inside) if i < mate[i] < inside)
+
+
+class PairCap:
+    """The stream of bracket ``index`` with ``moved`` moved into it asks,
+    before each level and each candidate, whether the round driver has
+    capped its number of pairs (:func:`most_pairs`, kept in the round's
+    ``pair_caps``); the first time it skips something it says so."""
+
+    def __init__(self, context: RoundState, index: int, moved: tuple[PlayerState, ...]) -> None:
+        self.context = context
+        self.key = (index, frozenset(p.id for p in moved))
+        self.said = False
+
+    def over(self, p: int) -> bool:
+        """Would ``p`` pairs be too many?"""
+        limit = self.context.pair_caps.get(self.key)
+        return limit is not None and p > limit
+
+    def told(self, view: BracketView) -> Iterator[Event]:
+        """The step, once: pairings of more than the cap are not tried (C13)."""
+        if not self.said:
+            self.said = True
+            limit = self.context.pair_caps.get(self.key, 0)
+            yield BracketUndone(rule="C13", bracket=view.with_(p=limit), because_of=view,
+                                step="capped")
