@@ -15,13 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from swisslearn.dutch1998 import feasibility
 from swisslearn.dutch1998.procedure import pair, trace
 from swisslearn.formats.trf import parse_trf, read_trf
 from swisslearn.model import Colour, PlayerId, Tournament
 from swisslearn.trace import BracketOpened, BracketUndone, RoundPaired
+from tests.helpers import run
 from tests.trfbuild import player_line
 
 HOSTILE = Path(__file__).resolve().parents[2] / "shared" / "hostile"
+DATA = Path(__file__).resolve().parents[1] / "data"
 HANG_FILES = sorted(HOSTILE.glob("1998-hang-*.trf"))
 
 #: The bar: CPU seconds for one round (the issue's "under 10 s of CPU").
@@ -93,8 +96,9 @@ def test_the_lowest_bracket_proved_unpairable_is_told_as_c13() -> None:
     proved = [e for e in events if isinstance(e, BracketUndone) and e.step == "proved"]
     assert proved and proved[0].bracket.lowest and proved[0].rule == "C13"
     at = events.index(proved[0])
-    assert isinstance(events[at - 1], BracketOpened)
-    assert events[at - 1].bracket.moved_down == (7, 9, 11, 13, 15, 17, 19)
+    opened = events[at - 1]
+    assert isinstance(opened, BracketOpened)
+    assert opened.bracket.moved_down == (7, 9, 11, 13, 15, 17, 19)
     assert any(isinstance(e, BracketUndone) and e.step == "undone" for e in events[at:])
 
 
@@ -150,3 +154,32 @@ def test_siblings_pair_in_seconds_breaking_neither_b1_nor_b2(players: int, round
     result, cpu = _timed_pair(tournament, rounds + 1)
     assert cpu < CPU_LIMIT, f"{players} players, seed {seed}: {cpu:.1f} s of CPU"
     assert breaches(tournament, rounds + 1, result) == []
+
+
+# ---------------------------------------------------------------------------
+# A bound on the work of a round
+
+
+@pytest.mark.parametrize("lang,words", [("fr", "limite de travail du moteur dutch-1998"),
+                                        ("en", "dutch-1998 engine's work limit")])
+def test_a_round_past_the_work_limit_stops_with_a_message(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str,
+        words: str) -> None:
+    """Past WORK_LIMIT candidates and exchanges the round stops: the
+    catalogue's message in the language asked, exit 2 (as the literal
+    mode's limit), no traceback.  cours-c14 round 6 looks at 107."""
+    monkeypatch.setattr(feasibility, "WORK_LIMIT", 50)
+    code, out, err = run(capsys, "pair", str(DATA / "cours-c14.trf"), "--round", "6",
+                         "--lang", lang)
+    assert code == 2
+    assert words in err and "cours-c14.trf" in err and "50" in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_the_course_rounds_stay_far_below_the_work_limit(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    monkeypatch.setattr(feasibility, "WORK_LIMIT", 1000)
+    for path in sorted(DATA.glob("cours-*.trf")):
+        tournament = read_trf(path).tournament
+        for round_number in range(2, tournament.rounds_paired + 1):
+            pair(tournament, round_number)

@@ -41,12 +41,13 @@ import numpy as np
 
 from swisslearn.dutch1998.search import avoids
 from swisslearn.dutch1998.state import RoundState, Table
+from swisslearn.errors import usage
 from swisslearn.matching import all_paired, max_weight_mates
 from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import BracketUndone, BracketView, Event
 
-__all__ = ["LITERAL_LOWEST", "PairCap", "any_pairing", "hopeless", "large_pairing",
-           "lowest_hopeless", "most_pairs", "small_pairing"]
+__all__ = ["LITERAL_LOWEST", "WORK_LIMIT", "PairCap", "any_pairing", "hopeless", "large_pairing",
+           "lowest_hopeless", "most_pairs", "small_pairing", "spend"]
 
 Banned = Collection[AbstractSet[PlayerId]]
 
@@ -55,6 +56,13 @@ SMALL_BRACKET = 18
 
 #: Beyond this many players :func:`hopeless` does not look (it says "maybe").
 LARGE_HOPELESS = 120
+
+#: The candidates (C6/C7) and exchanges (C8) one round may look at, all its
+#: brackets and C12/C13's re-pairings together, before it stops with a
+#: message (:func:`spend`) instead of running on: about a minute of work.
+#: The largest round of the course, the vectors, the stress corpus and the
+#: generated rounds of ``bench/same_pairings.py`` looks at far fewer.
+WORK_LIMIT = 1_000_000
 
 #: A lowest bracket of at most this many players is tried step by step even
 #: when :func:`lowest_hopeless` could prove at once that it fails: the
@@ -315,3 +323,14 @@ class PairCap:
             limit = self.context.pair_caps.get(self.key, 0)
             yield BracketUndone(rule="C13", bracket=view.with_(p=limit), because_of=view,
                                 step="capped")
+
+
+def spend(context: RoundState, steps: int = 1) -> None:
+    """Count ``steps`` candidates or exchanges looked at in the round; past
+    :data:`WORK_LIMIT`, stop with the catalogue's message (the command line
+    exits 2, as for the literal mode's limit): a bound on the work of a
+    round, so that no input runs on and on."""
+    context.work += steps
+    if context.work > WORK_LIMIT:
+        raise usage("dutch1998.work.limit", source=context.tournament.source,
+                    round=context.round, limit=f"{WORK_LIMIT:,}")
