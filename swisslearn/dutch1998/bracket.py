@@ -78,11 +78,13 @@ def opening_view(context: RoundState, index: int, residents: tuple[PlayerState, 
 
 def bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...],
             moved: tuple[PlayerState, ...], lowest: bool, banned: Banned = (), *,
-            avoid: bool = True) -> Stream:
+            avoid: bool = True, capped: bool = False) -> Stream:
     """The stream of one bracket; with soft-avoid pairs (and ``avoid``: a
     C12 probe only asks whether an outcome exists), each outcome is replaced
-    by the equivalent one with the fewest same-group pairs."""
-    stream = _bracket(context, index, residents, moved, lowest, banned)
+    by the equivalent one with the fewest same-group pairs.  ``capped``: the
+    round driver's own stream, which C13 may cap (feasibility.PairCap); a
+    probe's is never capped."""
+    stream = _bracket(context, index, residents, moved, lowest, banned, capped)
     if avoid and context.avoid:
         return softavoid.avoiding(context, stream)
     return stream
@@ -99,7 +101,8 @@ def _reasons(context: RoundState, player: PlayerState,
 
 
 def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...],
-             moved: tuple[PlayerState, ...], lowest: bool, banned: Banned) -> Stream:
+             moved: tuple[PlayerState, ...], lowest: bool, banned: Banned,
+             capped: bool = False) -> Stream:
     """A3 and C1, then the bracket as homogeneous or heterogeneous."""
     moved = context.sort(moved)
     players = context.sort(list(residents) + list(moved))
@@ -141,7 +144,7 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
         view = view.with_(players=tuple(context.view(p) for p in players),
                           moved_down=_ids(moved),
                           homogeneous=not moved or 2 * len(moved) >= len(players))
-    cap = PairCap(context, index, moved)   # C13's cap on its pairs (driver.py)
+    cap = PairCap(context, index, moved) if capped else None   # C13's (driver.py)
     if view.homogeneous:
         yield from _homogeneous(context, view, players, lowest, floating, banned=banned,
                                 cap=cap)

@@ -252,7 +252,7 @@ class _Solve:
         self.failed: set[frozenset[PlayerId]] = set()
         produced = MovedDownSets()
         self.stream = _Outcomes(bracket(context, index, brackets[index], moved, self.lowest,
-                                        produced), produced)
+                                        produced, capped=True), produced)
         self.position = 0
         self.checked = False
         self.opened: BracketView | None = None
