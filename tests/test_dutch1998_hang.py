@@ -100,6 +100,14 @@ def test_the_lowest_bracket_proved_unpairable_is_told_as_c13() -> None:
     assert isinstance(opened, BracketOpened)
     assert opened.bracket.moved_down == (7, 9, 11, 13, 15, 17, 19)
     assert any(isinstance(e, BracketUndone) and e.step == "undone" for e in events[at:])
+    # Bracket 1 (11 players) can hold at most one pair in any pairing of it
+    # and bracket 0 together (the 9 who need White each need one of the 10
+    # who can take Black): its pairings of p = 5 to 2 are not tried.
+    capped = [e for e in events if isinstance(e, BracketUndone) and e.step == "capped"]
+    assert len(capped) == 1 and capped[0].bracket.index == 1 and capped[0].bracket.p == 1
+    result = events[-1]
+    assert isinstance(result, RoundPaired)
+    assert (1, 3) in result.pairs() or (3, 1) in result.pairs()
 
 
 # ---------------------------------------------------------------------------
