@@ -104,6 +104,8 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
              moved: tuple[PlayerState, ...], lowest: bool, banned: Banned,
              capped: bool = False) -> Stream:
     """A3 and C1, then the bracket as homogeneous or heterogeneous."""
+    # C13's cap is the driver's, for the players moved in (before C1 here).
+    cap = PairCap(context, index, moved) if capped else None
     moved = context.sort(moved)
     players = context.sort(list(residents) + list(moved))
     view = opening_view(context, index, residents, moved, lowest)
@@ -144,7 +146,6 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
         view = view.with_(players=tuple(context.view(p) for p in players),
                           moved_down=_ids(moved),
                           homogeneous=not moved or 2 * len(moved) >= len(players))
-    cap = PairCap(context, index, moved) if capped else None   # C13's (driver.py)
     if view.homogeneous:
         yield from _homogeneous(context, view, players, lowest, floating, banned=banned,
                                 cap=cap)
