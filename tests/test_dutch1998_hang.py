@@ -20,8 +20,8 @@ from swisslearn.dutch1998.procedure import pair, trace
 from swisslearn.formats.trf import parse_trf, read_trf
 from swisslearn.model import Colour, PlayerId, Tournament
 from swisslearn.trace import BracketOpened, BracketUndone, RoundPaired
-from tests.helpers import run
-from tests.trfbuild import player_line
+from helpers import run
+from trfbuild import player_line
 
 HOSTILE = Path(__file__).resolve().parents[2] / "shared" / "hostile"
 DATA = Path(__file__).resolve().parents[1] / "data"
