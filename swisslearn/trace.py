@@ -399,7 +399,12 @@ class BracketUndone(Event):
       lets the brackets below be paired: the bracket above it is undone;
     * ``"proved"``: C13 at once: the players of ``bracket`` and of every
       bracket below cannot all be paired at all (B1/B2, the bye), so no
-      pairing of it can help."""
+      pairing of it can help; for the lowest bracket itself (``bracket``
+      and ``because_of`` both the lowest, more than 12 players): no pairing
+      of it exists, its C6-C14 are not tried;
+    * ``"capped"``: C13 re-pairing the penultimate bracket: no pairing of it
+      with more than ``bracket.p`` pairs can let the lowest bracket be
+      paired (B1/B2, the bye); those are not tried."""
 
     bracket: BracketView          # the bracket paired again
     because_of: BracketView       # the bracket that could not be paired

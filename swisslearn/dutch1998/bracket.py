@@ -45,7 +45,7 @@ from swisslearn.dutch1998.candidates import (MOVED_DOWN_LISTED, Candidate, Group
                                              walk)
 from swisslearn.dutch1998.colours import x_value
 from swisslearn.dutch1998.criteria import STRICT, Relaxation
-from swisslearn.dutch1998.feasibility import Banned
+from swisslearn.dutch1998.feasibility import Banned, PairCap
 from swisslearn.dutch1998.ladder import C9, C10, Drop, Level, announce, ladder
 from swisslearn.dutch1998.outcome import GroupLevel, Need, Outcome, Stream
 from swisslearn.dutch1998.search import BracketSearch, Found, again_rule
@@ -78,11 +78,13 @@ def opening_view(context: RoundState, index: int, residents: tuple[PlayerState, 
 
 def bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...],
             moved: tuple[PlayerState, ...], lowest: bool, banned: Banned = (), *,
-            avoid: bool = True) -> Stream:
+            avoid: bool = True, capped: bool = False) -> Stream:
     """The stream of one bracket; with soft-avoid pairs (and ``avoid``: a
     C12 probe only asks whether an outcome exists), each outcome is replaced
-    by the equivalent one with the fewest same-group pairs."""
-    stream = _bracket(context, index, residents, moved, lowest, banned)
+    by the equivalent one with the fewest same-group pairs.  ``capped``: the
+    round driver's own stream, which C13 may cap (feasibility.PairCap); a
+    probe's is never capped."""
+    stream = _bracket(context, index, residents, moved, lowest, banned, capped)
     if avoid and context.avoid:
         return softavoid.avoiding(context, stream)
     return stream
@@ -99,8 +101,11 @@ def _reasons(context: RoundState, player: PlayerState,
 
 
 def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...],
-             moved: tuple[PlayerState, ...], lowest: bool, banned: Banned) -> Stream:
+             moved: tuple[PlayerState, ...], lowest: bool, banned: Banned,
+             capped: bool = False) -> Stream:
     """A3 and C1, then the bracket as homogeneous or heterogeneous."""
+    # C13's cap is the driver's, for the players moved in (before C1 here).
+    cap = PairCap(context, index, moved) if capped else None
     moved = context.sort(moved)
     players = context.sort(list(residents) + list(moved))
     view = opening_view(context, index, residents, moved, lowest)
@@ -142,9 +147,11 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
                           moved_down=_ids(moved),
                           homogeneous=not moved or 2 * len(moved) >= len(players))
     if view.homogeneous:
-        yield from _homogeneous(context, view, players, lowest, floating, banned=banned)
+        yield from _homogeneous(context, view, players, lowest, floating, banned=banned,
+                                cap=cap)
     else:
-        yield from _heterogeneous(context, view, players, moved, lowest, floating, banned)
+        yield from _heterogeneous(context, view, players, moved, lowest, floating, banned,
+                                  cap)
 
 
 def _again(view: BracketView, outcome: Outcome, banned: Banned) -> CandidateTried:
@@ -168,13 +175,18 @@ LevelTry = Callable[[Level, BracketView], Stream]
 
 
 def _climb(levels: list[Level], view_of: Callable[[Level], BracketView],
-           counts: tuple[int, int, int], tried: LevelTry) -> Stream:
+           counts: tuple[int, int, int], tried: LevelTry, cap: PairCap | None = None
+           ) -> Stream:
     """Each level of the ladder in turn: the step that brought it (C9, C10,
     C11, C14), C4 (S1, S2, x and p), then the level's candidates
-    (``tried``), until the ladder ends.  ``counts``: A8's w, b, q."""
+    (``tried``), until the ladder ends.  ``counts``: A8's w, b, q.  A level
+    of more pairs than C13's ``cap`` allows is skipped (feasibility.py)."""
     w, b, q = counts
     for level in levels:
         current = view_of(level)
+        if cap is not None and cap.over(level.p):
+            yield from cap.told(current)
+            continue
         yield from announce(level, current)
         yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q)
         yield from tried(level, current)
@@ -184,7 +196,7 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
                  lowest: bool, floating: tuple[PlayerState, ...], *, remainder: bool = False,
                  start: Relaxation = STRICT, drops: tuple[Drop, ...] | None = None,
                  extra: int = 0, lower_p: bool | None = None, banned: Banned = (),
-                 table: Table | None = None) -> Stream:
+                 table: Table | None = None, cap: PairCap | None = None) -> Stream:
     """C2-C9, C11, C13/C14 for a homogeneous bracket (or a remainder group).
 
     ``floating`` players are moved down whatever the group does (C1, or the
@@ -210,7 +222,7 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
         levels = levels[:1]
     view = view.with_(remainder=remainder)
     group = _GroupTry(context, players, lowest, floating, banned, mixed=mixed,
-                      table=table if table is not None else context.table(players))
+                      table=table if table is not None else context.table(players), cap=cap)
 
     def view_of(level: Level) -> BracketView:
         return view.with_(x=level.text_x, p=level.p, dropped=level.relaxation.dropped,
@@ -226,7 +238,7 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
                              accepted=False, rejection=Rejection("A5", left, "one_bye"),
                              leftover=left)
     else:
-        yield from _climb(levels, view_of, (w, b, q), group.try_level)
+        yield from _climb(levels, view_of, (w, b, q), group.try_level, cap)
     if lowest:
         answer = yield Need("C13", view)
         if answer:
@@ -253,6 +265,7 @@ class _GroupTry(_Group):
 
     mixed: bool
     table: Table
+    cap: PairCap | None = None
 
     @property
     def fixed(self) -> frozenset[PlayerId]:
@@ -301,6 +314,9 @@ class _GroupTry(_Group):
                                  banned=self.banned, fixed_down=self.fixed)
 
         for item in level_candidates(context, group, current, level.x, p, make_search):
+            if isinstance(item, Candidate) and self.cap is not None and self.cap.over(p):
+                yield from self.cap.told(current)
+                return
             if isinstance(item, Candidate):
                 yield from self._outcome(item, GroupLevel(current, players, table, level.x, p,
                                                           item.pairs))
@@ -332,6 +348,7 @@ class _Heterogeneous(_Group):
 
     view: BracketView
     moved: tuple[PlayerState, ...]
+    cap: PairCap | None = None
 
     def __post_init__(self) -> None:
         self.residents = tuple(p for p in self.players if p not in self.moved)
@@ -379,7 +396,7 @@ class _Heterogeneous(_Group):
                       carried: tuple[PlayerState, ...] = carried) -> Stream:
                 return self.try_level(level, current, s1, carried)
 
-            yield from _climb(levels, view_of, (self.w, self.b, self.q), tried)
+            yield from _climb(levels, view_of, (self.w, self.b, self.q), tried, self.cap)
             if not self.paired_any and p == m and not self.lowest:
                 answer = yield Need("C12", view)
                 if answer:
@@ -414,8 +431,18 @@ class _Heterogeneous(_Group):
                                         start=level.relaxation, drops=C9,
                                         extra=level.extra, lower_p=False)
 
-        yield from _remainders(walk(self.context, search, current, None), expand, current,
-                               search)
+        yield from _remainders(self._capped(walk(self.context, search, current, None),
+                                            level.p, current), expand, current, search)
+
+    def _capped(self, items: Iterator[Event | Found], p: int, current: BracketView
+                ) -> Iterator[Event | Found]:
+        """The moved-down players' candidates, until C13 caps the bracket's
+        pairs below ``p`` (feasibility.py)."""
+        for item in items:
+            if isinstance(item, Found) and self.cap is not None and self.cap.over(p):
+                yield from self.cap.told(current)
+                return
+            yield item
 
     def _with_remainder(self, found: Found, search: BracketSearch, current: BracketView,
                         level: Level | None, carried: tuple[PlayerState, ...], *,
@@ -503,8 +530,8 @@ class _Heterogeneous(_Group):
                                         start=_ALL_DROPPED, drops=(), extra=rest,
                                         lower_p=True, rule="C14")
 
-        yield from _remainders(walk(self.context, search, current, None), expand, current,
-                               search)
+        yield from _remainders(self._capped(walk(self.context, search, current, None), p,
+                                            current), expand, current, search)
 
     def last_resort(self) -> Stream:
         """p = 0 in the lowest bracket, only when nothing else pairs the round
@@ -637,7 +664,8 @@ class _FailedRemainders:
 
 def _heterogeneous(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],
                    moved: tuple[PlayerState, ...], lowest: bool,
-                   floating: tuple[PlayerState, ...], banned: Banned = ()) -> Stream:
+                   floating: tuple[PlayerState, ...], banned: Banned = (),
+                   cap: PairCap | None = None) -> Stream:
     return _Heterogeneous(context, players, lowest, floating, banned, view=view,
-                          moved=moved).stream()
+                          moved=moved, cap=cap).stream()
 

@@ -28,7 +28,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 import numpy as np
 
 from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges, seed_cell
-from swisslearn.dutch1998.feasibility import Banned, any_pairing
+from swisslearn.dutch1998.feasibility import Banned, any_pairing, spend
 from swisslearn.dutch1998.search import (MOVED_DOWN_BEFORE, BracketSearch, ExchangeRanks,
                                          Found, Refused, SplitFinder)
 from swisslearn.dutch1998.state import RoundState, Table
@@ -130,6 +130,7 @@ def walk(context: RoundState, search: BracketSearch, view: BracketView,
         yield first
         low = span
     for found in candidates:
+        spend(context)   # a bound on the round's work (feasibility.py)
         accepted = True
         blocks, overflow = search.take_refused()
         if found.rank > low:
@@ -237,6 +238,7 @@ def _walk_literal(context: RoundState, search: BracketSearch, view: BracketView,
                     players=", ".join(str(p.id) for p in view.players), s1=len(search.s1),
                     s2=len(search.s2), limit=f"{LITERAL_LIMIT:,}")
     for tried in search.literal():
+        spend(context)
         accepted = tried.rejection is None
         yield _tried(search, view, cell, tried.positions, tried.rank, tried.rejection)
         if accepted:
@@ -350,6 +352,7 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
     gate_at = -1   # size of the banned list when the C8 gate last said yes
     run = _Run(view)
     for entry in exchange_order(group.table, group.may_stay, p, n, context.literal):
+        spend(context)
         number, exchange = (0, None) if isinstance(entry, _Skipped) else entry
         if (exchange is not None or isinstance(entry, _Skipped)) and not context.literal \
                 and gate_at != len(group.banned):

@@ -50,7 +50,8 @@ from typing import TypeVar
 
 from swisslearn.dutch1998.bracket import bracket, opening_view
 from swisslearn.dutch1998.candidates import MOVED_DOWN_LISTED, once, reasons_in, summarise
-from swisslearn.dutch1998.feasibility import hopeless
+from swisslearn.dutch1998.feasibility import (LITERAL_LOWEST, hopeless, lowest_hopeless,
+                                              most_pairs)
 from swisslearn.dutch1998.outcome import Need, Outcome, Stream
 from swisslearn.dutch1998.search import MOVED_DOWN_BEFORE, MovedDownSets
 from swisslearn.dutch1998.state import RoundState
@@ -251,7 +252,7 @@ class _Solve:
         self.failed: set[frozenset[PlayerId]] = set()
         produced = MovedDownSets()
         self.stream = _Outcomes(bracket(context, index, brackets[index], moved, self.lowest,
-                                        produced), produced)
+                                        produced, capped=True), produced)
         self.position = 0
         self.checked = False
         self.opened: BracketView | None = None
@@ -276,6 +277,19 @@ class _Solve:
         ``("done", result)``, ``("skip", None)`` (its players moved down
         already failed) or ``("failed", outcome)``."""
         context = self.context
+        if self.lowest and not self.checked:
+            self.checked = True
+            residents = self.brackets[self.index]
+            if len(residents) + len(self.moved) > LITERAL_LOWEST and lowest_hopeless(
+                    context, self.index, residents, self.moved):
+                # C13 at once: no pairing of the lowest bracket exists, every
+                # step C6-C14 would try in it would fail (feasibility.py).
+                view = opening_view(context, self.index, residents, self.moved, True)
+                yield BracketOpened(rule="A3", bracket=view)
+                yield BracketUndone(rule="C13", bracket=view, because_of=view, step="proved")
+                context.backtracking = True
+                context.dead.add(self.memo)
+                return "done", None
         proof = not self.checked and context.backtracking
         if proof:
             events, item = _drain(self.read())
@@ -344,6 +358,11 @@ def _solve(context: RoundState, brackets: Brackets, index: int,
     # pairings of this bracket are tried, those given up told in one step.
     failing = run.below(value)
     yield BracketUndone(rule="C13", bracket=value.view, because_of=failing, step="undone")
+    if _capped(context, brackets, index, moved):
+        # Not even one pairing of this bracket and the lowest one together.
+        yield BracketUndone(rule="C13", bracket=value.view, because_of=failing, step="proved")
+        context.dead.add(run.memo)
+        return None
     summary = _Summary("C13", value.view, failing)
     while True:
         events, (status, value) = _drain(run.step())
@@ -366,6 +385,29 @@ def _solve(context: RoundState, brackets: Brackets, index: int,
                 yield BracketUndone(rule="C13", bracket=summary.bracket, because_of=failing,
                                     step="exhausted")
             return value
+
+
+def _capped(context: RoundState, brackets: Brackets, index: int,
+            moved: tuple[PlayerState, ...]) -> bool:
+    """C13 re-pairs bracket ``index``, just above the lowest: cap its pairs
+    at the most that can still let the lowest bracket be paired
+    (:func:`~swisslearn.dutch1998.feasibility.most_pairs`); its stream then
+    skips its pairings with more, each bound to fail below (17,000 of them
+    in a 26-player round where every white player won twice).  True if no
+    pairing of the two brackets exists at all.  The course's small
+    brackets are not capped: their trace tells each pairing tried."""
+    if index + 1 != len(brackets) - 1:
+        return False
+    size = len(moved) + len(brackets[index]) + len(brackets[index + 1])
+    if size <= LITERAL_LOWEST:
+        return False
+    most = most_pairs(context, brackets, index, moved)
+    if most is None:
+        return False
+    if most < 0:
+        return True
+    context.pair_caps[(index, frozenset(p.id for p in moved))] = most
+    return False
 
 
 def _c12(context: RoundState, brackets: Brackets, index: int, stream: _Outcomes,

@@ -12,6 +12,18 @@ trace reports the family as one step:
 * :func:`hopeless` (C13): can the players of a bracket and of every bracket
   below it not be paired at all, in any order (B1/B2, and the bye)?  Then
   every pairing of the bracket would fail below, and C13 goes up at once.
+* :func:`lowest_hopeless` (C13 from the lowest bracket): can the lowest
+  bracket, with these players moved into it, give no pairing at all, in any
+  order the procedure could reach?  Then C6-C11 and C14 there would only
+  fail, one candidate after another (every white player of a 20-player
+  round winning twice: 7 moved-down players against 9 residents leave
+  37,451 remainder groups of two players who may not meet, at each of 22
+  levels): C13 comes at once.
+* :func:`most_pairs` and :class:`PairCap` (C13 re-pairing the penultimate
+  bracket): at most how many pairs can that bracket make in any pairing of
+  its players and the lowest bracket's?  Its pairings with more pairs would
+  each fail below; its stream skips them (C14's levels of a larger p) and
+  says so once (``BracketUndone``, step ``capped``).
 
 Each says "no" only when no pairing exists (the converse does not hold: the
 procedure may fail where some pairing exists), so they prune without ever
@@ -22,16 +34,20 @@ changing what the procedure finds.  The matchings are the package's
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import AbstractSet, Collection
 
 import numpy as np
 
 from swisslearn.dutch1998.search import avoids
 from swisslearn.dutch1998.state import RoundState, Table
+from swisslearn.errors import usage
 from swisslearn.matching import all_paired, max_weight_mates
 from swisslearn.model import PlayerId, PlayerState
+from swisslearn.trace import BracketUndone, BracketView, Event
 
-__all__ = ["any_pairing", "hopeless", "large_pairing", "small_pairing"]
+__all__ = ["LITERAL_LOWEST", "WORK_LIMIT", "PairCap", "any_pairing", "hopeless", "large_pairing",
+           "lowest_hopeless", "most_pairs", "small_pairing", "spend"]
 
 Banned = Collection[AbstractSet[PlayerId]]
 
@@ -40,6 +56,21 @@ SMALL_BRACKET = 18
 
 #: Beyond this many players :func:`hopeless` does not look (it says "maybe").
 LARGE_HOPELESS = 120
+
+#: The candidates (C6/C7) and exchanges (C8) one round may look at, all its
+#: brackets and C12/C13's re-pairings together, before it stops with a
+#: message (:func:`spend`) instead of running on: about a minute of work.
+#: The largest round of the course, the vectors, the stress corpus and the
+#: generated rounds of ``bench/same_pairings.py`` looks at far fewer.
+WORK_LIMIT = 1_000_000
+
+#: A lowest bracket of at most this many players is tried step by step even
+#: when :func:`lowest_hopeless` could prove at once that it fails: the
+#: course's brackets (issue 29: "a bracket of up to 12 players"), whose
+#: trace tells C6 to C14 before C13; a literal try of that size costs
+#: milliseconds.  A larger one is proved, not tried (its C6-C14 would tell
+#: the same "no" after up to factorially many candidates).
+LITERAL_LOWEST = 12
 
 
 def any_pairing(table: Table, may_stay: np.ndarray, p: int, x: int, banned: Banned,
@@ -185,3 +216,121 @@ def hopeless(context: RoundState, brackets: list[tuple[PlayerState, ...]], index
                             sit_out=lambda i: context.bye_check(players[i]) is None)
     context.hopeless[key] = answer
     return answer
+
+
+def lowest_hopeless(context: RoundState, index: int, residents: tuple[PlayerState, ...],
+                    moved: tuple[PlayerState, ...]) -> bool:
+    """Can the lowest bracket (``index``), its ``residents`` with ``moved``
+    moved into it, give no pairing at all, however the procedure goes?
+
+    What any outcome of the lowest bracket is (``bracket.py``): every player
+    paired but at most one, who takes the bye (B1b), no pair breaking B1 or
+    B2; C1's player who can meet nobody is that one, or there is no outcome;
+    in a bracket heterogeneous once he is set aside, the moved-down players
+    (S1) meet residents (S2) and the remainder group meets itself, so no two
+    moved-down players meet (C6: "only the floaters are paired for now").
+    x, B4, B5 and B6 are not looked at: the ladder can drop them, so a
+    proof without them holds at every level.  One maximum matching answers;
+    "no" only when no such pairing exists, so the answer never changes what
+    the procedure finds.  A lowest bracket whose C1 sends it to C13 at once
+    is not proved here: its own steps are already short."""
+    key = (index, frozenset(p.id for p in moved))
+    known = context.hopeless.get(key)
+    if known is not None:
+        return known
+    players = context.sort(list(residents) + list(moved))
+    n = len(players)
+    if n > LARGE_HOPELESS:
+        return False
+    stuck = [p for p in players
+             if all(context.pair_check(p, q) is not None for q in players if q is not p)]
+    if stuck and not (len(stuck) == 1 and n % 2 == 1 and context.bye_check(stuck[0]) is None):
+        return False   # C1 sends the bracket to C13 at once: nothing to spare
+    rest = [p for p in players if p not in stuck]
+    down = {p.id for p in moved if p not in stuck}
+    heterogeneous = bool(down) and 2 * len(down) < len(rest)
+
+    def can_meet(i: int, j: int) -> bool:
+        a, b = rest[i], rest[j]
+        if heterogeneous and a.id in down and b.id in down:
+            return False
+        return context.pair_check(a, b) is None
+
+    answer = not all_paired(range(len(rest)), can_meet,
+                            sit_out=lambda i: context.bye_check(rest[i]) is None)
+    # The bracket from here down is the lowest bracket alone: the key is
+    # :func:`hopeless`'s, whose question this answers more sharply.
+    context.hopeless[key] = answer
+    return answer
+
+
+def most_pairs(context: RoundState, brackets: list[tuple[PlayerState, ...]], index: int,
+               moved: tuple[PlayerState, ...]) -> int | None:
+    """The most pairs bracket ``index`` (with ``moved`` moved into it) can
+    make in a pairing of its players and of the lowest bracket's, just below
+    it, that pairs everyone but one (who may have the bye, B1b), no pair
+    breaking B1 or B2; -1 if there is no such pairing; None if not looked at
+    (too many players, or the bracket below is not the lowest).
+
+    Any pairing of the bracket that lets the lowest one be paired is part of
+    such a pairing, with its own pairs and possibly more among its players
+    (two of its moved-down players may meet below): so a pairing of the
+    bracket with more pairs fails below, whatever the lowest bracket tries.
+    One maximum weight matching: each pair weighs ``big`` (so the matching
+    is a largest one), one more when both players are of the bracket."""
+    if index + 1 != len(brackets) - 1:
+        return None
+    upper = context.sort(list(moved) + list(brackets[index]))
+    players = list(upper) + list(brackets[index + 1])
+    n = len(players)
+    if n > LARGE_HOPELESS:
+        return None
+    inside = len(upper)
+    big = 2 * n + 2
+    edges: list[tuple[int, int, int]] = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            if context.pair_check(players[i], players[j]) is None:
+                edges.append((i, j, big + (1 if j < inside else 0)))
+    if n % 2:
+        edges.extend((i, n, big) for i in range(n) if context.bye_check(players[i]) is None)
+    mate = max_weight_mates(n + n % 2, edges)
+    if -1 in mate:
+        return -1
+    return sum(1 for i in range(inside) if i < mate[i] < inside)
+
+
+class PairCap:
+    """The stream of bracket ``index`` with ``moved`` moved into it asks,
+    before each level and each candidate, whether the round driver has
+    capped its number of pairs (:func:`most_pairs`, kept in the round's
+    ``pair_caps``); the first time it skips something it says so."""
+
+    def __init__(self, context: RoundState, index: int, moved: tuple[PlayerState, ...]) -> None:
+        self.context = context
+        self.key = (index, frozenset(p.id for p in moved))
+        self.said = False
+
+    def over(self, p: int) -> bool:
+        """Would ``p`` pairs be too many?"""
+        limit = self.context.pair_caps.get(self.key)
+        return limit is not None and p > limit
+
+    def told(self, view: BracketView) -> Iterator[Event]:
+        """The step, once: pairings of more than the cap are not tried (C13)."""
+        if not self.said:
+            self.said = True
+            limit = self.context.pair_caps.get(self.key, 0)
+            yield BracketUndone(rule="C13", bracket=view.with_(p=limit), because_of=view,
+                                step="capped")
+
+
+def spend(context: RoundState, steps: int = 1) -> None:
+    """Count ``steps`` candidates or exchanges looked at in the round; past
+    :data:`WORK_LIMIT`, stop with the catalogue's message (the command line
+    exits 2, as for the literal mode's limit): a bound on the work of a
+    round, so that no input runs on and on."""
+    context.work += steps
+    if context.work > WORK_LIMIT:
+        raise usage("dutch1998.work.limit", source=context.tournament.source,
+                    round=context.round, limit=f"{WORK_LIMIT:,}")

@@ -54,6 +54,13 @@ class RoundState:
         self.dead: set[tuple[str, int, tuple[PlayerId, ...]]] = set()
         self.probes: dict[tuple[int, tuple[PlayerId, ...], bool, bool], bool] = {}
         self.hopeless: dict[tuple[int, frozenset[PlayerId]], bool] = {}
+        # C13 re-pairing the penultimate bracket (with these players moved into
+        # it): the most pairs it can make and still let the lowest be paired
+        # (feasibility.most_pairs; its stream skips levels with more).
+        self.pair_caps: dict[tuple[int, frozenset[PlayerId]], int] = {}
+        # Candidates and exchanges looked at so far (feasibility.spend: the
+        # round stops with a message past WORK_LIMIT, never runs on and on).
+        self.work = 0
         # The remainder groups (bracket.py) that gave no pairing, with the
         # events they told: C12/C13 re-open a heterogeneous bracket with other
         # players moved into it, and its candidates leave the same remainder

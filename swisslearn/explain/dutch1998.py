@@ -15,6 +15,7 @@ from swisslearn.explain.catalogue import Catalogue
 from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids,
                                       round_paired_sentence, round_started_sentence, views)
 from swisslearn.explain.common import score as bracket_score
+from swisslearn.explain.story1998 import failed_below
 from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
                               BracketsMerged, BracketUndone, BracketView, ByeAssigned,
@@ -99,6 +100,8 @@ def _search_body(rejection: Rejection, cat: Catalogue, x: int | None) -> str:
         return cat.text("rejection.no_completion.plain", pair=cat.pair(*players[:2]))
     if detail == "no_p_pairs":
         return cat.text("rejection.no_p_pairs", players=cat.players(players))
+    if detail == "failed_below" and rejection.criterion == "C12" and players:
+        return cat.text("rejection.failed_below.c12", players=cat.players(players))
     if detail in ("no_split", "even", "others", "failed_below"):
         return cat.text(f"rejection.{detail}")
     if detail == "one_bye":
@@ -461,10 +464,11 @@ def _bracket_undone(event: BracketUndone, cat: Catalogue) -> str:
         where = "joined"   # C13's p fell to 0: the bracket joined the lowest one
     key = {("C13", "undone"): f"undone.c13.{where}", ("C13", "kept"): f"undone.c13.kept.{where}",
            ("C13", "exhausted"): "undone.c13.exhausted", ("C13", "proved"): "undone.c13.proved",
+           ("C13", "capped"): "undone.c13.capped",
            ("C12", "undone"): "undone.c12.undone", ("C12", "kept"): "undone.c12.kept",
            ("C12", "restored"): "undone.c12.restored"}.get((event.rule, event.step))
     if key is not None:
-        return cat.text(key, **fields)
+        return cat.text(key, p=cat.number(event.bracket.p), **fields)
     which = "previous" if event.rule == "C12" else "penultimate"
     outcome = "accepted" if event.accepted else "rejected"
     return cat.text(f"bracket_undone.{which}.{outcome}", **fields)
@@ -776,8 +780,9 @@ def _refusals_before(state: Round, kept: BracketPaired | CandidateTried) -> tupl
             level = next((i for i, (x, y) in enumerate(zip(event.pairs, target)) if x != y), -1)
             if level >= 0:
                 player, opponent = event.pairs[level]
+                # Undone by C12 or C13: the rule the trace's BracketUndone names.
                 found.setdefault((player, opponent), Refusal(
-                    player, opponent, Rejection("C13", (), "failed_below"), 0))
+                    player, opponent, failed_below(events, event), 0))
     for refusal in pending:
         level = view.s1.index(refusal.player) if refusal.player in view.s1 else -1
         if level >= 0:

@@ -17,7 +17,8 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
 from swisslearn.explain.catalogue import Catalogue, catalogue
-from swisslearn.explain.common import DUTCH_1998, Explanation, Round, system_of_trace
+from swisslearn.explain.common import DUTCH_1998, Explanation, Round, ids, system_of_trace
+from swisslearn.explain.story1998 import Story, undone_fields
 from swisslearn.explain.why import explain_pair
 from swisslearn.model import PlayerId
 from swisslearn.trace import ColourAllocated, Event, PlayerMovedDown, RoundPaired, RoundStarted
@@ -117,6 +118,20 @@ def _why_not(state: Round, explanation: Explanation, a: PlayerId, b: PlayerId,
              cat: Catalogue) -> str:
     labels = explanation.labels
     first = labels[0] if labels else ""
+    story = Story(state.events)
+    if first in ("C12", "C13"):
+        # A C12/C13 re-pairing kept them apart: told from the events that did it.
+        undone = story.undone_holding(a, b)
+        if undone is not None and undone.kept is not None:
+            whole = "" if undone.kept.pairs else ".none"   # C13 down to p = 0
+            return cat.text(f"player1998.undone.{first.lower()}{whole}", a=a, b=b,
+                            **undone_fields(cat, undone))
+        for player in (a, b):
+            moved = story.moved(player)
+            if moved is not None and moved.undone is not None and moved.rule == first:
+                whole = "" if moved.kept is not None and moved.kept.pairs else ".none"
+                return cat.text(f"player1998.moved.{first.lower()}{whole}", player=player,
+                                **undone_fields(cat, moved.undone))
     started = next((e for e in state.events if isinstance(e, RoundStarted)), None)
     absent = [p for p in (a, b) if started is not None and p in started.absent]
     if first == "F5" and absent:
@@ -135,9 +150,9 @@ def _why_not(state: Round, explanation: Explanation, a: PlayerId, b: PlayerId,
         return cat.text("player.not.brackets", a=a, b=b, score_a=cat.number(score_a),
                         score_b=cat.number(score_b))
     if first == "C1":
-        moved = next((e.player for e in state.events if isinstance(e, PlayerMovedDown)
+        stuck = next((e.player for e in state.events if isinstance(e, PlayerMovedDown)
                       and e.player in (a, b)), a)
-        return cat.text("player.not.c1", player=moved)
+        return cat.text("player.not.c1", player=stuck)
     if first == "A6":
         view = state.last_view(a, b)
         group = "s1" if view is not None and a in view.s1 and b in view.s1 else "s2"
@@ -150,8 +165,18 @@ def _why_not(state: Round, explanation: Explanation, a: PlayerId, b: PlayerId,
         left = next((p for p in (a, b) if p in state.result.byes), None)
         if left is not None:
             return cat.text("player.not.bye", player=left)
-        floated = next((p for e in state.kept for p in e.moved_down if p in (a, b)), a)
-        return cat.text("player.not.floated", player=floated, rule=first)
+        # Who the story moves down, of the two (not a pairing C12/C13 undid).
+        for player in (a, b):
+            moved = story.moved(player)
+            if moved is None or (b if player == a else a) not in ids(moved.bracket.players):
+                continue   # not moved down, or from a bracket the other was not in
+            if moved.rule == "C1":
+                return cat.text("player.not.c1", player=player)
+            return cat.text("player.not.floated", player=player, rule=moved.rule)
+        if len(labels) > 1:
+            # Neither moved down: a candidate pairing them was refused (why's criterion).
+            return cat.text("player1998.refused", a=a, b=b, rule=first, criterion=labels[1])
+        return cat.text("player.not.earlier", a=a, b=b, rule=first)
     if not labels:
         # why() found no step that kept them apart: say what always holds.
         score_a, score_b = _score(state, a), _score(state, b)

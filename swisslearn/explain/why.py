@@ -1,10 +1,16 @@
 """Why two players were paired together, or why not, from a round's events:
 each system's account (:data:`WhyRules` of its explainer) picked by the
-shape of the trace."""
+shape of the trace.
+
+For ``dutch-1998`` the reasons a pair was not made start with the round's
+story as the trace's own events tell it (``story1998.py``): the rule that
+undid a pairing is the one its ``BracketUndone`` names.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -31,6 +37,7 @@ def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
                  lang: str = "fr") -> Explanation:
     """:func:`why` with the rule labels it cites."""
     from swisslearn.explain import dutch1998, sharly, team2026
+    from swisslearn.explain.story1998 import not_paired_1998
     from swisslearn.explain.common import answer_pair, system_of_trace
     cat = catalogue(lang)
     history = tuple(events)
@@ -38,7 +45,9 @@ def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
         return answer_pair(history, a, b, cat, sharly.WHY)
     if team2026.is_team_trace(history):
         return answer_pair(history, a, b, cat, team2026.WHY)
-    rules = _why_rules().get(system_of_trace(history), dutch1998.WHY)
+    rules = _why_rules().get(system_of_trace(history))
+    if rules is None:
+        rules = replace(dutch1998.WHY, not_paired=not_paired_1998(dutch1998.WHY.not_paired))
     return answer_pair(history, a, b, cat, rules)
 
 
