@@ -22,7 +22,8 @@ from swisslearn.dutch1998.procedure import trace
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.formats.trf import read_trf
 from swisslearn.model import Tournament
-from swisslearn.trace import BracketPaired, BracketSplit, BracketUndone, BracketView, Event
+from swisslearn.trace import (BracketPaired, BracketSplit, BracketUndone, BracketView,
+                              CandidatesSkipped, CandidateTried, Event)
 from test_dutch1998_cases import fresh
 from trfbuild import tournament
 
@@ -32,11 +33,25 @@ Steps = list[tuple[str, str]]
 
 def steps(events: list[Event]) -> Steps:
     """(rule, bracket score) of every step about a bracket, C4 and the
-    bracket's pairing left out."""
+    bracket's pairing left out.  A run of refused C7 steps in a row (the
+    transpositions refused one by one, or a range of them) is one step, "C7:
+    none until the next acceptable one" (the story's skeleton, the same
+    whether the literal walk or the pruned search tells it)."""
     cat = catalogue("en")
-    return [(e.rule, cat.number(bracket.score)) for e in events
-            if isinstance(bracket := getattr(e, "bracket", None), BracketView)
-            and not isinstance(e, (BracketSplit, BracketPaired))]
+    found: Steps = []
+    in_run = False
+    for e in events:
+        if not (isinstance(bracket := getattr(e, "bracket", None), BracketView)
+                and not isinstance(e, (BracketSplit, BracketPaired))):
+            continue
+        step = (e.rule, cat.number(bracket.score))
+        refused = (isinstance(e, CandidatesSkipped) and e.rule == "C7") or (
+            isinstance(e, CandidateTried) and e.rule == "C7" and not e.accepted)
+        if refused and in_run and found[-1] == step:
+            continue
+        found.append(step)
+        in_run = refused
+    return found
 
 
 def level(rule_score: str, *rules: str) -> Steps:
