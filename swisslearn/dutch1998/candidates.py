@@ -241,12 +241,13 @@ def _walk_literal(context: RoundState, search: BracketSearch, view: BracketView,
                   cell: str | None) -> Iterator[Event | Found]:
     """Literal C6/C7: every candidate tried, in D1 order, with its event."""
     count = search.literal_count()
-    if count > LITERAL_LIMIT:
+    if context.literal and count > LITERAL_LIMIT:
         raise usage("dutch1998.literal.limit", source=context.tournament.source,
                     round=context.round, count=f"{count:,}", score=view.score,
                     players=", ".join(str(p.id) for p in view.players), s1=len(search.s1),
                     s2=len(search.s2), limit=f"{LITERAL_LIMIT:,}")
     for tried in search.literal():
+        context.story_spent += 1   # the default mode's budget (RoundState.literal_for)
         accepted = tried.rejection is None
         yield _tried(search, view, cell, tried.positions, tried.rank, tried.rejection,
                      tried.also)

@@ -24,7 +24,7 @@ from swisslearn.dutch1998.criteria import (Relaxation, b2_rejection, bye_rejecti
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import Event, PlayerView, Rejection
 
-__all__ = ["REMAINDER_BUDGET", "STORY_SIZE", "RoundState", "Table", "pair_float_rejection",
+__all__ = ["REMAINDER_BUDGET", "STORY_BUDGET", "STORY_SIZE", "RoundState", "Table", "pair_float_rejection",
            "pair_float_rejections"]
 
 #: How much of the failed remainder groups' steps a round keeps (RoundState):
@@ -37,6 +37,11 @@ REMAINDER_BUDGET = 2_000_000
 #: (C4-C8, every candidate in D1/D2 order).  Measured (docs/story1998.md): the
 #: literal walk of such a bracket stays under about a second.
 STORY_SIZE = 10
+
+#: At most this many candidates a round are tried one by one in the default
+#: mode (about a second); a round needing more is told by the pruned search
+#: from there on (C12/C13 re-opening brackets many times).
+STORY_BUDGET = 10_000
 
 
 class RoundState:
@@ -51,6 +56,7 @@ class RoundState:
         # the literal procedure (every candidate, every exchange, one by one)
         # in the default mode too; the pruned search only speeds up bigger ones.
         self.story_size = STORY_SIZE
+        self.story_spent = 0   # candidates the literal walk has tried (the default mode)
         self.avoid = frozenset(avoid)   # soft-avoid pairs (protections, seed 002)
         self.forbidden = tournament.forbidden_pairs(round)
         self.initial = tournament.initial_colour or Colour.WHITE
@@ -81,8 +87,13 @@ class RoundState:
         self.last_resort = False
 
     def literal_for(self, players: int) -> bool:
-        """Is a group of ``players`` paired by the literal procedure?"""
-        return self.literal or players <= self.story_size
+        """Is a group of ``players`` paired by the literal procedure?  Always
+        in literal mode; in the default mode while the group is small and the
+        round has not spent :data:`STORY_BUDGET` candidates on it (C12/C13
+        may open small brackets thousands of times: then the pruned search
+        tells the rest, the same pairing)."""
+        return self.literal or (players <= self.story_size
+                                and self.story_spent < STORY_BUDGET)
 
     def a2_key(self, state: PlayerState) -> tuple[Decimal, int]:
         """A2: score, then the pairing number (which embodies rating, title, name)."""
