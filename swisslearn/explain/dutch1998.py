@@ -864,7 +864,10 @@ def _told_in_bracket(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
         if (isinstance(event, CandidateTried) and event.rejection is not None
                 and holds(event.pairs, pair)
                 and pair & set(event.rejection.players)):
-            answer.add(cat.text("why.reason.candidate", rule=event.rule,
+            # A candidate of one pair is the pair itself: « le candidat 3–9 ».
+            key = ("why.reason.candidate.one" if len(event.pairs) == 1
+                   else "why.reason.candidate")
+            answer.add(cat.text(key, rule=event.rule,
                                 score=cat.number(event.bracket.score),
                                 pairs=cat.pairs(event.pairs), a=a, b=b,
                                 rejection=describe_rejection(event.rejection, cat,
