@@ -376,8 +376,8 @@ def test_c8_tries_each_exchange_in_d2_order() -> None:
     last round (B5); b: S1 = 7, S2 = 1 5: 7-1 both want White (B4, and 5
     left over: B5), 7-5 leaves 1 (B5).  No exchange left: C9."""
     events = _round("cours-c10", 3)
-    one = [e for e in events if getattr(e, "bracket", None) is not None
-           and e.bracket.score == Decimal(1)]
+    one = [e for e in events if isinstance(b := getattr(e, "bracket", None), BracketView)
+           and b.score == Decimal(1)]
     exchanges = [(e.cell, e.from_s1, e.from_s2) for e in one if isinstance(e, ExchangeApplied)]
     assert exchanges == [("a", (1,), (5,)), ("b", (1,), (7,))]
     tried = [(e.exchange, e.pairs, e.rejection.criterion if e.rejection else None,
@@ -396,8 +396,9 @@ def test_b5_for_the_player_a_heterogeneous_bracket_floats_down() -> None:
     events = _round("cours-c12", 3)
     start = next(i for i, e in enumerate(events)
                  if isinstance(e, CandidateTried) and e.pairs == ((1, 5),) and e.accepted)
-    after = [e for e in events[start + 1:] if getattr(e, "bracket", None) is not None
-             and e.bracket.score == Decimal("1.5")]
+    after = [e for e in events[start + 1:]
+             if isinstance(b := getattr(e, "bracket", None), BracketView)
+             and b.score == Decimal("1.5")]
     told = [(e.rule, e.rejection.criterion if isinstance(e, CandidateTried) and e.rejection
              else getattr(e, "criterion", None)) for e in after
             if isinstance(e, (CandidateTried, CriterionDropped))]

@@ -282,11 +282,11 @@ class _GroupTry(_Group):
         if p == 0 and not self.lowest and level.rule != "C14":
             # The remainder's lone player floats down (C6 as read: B5/B6 for
             # the float, until C9 drops them).
-            refused = [(pl, r) for pl in players
-                       if (r := context.float_check(pl, Float.DOWN, relaxation)) is not None]
-            if refused:
+            floating_down = [pl for pl in players
+                             if context.float_check(pl, Float.DOWN, relaxation) is not None]
+            if floating_down:
                 left = _ids(floating) + _ids(players)
-                every = tuple(r for pl, _ in refused
+                every = tuple(r for pl in floating_down
                               for r in float_rejections(pl, Float.DOWN, relaxation))
                 yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
                                      accepted=False, rejection=every[0], leftover=left,
