@@ -359,3 +359,16 @@ def test_every_refused_candidate_names_each_criterion_it_breaks() -> None:
     assert tried.rejection is not None and tried.rejection.criterion == "B4"
     assert [r.criterion for r in tried.also] == ["B5"] and tried.also[0].players == (5,)
     assert tried.reading == 1
+
+
+def test_a_refusal_of_the_pruned_search_names_every_criterion_of_the_pair(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """cours-c14, round 5, bracket 2 told by the pruned search: the orders
+    giving 2 the opponent 6 are refused for B1a (they have met); 6 floated up
+    last round, so the pair also breaks B5 (for upfloaters)."""
+    monkeypatch.setattr(state, "STORY_SIZE", 0)
+    events = list(trace(read_trf(DATA / "cours-c14.trf").tournament, 5))
+    refusals = [f for e in events if isinstance(e, CandidatesSkipped) for f in e.refusals
+                if (f.player, f.opponent) == (2, 6)]
+    assert refusals and refusals[0].rejection.criterion == "B1a"
+    assert refusals[0].also == (Rejection("B5", (6,), "float_up"),)

@@ -188,8 +188,11 @@ def _skipped(search: BracketSearch, view: BracketView, cell: str | None, first: 
         counts[block.rejection] += count
         if (following is not None and block.column >= 0 and len(refusals) < REFUSALS
                 and block.prefix == following.positions[:block.level]):
+            # Every other criterion the pair itself breaks (the card accepts any).
+            also = tuple(r for r in search.every_pair_reason(block.level, block.column)
+                         if r != block.rejection)
             refusals.append(Refusal(search.s1[block.level].id, search.s2[block.column].id,
-                                    block.rejection, count))
+                                    block.rejection, count, also))
     counts.update(overflow)
     reasons, numbers = summarise(counts)
     return CandidatesSkipped(rule="C7", bracket=view, first=first, last=last,

@@ -417,6 +417,14 @@ class BracketSearch:
             return self._conflicts_rejection(list(enumerate(positions))), conflicts
         return None, conflicts
 
+    def every_pair_reason(self, i: int, j: int) -> tuple[Rejection, ...]:
+        """Every criterion the pair S1[i]-S2[j] breaks (B1a, B2, the floats
+        it gives), in article B's order."""
+        if self._pair_reasons is not None:
+            return tuple(sorted(self._pair_reasons(self.s1[i], self.s2[j]), key=text_order))
+        reason = self.pair_reason(i, j)
+        return () if reason is None else (reason,)
+
     def judge(self, positions: Sequence[int]) -> tuple[Rejection | None, tuple[Rejection, ...]]:
         """C6 on one candidate as the story tells it: the criterion the text
         checks first that it breaks (article B's order: B1a, B1b, B2a, B2b,
