@@ -54,6 +54,8 @@ event says which in ``reading`` (its number; written in ``trace --jsonl``
 only when set) and its sentence says « lecture N : … », naming the text's
 own path: ``CandidateTried`` (1: C6 refusing on B4, B5 or B6),
 ``PlayerMovedDown`` (6 and 18: a player from above floats on, no C12),
+``XIncreased`` (3: C11 inside a remainder group, the moved-down players'
+pairing kept, where the text undoes every pairing and restarts at C3),
 ``CriterionDropped`` (5: C9 in a remainder group; 16: C10 in a bracket
 of several scores treated as homogeneous; 1: C10 for a heterogeneous
 bracket's moved-down players, before any remainder group exists).  ``CandidateTried.also`` and ``Refusal.also`` hold every
@@ -396,6 +398,7 @@ class XIncreased(Event):
 
     bracket: BracketView
     remainder_only: bool = False
+    reading: int | None = None   # 3: raised inside a remainder group, its pairs kept
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,8 @@ from swisslearn.model import Tournament
 from swisslearn.explain import explain
 from swisslearn.trace import (BracketPaired, BracketSplit, BracketUndone, BracketView,
                               CandidatesSkipped, CandidateTried, CriterionDropped, Event,
-                              ExchangeApplied, PDecreased, PlayerMovedDown, event_to_json)
+                              ExchangeApplied, PDecreased, PlayerMovedDown, XIncreased,
+                              event_to_json)
 from test_dutch1998_cases import fresh
 from trfbuild import tournament
 
@@ -444,3 +445,16 @@ def test_readings_are_said_where_they_act() -> None:
     lines = [event_to_json(e) for e in _round("cours-c10", 3)]
     assert [line["reading"] for line in lines if line["kind"] == "criterion_dropped"
             and "reading" in line] == [1, 1]
+
+
+def test_c11_in_a_remainder_says_the_text_undoes_every_pairing() -> None:
+    """cours-c10-adversaire, round 3, bracket 1: 3-1 leaves the remainder 2 6,
+    who have met.  C11's second sentence: "when pairing a remainder group,
+    undo all the pairings, those of the downfloaters included; restart at
+    C3".  The engine raises x in the remainder alone (3-1 kept): reading 3,
+    said with the text's own path."""
+    raised = [e for e in _round("cours-c10-adversaire", 3) if isinstance(e, XIncreased)]
+    assert [(e.bracket.score, e.bracket.remainder, e.reading) for e in raised] == [
+        (Decimal(1), True, 3)]
+    assert "C11, seconde phrase" in explain(raised[0], "fr")
+    assert "undoes every pairing of the bracket" in explain(raised[0], "en")

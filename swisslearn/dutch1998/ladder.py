@@ -106,7 +106,11 @@ def announce(level: Level, view: BracketView) -> Iterator[Event]:
         yield CriterionDropped(rule=level.rule, bracket=view, criterion=criterion,
                                floaters=floaters, reading=reading)
     elif level.rule == "C11":
-        yield XIncreased(rule="C11", bracket=view, remainder_only=level.remainder_only)
+        # The text's C11 undoes every pairing of the bracket (moved-down
+        # players included) and restarts at C3; raising x in the remainder
+        # group alone, the moved-down players' pairing kept, is reading 3.
+        yield XIncreased(rule="C11", bracket=view, remainder_only=level.remainder_only,
+                         reading=3 if view.remainder else None)
     elif level.rule == "C14":
         yield PDecreased(rule="C14", bracket=view, x_from=level.x_from,
                          x_first=level.x_first)

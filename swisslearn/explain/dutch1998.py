@@ -372,7 +372,8 @@ def _remainder_unpaired(event: RemainderUnpaired, cat: Catalogue) -> str:
 @describe.register
 def _x_increased(event: XIncreased, cat: Catalogue) -> str:
     key = "x_increased.remainder" if event.remainder_only else "x_increased"
-    return cat.text(key, x=cat.number(event.bracket.x), p=cat.number(event.bracket.p))
+    text = cat.text(key, x=cat.number(event.bracket.x), p=cat.number(event.bracket.p))
+    return cat.join([text, *_reading(cat, event.reading)]) if event.reading else text
 
 
 @describe.register
