@@ -32,7 +32,8 @@ from swisslearn.model import Tournament
 from swisslearn.explain import explain
 from swisslearn.trace import (BracketPaired, BracketSplit, BracketUndone, BracketView,
                               CandidatesSkipped, CandidateTried, CriterionDropped, Event,
-                              ExchangeApplied, PDecreased, PlayerMovedDown, XIncreased,
+                              ExchangeApplied, PDecreased, PlayerMovedDown, Rejection,
+                              RoundStarted, XIncreased,
                               event_to_json)
 from test_dutch1998_cases import fresh
 from trfbuild import tournament
@@ -458,3 +459,46 @@ def test_c11_in_a_remainder_says_the_text_undoes_every_pairing() -> None:
         (Decimal(1), True, 3)]
     assert "C11, seconde phrase" in explain(raised[0], "fr")
     assert "undoes every pairing of the bracket" in explain(raised[0], "en")
+
+
+def _true_of(event: CandidateTried, rejection: Rejection, scores: dict[int, Decimal]) -> bool:
+    """Does the candidate really break ``rejection``?  (B1a/B2: a pair of
+    it; B4: pairs of it; B5/B6: a player it leaves over or pairs across
+    scores in that direction.)"""
+    pairs = {frozenset(p) for p in event.pairs}
+    if rejection.criterion in ("B1a", "B2a", "B2b"):
+        return frozenset(rejection.players[:2]) in pairs
+    if rejection.criterion == "B4":
+        named = rejection.players
+        return all(frozenset(named[i:i + 2]) in pairs for i in range(0, len(named), 2))
+    if rejection.criterion in ("B5", "B6"):
+        player = rejection.players[0]
+        if rejection.detail == "float_down" and player in event.leftover:
+            return True
+        for a, b in event.pairs:
+            if player in (a, b):
+                other = b if player == a else a
+                higher = scores[player] > scores[other]
+                return higher if rejection.detail == "float_down" else scores[player] < scores[other]
+        return False
+    return True   # B1b (the bye), the driver's C12/C13: not about the candidate's pairs
+
+
+@pytest.mark.parametrize("name, round", [(c[0], c[1]) for c in COURSE], ids=[c[0] for c in COURSE])
+def test_every_reason_told_for_a_candidate_is_true(name: str, round: int) -> None:
+    """Issue 29's false reasons (« B6 : 11 a déjà flotté … » for a candidate
+    pairing 11, « B4 : avec 5–7, le reste … » where 5-7, 8-6 has no colour
+    conflict, « B1a : avec 1–8, 2 n'aurait plus d'adversaire »): every
+    criterion the story names for a candidate, first or beside it, is one
+    the candidate breaks."""
+    events = _round(name, round)
+    started = events[0]
+    assert isinstance(started, RoundStarted)
+    scores = {p.id: p.score for p in started.players}
+    for event in events:
+        if isinstance(event, CandidateTried) and event.rejection is not None and event.pairs:
+            for rejection in (event.rejection, *event.also):
+                assert _true_of(event, rejection, scores), (event.pairs, event.leftover,
+                                                             rejection)
+    assert not any(isinstance(e, CandidatesSkipped) and e.rule in ("C7", "C8")
+                   for e in events)
