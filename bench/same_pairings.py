@@ -40,6 +40,8 @@ DIR OUT`` traces every round ``dump`` pairs (the same modes and variants):
 a SHA-256 a round of its events as ``trace --jsonl`` writes them and of
 their French and English sentences.  ``systems-generate DIR [COUNT]`` and
 ``systems DIR OUT`` run every system's commands (see their comment).
+``checks DIR OUT [S1,S2]`` re-pairs every round of the same files with each
+system (``check --json``'s report), one line a file and system.
 ``stress OUT [COUNT]`` generates the first COUNT tournaments of each
 individual system's stress corpus with the engines on the path and keeps a
 SHA-256 of each file.  ``compare A B`` counts the rounds and lists those
@@ -287,7 +289,8 @@ def compare(a: Path, b: Path) -> int:
 # tournaments (3-20 teams, paired by team-2026) and, for each individual
 # one, a copy with random ``XXP`` forbidden pairs in its last rounds.
 # ``systems DIR OUT`` runs, in this process, for each system of
-# :data:`SYSTEMS`: ``pair --json`` and ``trace --jsonl`` on every round of
+# :data:`SYSTEMS` (or those of ``systems DIR OUT S1,S2``): ``pair --json``
+# and ``trace --jsonl`` on every round of
 # every file of ``data/``, ``../shared/vectors/`` and DIR, ``check`` on each
 # file, and ``pair --json`` of the last round with a random strict group, a
 # soft-bottom group and a soft-avoid group (seed 002); each line keeps the
@@ -350,7 +353,7 @@ def _group_options(tournament: object, rng: object) -> list[list[str]]:
     return options
 
 
-def systems_outputs(folder: Path, out: Path) -> None:
+def systems_outputs(folder: Path, out: Path, only: tuple[str, ...] = SYSTEMS) -> None:
     import contextlib
     import io
     import random
@@ -382,7 +385,7 @@ def systems_outputs(folder: Path, out: Path) -> None:
                 last = max(1, tournament.rounds_paired)
                 if tournament.rounds_paired < tournament.total_rounds:
                     last = tournament.rounds_paired + 1
-            for system in SYSTEMS:
+            for system in only:
                 for round in range(1, last + 1):
                     run(f"{name} {system} pair", round,
                         ["pair", str(path), "--round", str(round), "--system", system, "--json"])
@@ -397,6 +400,41 @@ def systems_outputs(folder: Path, out: Path) -> None:
                             ["pair", str(path), "--round", str(last), "--system", system,
                              "--json", *option])
     print(f"{runs} commands run in {time.process_time() - start:.0f} s CPU", file=sys.stderr)
+
+
+# -- check, every file, the systems asked (issue 32) ------------------------
+#
+# ``checks DIR OUT [S1,S2]`` re-pairs every round of every file of ``data/``,
+# ``../shared/vectors/`` and DIR with each system (as ``check --json`` does,
+# in this process: its rounds and their differences), one line per file and
+# system: the pairings of every round, without the traces, in minutes where
+# ``systems`` takes an hour on two busy cores.
+
+
+def checks(folder: Path, out: Path, only: tuple[str, ...] = SYSTEMS) -> None:
+    from swisslearn.cli import check_rounds, read_input
+    from swisslearn.errors import SwisslearnError
+    from swisslearn.systems import SYSTEMS as REGISTRY
+
+    _engine()
+    start = time.process_time()
+    with out.open("w") as sink:
+        for path in _sources(folder):
+            name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
+            try:
+                tournament = read_input(str(path)).tournament
+            except SwisslearnError as error:
+                sink.write(f"{name}\t-\tread\t{json.dumps(str(error))}\n")
+                continue
+            for system in only:
+                try:
+                    report: object = check_rounds(tournament, REGISTRY[system])
+                except SwisslearnError as error:
+                    report = str(error)
+                except Exception as error:  # an engine's defect is a result too
+                    report = f"crash: {type(error).__name__}: {error}"
+                sink.write(f"{name}\t{system}\tcheck\t{json.dumps(report)}\n")
+    print(f"checked in {time.process_time() - start:.0f} s CPU", file=sys.stderr)
 
 
 # -- the stress corpus ----------------------------------------------------
@@ -458,8 +496,14 @@ def main(argv: list[str]) -> int:
     if len(argv) >= 2 and argv[0] == "systems-generate":
         systems_generate(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 300)
         return 0
-    if len(argv) == 3 and argv[0] == "systems":
-        systems_outputs(Path(argv[1]), Path(argv[2]))
+    if len(argv) in (3, 4) and argv[0] == "systems":
+        # An optional comma-separated list of systems runs only those.
+        systems_outputs(Path(argv[1]), Path(argv[2]),
+                        tuple(argv[3].split(",")) if len(argv) == 4 else SYSTEMS)
+        return 0
+    if len(argv) in (3, 4) and argv[0] == "checks":
+        checks(Path(argv[1]), Path(argv[2]),
+               tuple(argv[3].split(",")) if len(argv) == 4 else SYSTEMS)
         return 0
     if len(argv) in (2, 3) and argv[0] == "stress":
         stress(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 1000)

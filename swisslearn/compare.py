@@ -14,8 +14,8 @@ category      what in the other system's trace points at it
 ============  ==============================================================
 colours       a candidate rejected for B2a/B2b (absolute colour criteria) or
               B4 (colour preferences beyond x), x raised (C11); for a pair
-              given opposite colours, the E-rule that decided (E1-E5: the
-              full colour steps, e.g. E3 alternation, E5's first-round draw)
+              given opposite colours, the E-rule that decided (E1-E4: the
+              full colour steps, e.g. E3 alternation, E4's first-round draw)
 floaters      B5/B6 (the same float twice), B5/B6 dropped (C9, C10), a player
               floated on (C1, C14), a bracket paired again (C12, C13), or a
               heterogeneous bracket (players moved down paired first, A3/C4)

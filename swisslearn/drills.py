@@ -195,7 +195,9 @@ def colour_drill(seed: int = 0, count: int = 24, lang: str = "fr") -> tuple[Ques
         states = item.states()
         higher, other = states[step.higher], states[
             step.black if step.higher == step.white else step.white]
-        if "-" not in higher.history_string + other.history_string or step.rule == "E5":
+        if "-" not in higher.history_string + other.history_string \
+                or not (higher.played_colours or other.played_colours):
+            # No game missed, or neither has played (E4's first-round sentence).
             continue
         decision = allocate(higher, other, item.tournament.initial_colour or Colour.WHITE)
         assert (decision.white.id, decision.rule) == (step.white, step.rule)
@@ -275,15 +277,17 @@ def _first_splits(seed: int) -> Iterator[tuple[_Round, SplitStep, XStep]]:
     for item in _pool(seed):
         steps = item.reading.steps
         asked: set[int] = set()
-        for index, step in enumerate(steps[:-1]):
+        for index, step in enumerate(steps):
             if isinstance(step, BracketStep) and step.place is not None:
                 asked.discard(step.place.index)
             if isinstance(step, SplitStep) and step.place is not None \
                     and not step.place.remainder and step.place.index not in asked:
                 asked.add(step.place.index)
-                following = steps[index + 1]
-                if isinstance(following, XStep):
-                    yield item, step, following
+                # The card asks x (C2), then p (C3), then S1/S2 (C4).
+                x = next((s for s in reversed(steps[max(index - 2, 0):index])
+                          if isinstance(s, XStep) and s.place == step.place), None)
+                if x is not None:
+                    yield item, step, x
 
 
 def p_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[Question, ...]:
@@ -352,6 +356,12 @@ def c1_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question,
     return tuple(questions)
 
 
+def _c14(p: int, x: int, first_x: int) -> tuple[int, int]:
+    """C14 on (p, x): « Diminuer p de 1 (si la valeur première de x était
+    positive, retirer 1 à x aussi) »; ``first_x`` is x as C2 first gave it."""
+    return p - 1, (max(x - 1, 0) if first_x > 0 else x)
+
+
 def c14_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question, ...]:
     """C14: « Diminuer p de 1 (si la valeur première de x était positive,
     retirer 1 à x aussi) »."""
@@ -377,12 +387,17 @@ def c14_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question
                             x=x_now, first=first_x)
             if any(q.text == text for q in questions):
                 continue
-            answer = cat.text("drill.c14.answer", p=step.p, x=step.x)
+            # The answer is the text's, worked out here (not the trace's view,
+            # which may show x cut to the new p): « Diminuer p de 1 (si la
+            # valeur première de x était positive, retirer 1 à x aussi) »;
+            # README, "How we read the 1998 text", 21.
+            p_next, x_next = _c14(p_now, x_now, first_x)
+            answer = cat.text("drill.c14.answer", p=p_next, x=x_next)
             explanation = cat.text("drill.c14.why.positive" if first_x > 0 else "drill.c14.why",
-                                   p=step.p, x=step.x, first=first_x)
+                                   p=p_next, x=x_next, first=first_x)
             questions.append(Question(
                 text=text, answer=answer, explanation=explanation,
-                check=_p_x_checker(step.p, step.x, explanation), hint=cat.text("drill.c14.hint")))
+                check=_p_x_checker(p_next, x_next, explanation), hint=cat.text("drill.c14.hint")))
             if len(questions) >= count:
                 return tuple(questions)
     return tuple(questions)

@@ -417,6 +417,10 @@ def register(commands: argparse._SubParsersAction[Any], languages: Sequence[str]
         default = getattr(defaults, name)
         parser.add_argument("--" + name.replace("_", "-"), type=float, default=default,
                             metavar="X", help=f"{help} (default {default})")
+    parser.add_argument("--acceleration", metavar="METHOD", choices=["baku", "none"],
+                        help="baku: the Baku acceleration (C.04.5.1) computed, for dutch-2017 "
+                             "and dutch-2026; none: no virtual points (default: the file's "
+                             "XXA/250 records, or its 192 …_BAKU code)")
     parser.add_argument("--rating-min", type=int, default=defaults.rating_min, metavar="N")
     parser.add_argument("--rating-max", type=int, default=defaults.rating_max, metavar="N")
     parser.add_argument("--lang", choices=languages, default=default_language,
@@ -426,6 +430,17 @@ def register(commands: argparse._SubParsersAction[Any], languages: Sequence[str]
 
 def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     engine = _engine_for(args.system)
+    used: list[Any] = []  # the Baku acceleration of the last round paired
+    if args.acceleration == "baku":
+        # Each round paired on the pairing score with the virtual points
+        # (C.04.5.1), written at the end so that any program re-pairs alike.
+        from swisslearn.acceleration import apply
+        plain = engine
+
+        def engine(tournament: Tournament, round: int) -> RoundPaired:
+            applied = apply(tournament, "baku", args.system)
+            used[:] = [applied.baku]
+            return plain(applied.tournament, round)
     settings = GeneratorSettings(
         players=args.players, rounds=args.rounds, seed=args.seed, draw_rate=args.draw_rate,
         forfeit_rate=args.forfeit_rate, half_bye_rate=args.half_bye_rate,
@@ -437,6 +452,9 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
         from swisslearn.fileio import exists_error
         raise exists_error(args.output)
     document = generate(settings, engine)
+    if used and used[0] is not None:
+        from swisslearn.acceleration import with_records
+        document = with_records(document, used[0])
     document.write(out, replace=args.force)
     played = document.tournament.rounds
     if played is not None and played < settings.rounds:

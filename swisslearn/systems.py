@@ -278,6 +278,9 @@ def date_readings(text: str) -> tuple[datetime.date, ...]:
     """Every date ``text`` can be read as: ``2016/05/14``, ``2016-05-14``,
     ``14.05.2016``, ``05/14/2016``, ``10.09.13`` (two-digit years: 20YY)...
     Empty when it is not a date."""
+    named = _named_month_date(text.strip())
+    if named is not None:
+        return (named,)
     found = _DATE.match(text.strip())
     if not found:
         return ()
@@ -301,6 +304,34 @@ def date_readings(text: str) -> tuple[datetime.date, ...]:
         if date not in readings:
             readings.append(date)
     return tuple(readings)
+
+
+_MONTHS = {name: number for number, names in enumerate((
+    ("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
+    ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
+    ("oct", "october"), ("nov", "november"), ("dec", "december")), 1) for name in names}
+_NAMED_MONTH_FIRST = re.compile(r"^([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$")
+_NAMED_DAY_FIRST = re.compile(r"^(\d{1,2})\.?\s+([A-Za-z]+)\.?,?\s+(\d{4})$")
+
+
+def _named_month_date(text: str) -> datetime.date | None:
+    """An English month name, as Lichess exports write it (``May 29, 2020``),
+    or day first (``29 May 2020``): one reading only."""
+    found = _NAMED_MONTH_FIRST.match(text)
+    if found:
+        month, day, year = found.groups()
+    else:
+        found = _NAMED_DAY_FIRST.match(text)
+        if not found:
+            return None
+        day, month, year = found.groups()
+    number = _MONTHS.get(month.lower())
+    if number is None:
+        return None
+    try:
+        return datetime.date(int(year), number, int(day))
+    except ValueError:
+        return None
 
 
 def _edition_of(date: datetime.date) -> tuple[str, bool]:
@@ -342,5 +373,6 @@ def choose(name: str | None, tournament: Tournament | None = None) -> Choice:
         if len(editions) == 1:
             edition, older = editions.pop()
             return Choice(SYSTEMS[edition], source, text, older, tuple(notes))
-        notes.append(("date", text))
+        if ("date", text) not in notes:  # the same text as start and end: said once
+            notes.append(("date", text))
     return Choice(SYSTEMS[DEFAULT], "default", notes=tuple(notes))

@@ -58,9 +58,9 @@ own path: ``CandidateTried`` (1: C6 refusing on B4, B5 or B6),
 pairing kept, where the text undoes every pairing and restarts at C3),
 ``CriterionDropped`` (5: C9 in a remainder group; 16: C10 in a bracket
 of several scores treated as homogeneous; 1: C10 for a heterogeneous
-bracket's moved-down players, before any remainder group exists).  ``CandidateTried.also`` and ``Refusal.also`` hold every
-other criterion a candidate breaks besides ``rejection``, the first in
-article B's order.
+bracket's moved-down players, before any remainder group exists).
+``CandidateTried.also`` and ``Refusal.also`` hold every other criterion a
+candidate breaks besides ``rejection``, the first in article B's order.
 
 Colours in events are language-neutral: :class:`PlayerView` keeps the
 course's letters for the pictures (``colours``, ``preference``), and
@@ -263,7 +263,9 @@ class Event:
 class RoundStarted(Event):
     """``last_round``: the players the last-round note exempts from B2, B5,
     B6 and A7a (over 50 % in the last round); ``adjourned``: games not
-    finished (round, white, black), counted as draws for the pairing (F9)."""
+    finished (round, white, black), counted as draws for the pairing (F9);
+    ``absent``: every player not paired this round, ``withdrawn`` those of
+    them who have left the tournament (F5: « ne sont plus appariés »)."""
 
     round: RoundNumber
     system: str
@@ -272,6 +274,7 @@ class RoundStarted(Event):
     scores: tuple[Decimal, ...] = ()   # the score brackets, highest first
     last_round: tuple[PlayerId, ...] = ()
     adjourned: tuple[tuple[RoundNumber, PlayerId, PlayerId], ...] = ()
+    withdrawn: tuple[PlayerId, ...] = ()   # those of ``absent`` who have withdrawn (F5)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from swisslearn.card.session import CardSession, card_trace, step_answer
 from swisslearn.card.sheet import card_sheet, colour_difference_notation
 from swisslearn.card.steps import (BoardsStep, BracketStep, ByeStep, CandidateStep, ColourStep,
                                    ExchangeStep, FloatersStep, MovedDownStep, PairsStep,
-                                   RelaxStep, SplitStep, UndoStep, VerdictStep, XStep, level_of,
+                                   PStep, RelaxStep, SplitStep, UndoStep, VerdictStep, XStep, level_of,
                                    read_trace)
 from swisslearn.dutch1998.procedure import trace
 from swisslearn.formats.trf import parse_trf, read_trf
@@ -39,6 +39,8 @@ def typed(step: object) -> str:
         return f"{' '.join(map(str, step.s1))} / {' '.join(map(str, step.s2))}"
     if isinstance(step, XStep):
         return f"x={step.x}"
+    if isinstance(step, PStep):
+        return f"p = {step.p}"
     if isinstance(step, (CandidateStep, PairsStep)):
         return ", ".join(f"{b} - {a}" for a, b in step.pairs)     # either way round
     if isinstance(step, VerdictStep):
@@ -66,6 +68,8 @@ def wrong(step: object) -> str | None:
         return f"{' '.join(map(str, step.s2))} / {' '.join(map(str, step.s1))}"
     if isinstance(step, XStep):
         return str(step.x + 1)
+    if isinstance(step, PStep):
+        return str(step.p + 1)
     if isinstance(step, CandidateStep) and len(step.pairs) >= 2:
         (a, b), (c, d) = step.pairs[:2]
         return f"{a}-{d}, {c}-{b}"
@@ -108,12 +112,13 @@ def test_a_full_round_with_right_and_wrong_answers() -> None:
     tournament = read_trf(DATA / "cours-definitions.trf").tournament
     session = CardSession.for_round(tournament, 3)
     kinds = {step.kind for step in session.steps}
-    assert {"bracket", "split", "x", "candidate", "verdict", "exchange", "floaters", "bye",
+    assert {"bracket", "x", "p", "split", "candidate", "verdict", "exchange", "floaters", "bye",
             "colour", "boards"} <= kinds
     messages = play(session)
     assert session.done and session.prompt().startswith("La ronde est appariée.")
-    assert "en trop" not in messages["bracket"][0] and "il manque" in messages["bracket"][0]
-    assert "dans S1, il manque" in messages["split"][0]
+    assert "en trop" not in messages["bracket"][0] and "1 manquant" in messages["bracket"][0]
+    assert "dans S1, 1 manquant, 1 en trop" in messages["split"][0]
+    assert "p ne vaut pas" in messages["p"][0]
     assert "x ne vaut pas" in messages["x"][0]
     assert "la paire" in messages["candidate"][0] and "n'en fait pas partie" in messages["candidate"][0]
     assert "a les noirs" in messages["colour"][0]
@@ -130,33 +135,42 @@ def test_a_full_round_with_right_and_wrong_answers() -> None:
 
 
 def test_the_exact_feedback_of_each_wrong_step() -> None:
-    """The words of the first wrong answers of cours-definitions, round 3."""
+    """The words of the first wrong answers of cours-definitions, round 3:
+    x (C2), then p (C3), then S1/S2 (C4), the text's order; a set answer is
+    told how many are missing or extra, never whom."""
     tournament = read_trf(DATA / "cours-definitions.trf").tournament
     session = CardSession.for_round(tournament, 3)
     feedback = session.check("1, 3, 4")
     assert feedback.message == ("Pas encore : étape 1, les joueurs du niveau 2 (A3) — "
-                                "en trop : 4.")
+                                "1 en trop.")
+    assert session.check("1").message.endswith("— 1 manquant.")
     assert feedback.hint.startswith("A3 : le niveau 2 réunit les joueurs qui ont ce nombre de points")
     assert session.check("bonjour").message.endswith(
         "réponse illisible ; écrivez-la ainsi : 1, 3, 5.")
     assert session.check("3 1").correct
-    feedback = session.check("3 / 1")
-    assert feedback.message == ("Pas encore : étape 2, S1 et S2 du niveau 2 (C4) — "
-                                "dans S1, il manque 1 ; en trop : 3.")
-    assert feedback.hint.startswith("A6 : dans un niveau homogène")
-    assert session.check("S1 = 1 ; S2 = 3").correct
-    assert session.check("-1").message.endswith("x n'est jamais négatif : un x négatif se lit 0.")
+    assert session.prompt() == "Au niveau 2, C2 : combien vaut x (A8) ?"
+    assert session.check("-1").message == ("Pas encore : étape 2, x du niveau 2 (C2) — "
+                                           "x n'est jamais négatif : un x négatif se lit 0.")
     revealed = session.reveal()
     assert revealed.correct and revealed.revealed
-    assert revealed.message.startswith("Réponse : x = 1 (b = 2, n = 0, q = 1).")
-    assert "C4 : S1 = 1, S2 = 3" in revealed.message          # the engine's sentence
-    assert session.outcomes[2].revealed and session.score() == (0, 3)
-    assert session.check(typed(session.step)).correct and session.score() == (1, 4)
+    assert revealed.message == "Réponse : x = 1 (b = 2, n = 0, q = 1)."   # S1/S2 not given away
+    assert session.prompt() == "Au niveau 2, C3 : combien vaut p (A6) ?"
+    assert session.check("2").message == "Pas encore : étape 3, p du niveau 2 (C3) — p ne vaut pas 2."
+    assert session.check("p = 1").correct
+    feedback = session.check("3 / 1")
+    assert feedback.message == ("Pas encore : étape 4, S1 et S2 du niveau 2 (C4) — "
+                                "dans S1, 1 manquant, 1 en trop.")
+    assert feedback.hint.startswith("A6 : dans un niveau homogène")
+    right = session.check("S1 = 1 ; S2 = 3")
+    assert right.correct and "C4 : S1 = 1, S2 = 3" in right.message     # the engine's sentence
+    assert session.outcomes[1].revealed and session.score() == (0, 4)
+    assert session.check(typed(session.step)).correct and session.score() == (1, 5)
 
 
 def test_a_later_candidate_of_the_same_run_is_a_jump() -> None:
-    """In the remainder group the trainee writes the accepted candidate at
-    once: the card moves to it and says how many were passed over."""
+    """In the remainder group the trainee writes a later order of S2 at
+    once: the card moves to it and says how many were passed over.  Not
+    over an exchange: D2 is an order, the pairs of a later split are refused."""
     tournament = read_trf(DATA / "cours-definitions.trf").tournament
     session = CardSession.for_round(tournament, 3)
     while True:
@@ -166,13 +180,17 @@ def test_a_later_candidate_of_the_same_run_is_a_jump() -> None:
                 and step.place.remainder:
             break
         session.check(typed(step))
-    kept = next(s for s in session.steps[session.position:]
-                if isinstance(s, VerdictStep) and s.accepted)
-    feedback = session.check(", ".join(f"{a}-{b}" for a, b in kept.pairs))
-    assert feedback.correct and feedback.passed > 1
+    run = session.steps[session.position:]
+    exchange = next(i for i, s in enumerate(run) if isinstance(s, ExchangeStep))
+    last = [s for s in run[:exchange] if isinstance(s, CandidateStep)][-1]
+    after = next(s for s in run if isinstance(s, VerdictStep) and s.accepted)
+    assert run.index(after) > exchange
+    refused = session.check(", ".join(f"{a}-{b}" for a, b in after.pairs))
+    assert not refused.correct and "n'en fait pas partie" in refused.message
+    feedback = session.check(", ".join(f"{a}-{b}" for a, b in last.pairs))
+    assert feedback.correct and feedback.passed == 4
     assert f"passés d'un coup : {feedback.passed}" in feedback.message
-    assert session.step == kept
-    assert session.check("oui").correct
+    assert session.step is not None and session.step.kind == "verdict"
 
 
 def test_every_step_of_every_course_round_accepts_its_answers() -> None:
@@ -222,7 +240,7 @@ def test_english_card() -> None:
     session = CardSession.for_round(tournament, 3, lang="en")
     assert session.prompt() == "Open bracket 2: which players are in it? (their numbers)"
     feedback = session.check("1, 3, 4")
-    assert feedback.message == "Not yet: step 1, the players of bracket 2 (A3) — not there: 4."
+    assert feedback.message == "Not yet: step 1, the players of bracket 2 (A3) — 1 extra."
     assert session.check("1 3").message.startswith("Right.")
 
 

@@ -105,22 +105,22 @@ def test_a_trainee_pairs_on_the_card(card_page_url: str, browser: Any) -> None: 
         _answer(page, "1 2 3")
         feedback = page.locator(".card-feedback")
         expect(feedback).to_contain_text("Pas encore : étape 1, les joueurs du niveau 1 (A3)")
-        expect(feedback).to_contain_text("il manque 5, 6, 10")
+        expect(feedback).to_contain_text("3 manquants")
         expect(feedback).to_contain_text("Indice : A3")
         page.screenshot(path=str(ARTIFACTS / "02-erreur.png"))
 
         # The right answer: the engine's sentence, and the next step.
         _answer(page, "1 2 3 5 6 10")
         expect(feedback).to_contain_text("Juste.")
-        expect(page.locator(".card-prompt")).to_contain_text("S1 et S2")
+        expect(page.locator(".card-prompt")).to_contain_text("C2 : combien vaut x")
         expect(page.locator(".card-progress")).to_contain_text(f"étape 1 sur {total}")
 
-        # A hint, then the answer on request.
+        # A hint, then the answer on request (x, C2, before p and S1/S2).
         page.click("button.card-hint")
-        expect(feedback).to_contain_text("A6 : dans un niveau homogène")
+        expect(feedback).to_contain_text("A8 : b = joueurs du niveau qui préfèrent les blancs")
         page.click("button.card-reveal")
-        expect(feedback).to_contain_text("Réponse : S1 = 1, 2, 3 / S2 = 5, 6, 10")
-        expect(page.locator(".card-prompt")).to_contain_text("combien vaut x")
+        expect(feedback).to_contain_text("Réponse : x = 0 (b = 2, n = 3, q = 3)")
+        expect(page.locator(".card-prompt")).to_contain_text("C3 : combien vaut p")
         expect(page.locator(".card-written")).to_contain_text("A3 : niveau de points 1")
         page.screenshot(path=str(ARTIFACTS / "03-reponse.png"))
         content = page.content()

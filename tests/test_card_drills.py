@@ -218,3 +218,25 @@ def test_c11_undoes_the_downfloaters_pairing_too() -> None:
         s1 = question.text.split("S1 = ")[1].split(" et S2")[0].split(", ")
         s2 = question.text.split("S2 = ")[1].split(".")[0].split(", ")
         assert question.answer == ", ".join(f"{a}–{b}" for a, b in zip(s1, s2))
+
+
+def test_c14_takes_x_down_only_when_its_first_value_was_positive() -> None:
+    """C14: « Diminuer p de 1 (si la valeur première de x était positive,
+    retirer 1 à x aussi) » (README, reading 21): p = 1, x = 1 with a first x
+    of 0 gives p = 0, x = 1 (notebooks 07 and 12 expected x = 0)."""
+    found = re.compile(r"avec p = (\d+) et x = (\d+) \(la valeur première de x était (\d+)\)")
+    cases = set()
+    for seed in (0, 1, 2, 3):
+        for question in drills.c14_drill(seed, 8):
+            match = found.search(question.text)
+            assert match is not None, question.text
+            p, x, first = map(int, match.groups())
+            expected = (p - 1, x - 1 if first > 0 else x)
+            assert question.answer == f"p = {expected[0]}, x = {expected[1]}", question.text
+            assert question.check(f"p = {expected[0]}, x = {expected[1]}")[0]
+            cases.add((p, x, first))
+    assert (1, 1, 0) in cases
+    zero_first = next(q for q in drills.c14_drill(0, 8) if "x = 1 (la valeur première de x était 0)"
+                      in q.text and "p = 1 " in q.text)
+    assert zero_first.answer == "p = 0, x = 1"
+    assert not zero_first.check("p = 0, x = 0")[0]

@@ -153,10 +153,11 @@ SENTENCES: list[tuple[tuple[str, int, int], str, str]] = [
      "the text (C1, C12) does not say what becomes of this player when C12 keeps the previous "
      "bracket's pairing; he floats down to the next bracket."),
     (("cours-c12-refus", 4, 21),
-     "E2 : 3 (−1, B!!) a la préférence la plus forte, absolue, pour les blancs, et la reçoit : "
-     "3 a les blancs, 2 les noirs.",
-     "E2: 3 (−1, W!!) has the stronger preference, absolute, for white, and gets it: 3 has "
-     "white, 2 black."),
+     "E2 : 3 (−1, B!!) et 2 (−1, B!) veulent tous deux les blancs (E1 ne peut les satisfaire "
+     "tous deux) ; 3 a une préférence absolue, 2 une préférence forte : celle de 3 l'emporte, "
+     "il a les blancs et 2 les noirs.",
+     "E2: 3 (−1, W!!) and 2 (−1, W!) both want white (E1 cannot satisfy both); 3's preference "
+     "is absolute, 2's strong: 3's wins, he has white and 2 black."),
     (("cours-procedure", 4, 5),
      "D2 : échange n° 1 (case a) entre S1 et S2 : 2 ↔ 5 ; S1 = 1, 5, S2 = 2, 7.",
      "D2: exchange no. 1 (cell a) between S1 and S2: 2 ↔ 5; S1 = 1, 5, S2 = 2, 7."),
@@ -168,11 +169,13 @@ SENTENCES: list[tuple[tuple[str, int, int], str, str]] = [
      "be paired with at most x = 0 pairs missing a colour preference): on to the next "
      "exchange."),
     (("cours-definitions", 3, 18),
-     "C7 : permutations n° 1 à 2 de S2 écartées (2) : aucune n'est acceptable. Motifs "
+     "C7 : ordres de S2 écartés, avec 5–6, tous ceux qui donnent 11 à 10 ; avec 5–9, tous ceux "
+     "qui donnent 6 à 10 (D1 n° 1 à 2 : 2) ; aucun n'est acceptable. Motifs "
      "rencontrés, et combien de permutations chacun écarte : B4 : couleurs préférentielles "
      "non satisfaites pour 5–6 (1 > x = 0) — 1 ; B6 : 11 a déjà flotté vers le bas deux rondes "
      "plus tôt — 1. Après l'échange case b (D2).",
-     "C7: transpositions no. 1 to 2 of S2 skipped (2): none is acceptable. Reasons met, and "
+     "C7: orders of S2 skipped, with 5–6, every one pairing 10 with 11; with 5–9, every one "
+     "pairing 10 with 6 (D1 no. 1 to 2: 2); none is acceptable. Reasons met, and "
      "how many transpositions each rules out: B4: colour preferences not met for 5–6 (1 > x = "
      "0) — 1; B6: 11 already floated down two rounds before — 1. After exchange cell b (D2)."),
     (("cours-c10-adversaire", 3, 34),
@@ -257,3 +260,103 @@ def test_every_event_kind_has_its_sentences_asserted() -> None:
     assert kinds == set(EVENT_KINDS), set(EVENT_KINDS) - kinds
     # soft-avoid's own event (seed 002) is told in tests/test_protections_dutch1998.py.
     assert SoftAvoidChosen.kind not in EVENT_KINDS
+
+
+# -- issue 29, item 6: sentences a person would say -------------------------------------
+
+from swisslearn.explain.dutch1998 import _order_groups  # noqa: E402
+from swisslearn.generate import GeneratorSettings, generate  # noqa: E402
+from swisslearn.trace import CandidatesSkipped, ColourAllocated, RoundStarted  # noqa: E402
+
+
+def test_a_range_of_orders_is_told_by_the_opponents_it_gives() -> None:
+    """D1 orders S2 « dans l'ordre croissant »: with S1 = 3, 4, 8 and S2 =
+    9, 11, 12, 14, 15, the ranks 24 to 95 are every order giving 3 one of 11,
+    12 or 14 (24 orders each), not « permutations n° 24 à 95 »."""
+    view = BracketView(index=1, score=Decimal(1), players=(), s1=(3, 4, 8),
+                       s2=(9, 11, 12, 14, 15), p=3)
+    event = CandidatesSkipped(rule="C7", bracket=view, first=24, last=95, count=72,
+                              reasons=(Rejection("B5", (11,), "float_up"),), counts=(72,))
+    french = explain(event, "fr")
+    assert french.startswith("C7 : ordres de S2 écartés, tous ceux qui donnent à 3 l'un de 11, "
+                             "12 ou 14 (D1 n° 24 à 95 : 72) ; aucun n'est acceptable.")
+    assert "permutations n°" not in french
+    assert explain(event, "en").startswith(
+        "C7: orders of S2 skipped, every one pairing 3 with one of 11, 12 or 14 (D1 no. 24 to "
+        "95: 72); none is acceptable.")
+    # A range starting inside a block: the other orders keeping the pairs of
+    # S2 untouched (rank 1), then 8's other opponents, 4's, 3's.
+    assert _order_groups(3, 5, 1, 95) == [((0, 1, 2), ()), ((0, 1), (3, 4)),
+                                          ((0,), (2, 3, 4)), ((), (1, 2, 3))]
+    said = explain(CandidatesSkipped(rule="C7", bracket=view, first=1, last=95, count=95),
+                   "fr")
+    assert said == ("C7 : ordres de S2 écartés, les autres ordres qui donnent encore 3–9, 4–11, "
+                    "8–12 ; avec 3–9, 4–11, tous ceux qui donnent à 8 l'un de 14 ou 15 ; avec "
+                    "3–9, tous ceux qui donnent à 4 l'un de 12, 14 ou 15 ; tous ceux qui donnent "
+                    "à 3 l'un de 11, 12 ou 14 (D1 n° 1 à 95 : 95) ; aucun n'est acceptable.")
+
+
+def _colours(name: str, round: int) -> list[ColourAllocated]:
+    return [e for e in trace(read_trf(DATA / f"{name}.trf").tournament, round)
+            if isinstance(e, ColourAllocated)]
+
+
+def test_e2_says_why_e1_did_not_decide_without_a_stutter() -> None:
+    for name, round in (("cours-c12-refus", 4), ("cours-c14", 5), ("cours-procedure", 4)):
+        for event in _colours(name, round):
+            text = explain(event, "fr")
+            assert "forte, forte" not in text and "plus forte, " not in text
+            if event.rule == "E2":
+                assert "veulent tous deux les" in text and "(E1 ne peut" in text
+
+
+def test_e4_says_why_e1_to_e3_did_not_decide() -> None:
+    """E4 comes after E1 (both want the same colour), E2 (as strongly) and E3
+    (their colours never differed); the first-round rule is E4's last
+    sentence in seed 000, not an « E5 »."""
+    found: dict[bool, str] = {}
+    for seed in range(6):
+        tournament = generate(GeneratorSettings(players=8, rounds=4, seed=seed)).tournament
+        for round in range(1, tournament.rounds_paired + 1):
+            for event in trace(tournament.truncated(round - 1), round):
+                if isinstance(event, ColourAllocated):
+                    assert event.rule != "E5"
+                    if event.rule == "E4":
+                        found.setdefault(round == 1, explain(event, "fr"))
+    assert "(ni E1, ni E2, ni E3 ne décident)" in found[True]
+    assert "comme à la première ronde" in found[True]
+    assert "avec la même force (ni E1 ni E2 ne décident)" in found[False]
+    assert "leurs couleurs n'ont différé à aucune ronde (E3 ne décide pas)" in found[False]
+
+
+def test_a_withdrawn_player_is_not_absent() -> None:
+    """F5: « Les joueurs qui se retirent ne sont plus appariés »; « les
+    joueurs dont on sait qu'ils ne participeront pas à une ronde » are absent."""
+    tournament = generate(GeneratorSettings(players=10, rounds=5, seed=0, withdrawal_rate=0.15,
+                                            absence_rate=0.1)).tournament
+    started = next(iter(trace(tournament.truncated(2), 3)))
+    assert isinstance(started, RoundStarted)
+    assert started.absent == (4, 7) and started.withdrawn == (7,)
+    assert explain(started, "fr").endswith(
+        "Absents, non appariés : 4. Retirés du tournoi, plus appariés (F5) : 7.")
+    assert explain(started, "en").endswith(
+        "Absent, not paired: 4. Withdrawn from the tournament, no longer paired (F5): 7.")
+
+
+def test_e1_with_a_player_who_has_no_preference_yet() -> None:
+    """A late entrant has no colour preference (no game): E1 satisfies the
+    other player's alone, and says so instead of « chacun reçoit sa couleur »."""
+    from swisslearn.trace import PlayerView
+
+    def view(pid: int, colours: str, preference: str) -> PlayerView:
+        return PlayerView(id=pid, name=f"P{pid}", rating=2000, score=Decimal(1),
+                          colours=colours, preference=preference, floats="")
+
+    event = ColourAllocated(rule="E1", white=5, black=2, higher=2,
+                            white_view=view(5, "", "-"), black_view=view(2, "BNB", "N"))
+    text = explain(event, "fr")
+    assert text.startswith("E1 : 5 n'a pas encore de couleur préférentielle (aucune partie "
+                           "jouée) : 2 (")
+    assert "reçoit la sienne, les noirs ; 5 a les blancs, 2 les noirs." in text
+    assert "chacun reçoit" not in text
+    assert explain(event, "en").startswith("E1: 5 has no colour preference yet (no game played)")

@@ -244,10 +244,15 @@ def test_a_pairing_already_tried_is_refused_by_the_drivers_rule() -> None:
 def test_e4_says_who_gets_his_preference() -> None:
     found = events("club-12-joueurs", 4)
     colour = next(e for e in found if isinstance(e, ColourAllocated) and e.white == 3)
-    assert explain(colour, "fr") == ("E4 : 1, le mieux classé (+1, N!), reçoit sa couleur "
-                                     "préférentielle : les noirs ; 3 a les blancs.")
-    assert explain(colour, "en") == ("E4: 1, the higher ranked player (+1, B!), gets his colour "
-                                     "preference: black; 3 has white.")
+    # Issue 29: E4 says why E1, E2 and E3 did not decide.
+    assert explain(colour, "fr") == (
+        "E4 : 1 (+1, N!) et 3 (+1, N!) veulent tous deux les noirs avec la même force (ni E1 ni "
+        "E2 ne décident) et leurs couleurs n'ont différé à aucune ronde (E3 ne décide pas) : 1, "
+        "le mieux classé, reçoit sa couleur préférentielle, les noirs ; 3 a les blancs.")
+    assert explain(colour, "en") == (
+        "E4: 1 (+1, B!) and 3 (+1, B!) both want black as strongly (neither E1 nor E2 decides) "
+        "and their colours never differed in a round (E3 does not decide): 1, the higher ranked "
+        "player, gets his colour preference, black; 3 has white.")
 
 
 def test_a7_writes_a_mild_preference_as_the_seed_does() -> None:

@@ -124,14 +124,14 @@ def test_2017_weights_by_class_are_every_pairs_weight(monkeypatch: pytest.Monkey
     checked = {"pairs": 0, "special": 0}
 
     def watched(roster: Any, members: list[int], mdp_count: int, size: int, special: bool,
-                played: int, forbidden: Any, avoid: Any) -> Any:
+                played: int, forbidden: Any, avoid: Any, final: bool) -> Any:
         graph, layout, snapshot = original(roster, members, mdp_count, size, special, played,
-                                           forbidden, avoid)
+                                           forbidden, avoid, final)
         players = roster.players
         weigh = make_layout([players[v] for v in members[:mdp_count]],
                             [players[v] for v in members[mdp_count:size]], len(members),
                             special=special, played=played, forbidden=forbidden,
-                            avoid=avoid).weigher()
+                            avoid=avoid, final=final).weigher()
         for j in range(len(members)):
             for i in range(j):
                 u, v = members[i], members[j]

@@ -50,25 +50,43 @@ def player(text: str) -> PlayerId | None:
 
 
 _PAIR = re.compile(r"(\d+)\s*(?:-|–|/| contre | vs\.? | v )\s*(\d+)")
+# Pairs one after the other with no comma: a dash (or slash) in each.
+_PAIR_IN_ROW = re.compile(r"\s*(\d+)\s*[-/]\s*(\d+)\s*")
 
 
 def ordered_pairs(text: str) -> tuple[tuple[PlayerId, PlayerId], ...] | None:
-    """``"3-1, 2-7"`` -> ((3, 1), (2, 7)), in the order written (White
-    first where colours matter); None if an item is not a pair."""
+    """``"3-1, 2-7"`` or ``"3-1 2-7"`` -> ((3, 1), (2, 7)), in the order
+    written (White first where colours matter); None if an item is not a pair."""
     cleaned = _clean(text).strip(" .")
     if cleaned in NONE_WORDS:
         return ()
-    found = []
+    found: list[tuple[PlayerId, PlayerId]] = []
     for item in re.split(r"[,;]| et | and ", cleaned):
         item = item.strip()
         if not item:
             continue
         item = re.sub(r"^\d+\s*[.):]\s+", "", item)       # "1. 3-1" as a board list
-        match = _PAIR.fullmatch(item)
+        pairs = _pairs_in(item)
+        if pairs is None:
+            return None
+        found.extend(pairs)
+    return tuple(found) if found else None
+
+
+def _pairs_in(item: str) -> list[tuple[PlayerId, PlayerId]] | None:
+    """One pair, or several written without commas (``"1-3 5-7"``)."""
+    match = _PAIR.fullmatch(item)
+    if match is not None:
+        return [(int(match.group(1)), int(match.group(2)))]
+    found = []
+    position = 0
+    while position < len(item):
+        match = _PAIR_IN_ROW.match(item, position)
         if match is None:
             return None
         found.append((int(match.group(1)), int(match.group(2))))
-    return tuple(found) if found else None
+        position = match.end()
+    return found
 
 
 def pairs(text: str) -> frozenset[frozenset[PlayerId]] | None:

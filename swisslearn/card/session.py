@@ -25,9 +25,10 @@ from typing import Any
 from decimal import Decimal
 
 from swisslearn.card import answers
+from swisslearn.card.breaches import with_breaches
 from swisslearn.card.steps import (BoardsStep, BracketStep, ByeStep, CandidateStep, ColourStep,
                                    ExchangeStep, FloatersStep, MovedDownStep, PairsStep, Place,
-                                   Reading, RelaxStep, SplitStep, Step, UndoStep, VerdictStep,
+                                   PStep, Reading, RelaxStep, SplitStep, Step, UndoStep, VerdictStep,
                                    XStep, read_trace)
 from swisslearn.explain import explain
 from swisslearn.errors import UsageError
@@ -41,6 +42,12 @@ Pair = tuple[PlayerId, PlayerId]
 
 # The steps a trainee may jump over to a later candidate of the same run.
 _RUN = (CandidateStep, VerdictStep, ExchangeStep)
+
+#: What refuses a candidate on the card: the criteria of B (any one the
+#: candidate breaks is right), A5 (two players would be left over in the
+#: lowest bracket) and the rules of the driver that refuse a pairing already
+#: tried (C12: another player must move down; C13: another pairing).
+VERDICT_LABELS = ("B1a", "B1b", "B2a", "B2b", "B4", "B5", "B6", "A5", "C12", "C13")
 
 
 @dataclass(frozen=True)
@@ -77,13 +84,16 @@ class Outcome:
 def card_trace(tournament: Tournament, round: RoundNumber | None = None) -> tuple[Event, ...]:
     """The trace the card follows: the 1998 rules in literal mode (every
     candidate tried aloud), or the default trace where a split has too many
-    candidates for it (its ranges are then shown between the steps)."""
+    candidates for it (its ranges are then shown between the steps).  Each
+    refused candidate carries every criterion it breaks (:mod:`.breaches`)."""
     from swisslearn.dutch1998.procedure import trace
+    round = tournament.round_to_pair(round)
     try:
-        return tuple(trace(tournament, round, literal=True))
+        events = tuple(trace(tournament, round, literal=True))
     except UsageError:
         # Literal mode refuses a split of more than 8! candidates (same pairing).
-        return tuple(trace(tournament, round))
+        events = tuple(trace(tournament, round))
+    return with_breaches(events, tournament, round)
 
 
 class CardSession:
@@ -155,8 +165,13 @@ class CardSession:
         problem = _check(step, text, self.cat)
         if problem is None:
             outcome.right = True
-            return self._advance(index, self._right(index, 0))
-        if (isinstance(step, CandidateStep) and not step.first) or isinstance(step, ExchangeStep):
+            return self._advance(index, self._right(index, 0, _note(step, text, self.cat)))
+        later = self._later_exchange(index, text) if isinstance(step, ExchangeStep) else None
+        if later is not None:
+            # D2 is an order: an exchange tried later is not the next one.
+            problem = self.cat.text("card.problem.exchange_order", given=later,
+                                    first=step_answer(step, self.cat))
+        elif isinstance(step, CandidateStep) and not step.first:
             # C6 is one candidate, S1 against S2 in order: no jump from it.
             jump = self._jump(index, text)
             if jump is not None:
@@ -198,17 +213,20 @@ class CardSession:
         """The engine's sentences for step ``index``: the events it stands
         for, those passed over before it included (explain())."""
         step = self.steps[index]
-        if isinstance(step, XStep) or (isinstance(step, VerdictStep) and step.pairs):
-            # Their sentence is the one of the step before (same event).
+        if isinstance(step, VerdictStep) and step.pairs:
+            # Its sentence is the candidate's (same event), told once answered.
             return explain(self.reading.own(index), self.lang)
         sentences = [explain(e, self.lang) for e in self.reading.passed_over(index)]
-        if not isinstance(step, (SplitStep, CandidateStep)):
+        if not isinstance(step, (XStep, PStep, CandidateStep)):
+            # x and p share S1/S2's event: its sentence would give S1 and S2 away.
             sentences.append(explain(self.reading.own(index), self.lang))
         return self.cat.join(sentences)
 
-    def _right(self, index: int, passed: int) -> Feedback:
+    def _right(self, index: int, passed: int, note: str = "") -> Feedback:
         step = self.steps[index]
         words = [self.cat.text("card.right")]
+        if note:
+            words.append(note)
         if passed:
             words.append(self.cat.text("card.passed", count=self.cat.number(passed)))
         words.append(self.said(index))
@@ -219,16 +237,37 @@ class CardSession:
         self.log.append(feedback)
         return feedback
 
-    def _jump(self, index: int, text: str) -> tuple[int, int] | None:
-        """A later step of the same run of candidates that ``text`` answers:
-        (its index, the candidates passed over), or None."""
+    def _later_exchange(self, index: int, text: str) -> str | None:
+        """The exchange ``text`` names if the trace tries it after the
+        current one, in the same bracket (the card's words for it), or None."""
         current = self.steps[index]
-        place = current.place
-        passed = 0
+        for later in self._same_run(index):
+            step = self.steps[later]
+            if isinstance(step, ExchangeStep) and step != current \
+                    and _check(step, text, self.cat) is None:
+                return step_answer(step, self.cat)
+        return None
+
+    def _same_run(self, index: int) -> Iterable[int]:
+        """The steps after ``index`` of the same run of candidates and
+        exchanges, in the same bracket."""
+        place = self.steps[index].place
         for later in range(index + 1, len(self.steps)):
             step = self.steps[later]
             if not isinstance(step, _RUN) or step.place is None or place is None \
                     or (step.place.index, step.place.remainder) != (place.index, place.remainder):
+                return
+            yield later
+
+    def _jump(self, index: int, text: str) -> tuple[int, int] | None:
+        """A later candidate of the same split that ``text`` answers (an
+        exchange is never passed over, D2 is an order): (its index, the
+        candidates passed over), or None."""
+        current = self.steps[index]
+        passed = 0
+        for later in self._same_run(index):
+            step = self.steps[later]
+            if isinstance(step, ExchangeStep):
                 return None
             if isinstance(step, CandidateStep):
                 passed += 1
@@ -275,8 +314,10 @@ def prompt(step: Step, cat: Catalogue) -> str:
     if isinstance(step, VerdictStep):
         if not step.pairs:
             return cat.text("card.prompt.verdict.nobody", bracket=bracket,
-                            players=cat.players(step.leftover))
-        return cat.text("card.prompt.verdict", bracket=bracket, pairs=cat.pairs(step.pairs))
+                            players=cat.players(step.leftover),
+                            labels=cat.text("fmt.list_sep").join(VERDICT_LABELS))
+        return cat.text("card.prompt.verdict", bracket=bracket, pairs=cat.pairs(step.pairs),
+                        labels=cat.text("fmt.list_sep").join(VERDICT_LABELS))
     if isinstance(step, UndoStep):
         return cat.text("card.prompt.undo", failed=cat.number(step.failed))
     if isinstance(step, ColourStep):
@@ -300,6 +341,8 @@ def step_answer(step: Step, cat: Catalogue) -> str:
     if isinstance(step, XStep):
         return cat.text("card.answer.x", x=cat.number(step.x), b=cat.number(step.white),
                         n=cat.number(step.black), q=cat.number(step.q))
+    if isinstance(step, PStep):
+        return cat.text("card.answer.p", p=cat.number(step.p))
     if isinstance(step, (CandidateStep, PairsStep)):
         return cat.pairs(step.pairs)
     if isinstance(step, VerdictStep):
@@ -330,7 +373,7 @@ def step_answer(step: Step, cat: Catalogue) -> str:
 
 def hint(step: Step, cat: Catalogue) -> str:
     """The rule of the step in a sentence, and where to look on the card."""
-    if isinstance(step, SplitStep):
+    if isinstance(step, (SplitStep, PStep)):
         if step.heterogeneous:
             key = "card.hint.split.heterogeneous"
         elif step.place is not None and step.place.remainder:
@@ -363,14 +406,20 @@ def _missing_extra(expected: Sequence[PlayerId], given: Sequence[PlayerId],
     extra = [p for p in given if p not in expected]
     if not missing and not extra and len(set(given)) == len(given):
         return None
+    # Counted, not named: the names of the missing players are the answer.
     parts = []
     if missing:
-        parts.append(cat.text("card.problem.missing", players=cat.players(missing)))
+        parts.append(_counted(cat, "card.problem.missing", len(missing)))
     if extra:
-        parts.append(cat.text("card.problem.extra", players=cat.players(extra)))
+        parts.append(_counted(cat, "card.problem.extra", len(extra)))
     if not parts:
         parts.append(cat.text("card.problem.twice"))
-    return cat.text("fmt.reason_sep").join(parts)
+    return cat.text("fmt.list_sep").join(parts)       # « 2 manquants, 1 en trop »
+
+
+def _counted(cat: Catalogue, key: str, count: int) -> str:
+    """« 2 manquants », « 1 en trop » (``key.one`` for one)."""
+    return cat.text(key + (".one" if count == 1 else ""), count=cat.number(count))
 
 
 def _first_wrong_pair(expected: Sequence[Pair], given: Sequence[Pair],
@@ -382,7 +431,7 @@ def _first_wrong_pair(expected: Sequence[Pair], given: Sequence[Pair],
             return cat.text("card.problem.pair", pair=cat.pair(*as_given))
     missing = [p for p in expected if frozenset(p) not in written]
     if missing:
-        return cat.text("card.problem.pair_missing", pair=cat.pair(*missing[0]))
+        return _counted(cat, "card.problem.pairs_missing", len(missing))
     if len(written) != len(set(written)):
         return cat.text("card.problem.twice")
     return None
@@ -422,6 +471,11 @@ def _judge_split(step: Step, given: Any, cat: Catalogue) -> str | None:
     return None
 
 
+def _judge_p(step: Step, given: Any, cat: Catalogue) -> str | None:
+    assert isinstance(step, PStep)
+    return None if given == step.p else cat.text("card.problem.p", given=cat.number(given))
+
+
 def _judge_x(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, XStep)
     if given == step.x:
@@ -436,16 +490,33 @@ def _judge_pairs(step: Step, given: Any, cat: Catalogue) -> str | None:
     return _first_wrong_pair(step.pairs, given, cat)
 
 
+def _names(given: str, label: str) -> bool:
+    """``given`` names ``label`` (« B1 » names B1a and B1b)."""
+    return given == label or (len(given) == 2 and label.startswith(given))
+
+
 def _judge_verdict(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, VerdictStep)
     if step.accepted:
         return None if given == "" else cat.text("card.problem.acceptable", criterion=given)
     if given == "":
         return cat.text("card.problem.refused")
-    expected = step.criterion
-    if not expected or given == expected or (len(given) == 2 and expected.startswith(given)):
-        return None
+    if not step.criterion or any(_names(given, label) for label in (step.criterion, *step.also)):
+        return None       # any criterion the candidate truly breaks is right
     return cat.text("card.problem.criterion", criterion=given)
+
+
+def _note(step: Step, text: str, cat: Catalogue) -> str:
+    """What a right answer still needs said: a criterion the candidate
+    breaks that the text does not check first."""
+    if isinstance(step, VerdictStep) and not step.accepted and step.criterion:
+        given = answers.criterion(text)
+        if given and not _names(given, step.criterion):
+            return cat.text("card.verdict.first", given=given, criterion=step.criterion)
+    if isinstance(step, (RelaxStep, UndoStep)) and answers.rule(text) in step.text_rules:
+        return cat.text("card.relax.text_rule", given=answers.rule(text), rule=step.rule,
+                        trace=step_answer(step, cat))
+    return ""
 
 
 def _judge_exchange(step: Step, given: Any, cat: Catalogue) -> str | None:
@@ -462,6 +533,8 @@ def _judge_exchange(step: Step, given: Any, cat: Catalogue) -> str | None:
 def _judge_rule(step: Step, given: Any, cat: Catalogue) -> str | None:
     assert isinstance(step, (RelaxStep, UndoStep))
     rule, text = given
+    if rule in step.text_rules:
+        return None       # the text's own next rule (the note says where the trace goes)
     if rule != step.rule:
         return cat.text("card.problem.rule", given=rule)
     if isinstance(step, RelaxStep) and step.criterion:
@@ -523,6 +596,7 @@ _CHECKERS: dict[type, tuple[Callable[[str], Any], str, _Judge]] = {
     FloatersStep: (answers.players, "players", _judge_players),
     SplitStep: (answers.split, "split", _judge_split),
     XStep: (answers.number, "number", _judge_x),
+    PStep: (answers.number, "number", _judge_p),
     CandidateStep: (answers.ordered_pairs, "pairs", _judge_pairs),
     PairsStep: (answers.ordered_pairs, "pairs", _judge_pairs),
     VerdictStep: (answers.criterion, "verdict", _judge_verdict),

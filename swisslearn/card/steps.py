@@ -9,17 +9,18 @@ step               rule    what the trainee gives
 =================  ======  ====================================================
 BracketStep        A3      the players of the score bracket opened
 MovedDownStep      C1      who cannot be paired in it and floats on
-SplitStep          C4/A6   S1 and S2 (so p)
-XStep              A8      x
+XStep              C2/A8   x
+PStep              C3/A6   p
+SplitStep          C4/A6   S1 and S2
 CandidateStep      C6/C7   the pairs of the candidate tried
-VerdictStep        C6      accepted, or the criterion that refuses it
+VerdictStep        C6      accepted, or a criterion it breaks (``also``: all)
 ExchangeStep       C8/D2   the exchange between S1 and S2
 RelaxStep          C9-C14  the rule that applies when a level has no candidate
 UndoStep           C12/13  the rule that pairs an earlier bracket again
 PairsStep          C6      a bracket's kept pairs the trace did not try aloud
 FloatersStep       A3      who moves down to the next bracket
 ByeStep            A5      who has the bye
-ColourStep         E1-E5   who has White in a pair
+ColourStep         E1-E4   who has White in a pair
 BoardsStep         F1      the boards in order, White first
 =================  ======  ====================================================
 
@@ -46,13 +47,14 @@ from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
                               BracketsMerged, BracketUndone, BracketView, ByeAssigned,
                               CandidateTried, ColourAllocated, CriterionDropped, Event,
-                              ExchangeApplied, PDecreased, PlayerMovedDown, PlayerView,
+                              ExchangeApplied, PDecreased, PlayerMovedDown, PlayerStuck, PlayerView,
                               RoundPaired, RoundStarted, XIncreased)
 
 __all__ = [
     "BoardsStep", "BracketStep", "ByeStep", "CandidateStep", "ColourStep", "ExchangeStep",
-    "FloatersStep", "MovedDownStep", "PairsStep", "Place", "Reading", "RelaxStep",
+    "FloatersStep", "MovedDownStep", "PStep", "PairsStep", "Place", "Reading", "RelaxStep",
     "SplitStep", "Step", "UndoStep", "VerdictStep", "XStep", "level_of", "read_trace",
+    "text_next",
 ]
 
 Pair = tuple[PlayerId, PlayerId]
@@ -118,6 +120,15 @@ class SplitStep(Step):
 
 
 @dataclass(frozen=True)
+class PStep(Step):
+    """C3: p, asked after x (C2) and before S1/S2 (C4), the text's order."""
+
+    kind: ClassVar[str] = "p"
+    p: int = 0
+    heterogeneous: bool = False
+
+
+@dataclass(frozen=True)
 class XStep(Step):
     kind: ClassVar[str] = "x"
     x: int = 0
@@ -144,6 +155,9 @@ class VerdictStep(Step):
     culprits: tuple[PlayerId, ...] = ()
     x: int = 0
     leftover: tuple[PlayerId, ...] = ()
+    # Every other criterion the candidate breaks (any of them is a right
+    # answer; ``criterion`` is the one the text checks first).
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -167,6 +181,9 @@ class RelaxStep(Step):
     floaters: str = ""
     x: int = 0
     p: int = 0
+    # The rules the text itself reaches next when they are not ``rule``
+    # (right answers too: :func:`text_next`).
+    text_rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -175,6 +192,7 @@ class UndoStep(Step):
     failed: Decimal = Decimal(0)     # the score of the bracket that could not be paired
     redone: Decimal = Decimal(0)     # the score of the bracket paired again
     accepted: bool = False
+    text_rules: tuple[str, ...] = ()  # as RelaxStep's (C12 or C13 only)
 
 
 @dataclass(frozen=True)
@@ -255,6 +273,30 @@ class Reading:
 # Reading
 
 
+def text_next(view: BracketView) -> tuple[str, ...]:
+    """The rule seed 000 goes to when no candidate of ``view``'s level is
+    acceptable (C8 done): the first of C9-C14 whose condition holds.
+
+    C9 drops B6 then B5 for the downfloaters (any bracket); C10 only « dans le
+    cas d'un niveau homogène résiduel » (B6 then B5 for the upfloaters);
+    C11 « tant que x < p »; C12 « dans le cas d'un niveau de points
+    hétérogène »; C13 « dans le cas du niveau de point le plus bas »; C14
+    otherwise.  A heterogeneous lowest bracket meets both C12 and C13 (C1
+    names them side by side): either is the text's."""
+    dropped = set(view.dropped)
+    if not {"B6 down", "B5 down"} <= dropped:
+        return ("C9",)     # a player left over floats down too (the bye, A5)
+    if view.p > 0 and view.remainder and not {"B6 up", "B5 up"} <= dropped:
+        return ("C10",)
+    if view.x < view.p:
+        return ("C11",)
+    if view.moved_down and not view.homogeneous and not view.remainder:
+        return ("C12", "C13") if view.lowest else ("C12",)
+    if view.lowest:
+        return ("C13",)
+    return ("C14",)
+
+
 _RELAXING = (CriterionDropped, XIncreased, PDecreased, BracketsMerged, BracketUndone)
 
 
@@ -270,6 +312,14 @@ class _Reader:
         self.last_accepted: dict[tuple[int, bool], tuple[Pair, ...]] = {}
         self.opened: dict[int, tuple[PlayerId, ...]] = {}
         self.c1: dict[int, tuple[PlayerId, ...]] = {}
+        # The last state of each bracket (and of its remainder), and of each
+        # bracket whatever part of it was being paired: what C9-C14 start from.
+        self.views: dict[tuple[int, bool], BracketView] = {}
+        self.latest: dict[int, BracketView] = {}
+        # Where the text itself stands when its next rule is not the trace's
+        # (C9 reached where the trace goes to C10...): the criteria it has
+        # dropped and the x it has reached, by bracket (and remainder).
+        self.text_state: dict[tuple[int, bool], tuple[frozenset[str], int]] = {}
 
     def add(self, step: Step) -> None:
         self.steps.append(step)
@@ -280,7 +330,36 @@ class _Reader:
         for index, event in enumerate(self.events):
             if not self.step_for(index, event):
                 self.pending.append(index)
+            view = getattr(event, "bracket", None)
+            if isinstance(view, BracketView):
+                self.views[(view.index, view.remainder)] = view
+                self.latest[view.index] = view
+                if isinstance(event, CandidateTried) and not view.remainder:
+                    # Another pairing of the moved-down players: a new remainder group.
+                    self.text_state.pop((view.index, True), None)
         return Reading(self.events, tuple(self.steps), tuple(self.spans))
+
+    def text_rules(self, rule: str, before: BracketView | None) -> tuple[str, ...]:
+        """The text's next rules from ``before``, if ``rule`` is not one of
+        them; the text's own state moves on with it."""
+        if before is None:
+            return ()
+        key = (before.index, before.remainder)
+        dropped, x = self.text_state.get(key, (frozenset(), 0))
+        dropped |= set(before.dropped)
+        x = max(x, before.x)
+        rules = text_next(before.with_(dropped=tuple(sorted(dropped)), x=x))
+        if rule in rules:
+            return tuple(r for r in rules if r != rule)
+        found = rules[0]
+        if found in ("C9", "C10"):
+            floaters = "down" if found == "C9" else "up"
+            dropped |= {next(f"{c} {floaters}" for c in ("B6", "B5")
+                             if f"{c} {floaters}" not in dropped)}
+        elif found == "C11":
+            x += 1
+        self.text_state[key] = (frozenset(dropped), x)
+        return rules
 
     def step_for(self, index: int, event: Event) -> bool:
         """Add the step ``event`` stands for; False if it stands for none."""
@@ -326,6 +405,8 @@ class _Reader:
             return False          # opened again as it was: nothing new to write
         self.opened[view.index] = players
         self.c1.pop(view.index, None)
+        for key in [k for k in self.text_state if k[0] == view.index]:
+            del self.text_state[key]
         # A bracket opened again starts afresh: S1/S2 and x are asked again.
         for key in [k for k in self.split_asked if k[0] == view.index]:
             del self.split_asked[key]
@@ -360,26 +441,29 @@ class _Reader:
             return False          # nobody to pair here: the floaters step says it
         key = (view.index, view.remainder)
         shape = (tuple(view.s1), tuple(view.s2))
-        added = False
-        if self.split_asked.get(key) != shape:
-            self.split_asked[key] = shape
-            self.add(SplitStep(rule=event.rule, event=index, place=Place.of(view),
-                               s1=tuple(view.s1), s2=tuple(view.s2), p=view.p,
-                               heterogeneous=bool(view.moved_down) and not view.homogeneous
-                               and not view.remainder))
-            added = True
+        place = Place.of(view)
+        heterogeneous = bool(view.moved_down) and not view.homogeneous and not view.remainder
+        steps: list[Step] = []
         if key not in self.x_asked:
+            # The text's order: x (C2), then p (C3), then S1 and S2 (C4).
             self.x_asked.add(key)
-            if added:
-                # Both steps stand for the same event: x is shown with S1/S2.
-                self.steps.append(XStep(rule="A8", event=index, place=Place.of(view), x=view.x,
-                                        white=event.w, black=event.b, q=event.q))
-                self.spans.append((index,))
-            else:
-                self.add(XStep(rule="A8", event=index, place=Place.of(view), x=view.x,
+            steps.append(XStep(rule="C2", event=index, place=place, x=view.x,
                                white=event.w, black=event.b, q=event.q))
-            added = True
-        return added
+            steps.append(PStep(rule="C3", event=index, place=place, p=view.p,
+                               heterogeneous=heterogeneous))
+        if self.split_asked.get(key) != shape or steps:
+            self.split_asked[key] = shape
+            steps.append(SplitStep(rule=event.rule, event=index, place=place,
+                                   s1=tuple(view.s1), s2=tuple(view.s2), p=view.p,
+                                   heterogeneous=heterogeneous))
+        for number, step in enumerate(steps):
+            if number == 0:
+                self.add(step)
+            else:
+                # The steps stand for the same event: its sentence comes with S1/S2.
+                self.steps.append(step)
+                self.spans.append((index,))
+        return bool(steps)
 
     def candidate(self, index: int, event: CandidateTried) -> bool:
         view = event.bracket
@@ -392,7 +476,9 @@ class _Reader:
             place=place, pairs=pairs, accepted=event.accepted,
             criterion="" if rejection is None else rejection.criterion,
             culprits=() if rejection is None else tuple(rejection.players), x=view.x,
-            leftover=tuple(event.leftover))
+            leftover=tuple(event.leftover),
+            also=() if rejection is None else tuple(dict.fromkeys(
+                r.criterion for r in event.also if r.criterion != rejection.criterion)))
         if not pairs:
             # Nobody to pair (p = 0): only whether the player left over may stay so.
             self.add(verdict)
@@ -410,16 +496,29 @@ class _Reader:
         view = getattr(event, "bracket", None)
         place = Place.of(view) if isinstance(view, BracketView) else None
         if isinstance(event, BracketUndone):
+            # C1 sends a stuck player from above straight to C12 (or C13):
+            # then the text goes there at once, not through C9-C11.
+            # The rule is asked once, when the bracket is undone; the steps
+            # after (kept, restored) go on with it.
+            stuck = any(isinstance(self.events[i], PlayerStuck) for i in self.pending)
+            first = event.step == "undone"
+            before = None if stuck or not first else self.latest.get(event.because_of.index)
             self.add(UndoStep(rule=event.rule, event=index, place=place,
                               failed=event.because_of.score, redone=event.bracket.score,
-                              accepted=event.accepted))
+                              accepted=event.accepted,
+                              text_rules=tuple(r for r in self.text_rules(event.rule, before)
+                                               if r in ("C12", "C13"))))
             return True
         criterion = event.criterion if isinstance(event, CriterionDropped) else ""
         floaters = event.floaters if isinstance(event, CriterionDropped) else ""
         x = view.x if isinstance(view, BracketView) else 0
         p = view.p if isinstance(view, BracketView) else 0
+        before = (self.views.get((view.index, view.remainder))
+                  if isinstance(view, BracketView) and not isinstance(event, BracketsMerged)
+                  else None)
         self.add(RelaxStep(rule=event.rule, event=index, place=place, criterion=criterion,
-                           floaters=floaters, x=x, p=p))
+                           floaters=floaters, x=x, p=p,
+                           text_rules=self.text_rules(event.rule, before)))
         return True
 
     def paired(self, index: int, event: BracketPaired) -> bool:

@@ -1,5 +1,6 @@
-"""E1-E4 colour allocation, the first-round rule (E5 in the 1998 English text),
-and A8's x.
+"""E1-E4 colour allocation, the first-round rule (the last sentence of E4 in
+seed 000, a separate E5 in the 1998 English text: labelled E4 here, as the
+course's text has it), and A8's x.
 
 Readings: "the higher ranked player" of E4 is the higher in A2 order (score,
 then pairing number), not the S1 member of the pair (readings, point 9).  In
@@ -21,7 +22,7 @@ from swisslearn.model import Colour, PlayerState
 class ColourDecision:
     white: PlayerState
     black: PlayerState
-    rule: str          # "E1", "E2", "E3", "E4" or "E5"
+    rule: str          # "E1", "E2", "E3" or "E4"
 
 
 def x_value(players: Sequence[PlayerState]) -> tuple[int, int, int, int]:
@@ -35,9 +36,10 @@ def x_value(players: Sequence[PlayerState]) -> tuple[int, int, int, int]:
 
 def first_round_colours(higher: PlayerState, lower: PlayerState, s1_position: int,
                         initial: Colour) -> ColourDecision:
-    """E5: S1's odd players (1st, 3rd...) get the initial colour, even ones the other."""
+    """E4's last sentence (seed 000; E5 in the English text): S1's odd players
+    (1st, 3rd...) get the initial colour, even ones the other."""
     colour = initial if s1_position % 2 == 1 else initial.opposite
-    return _decide(higher, lower, colour, "E5")
+    return _decide(higher, lower, colour, "E4")
 
 
 def allocate(higher: PlayerState, lower: PlayerState, initial: Colour) -> ColourDecision:

@@ -98,7 +98,8 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
                        players=tuple(context.view(s) for s in present), absent=absent,
                        scores=scores,
                        last_round=tuple(s.id for s in present if s.last_round_exception),
-                       adjourned=_adjourned(base, round))
+                       adjourned=_adjourned(base, round),
+                       withdrawn=tuple(s.id for s in states if s.withdrawn))
     brackets = [tuple(s for s in present if s.score == score) for score in scores]
     # Nobody present (all absent): an empty round, not an error.
     outcomes = (yield from drive(context, brackets)) if brackets else []

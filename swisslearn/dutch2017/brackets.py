@@ -71,7 +71,7 @@ def _completion(roster: Roster) -> Completion:
 
 
 def _pair(roster: Roster, members: list[int], mdp_count: int, size: int, special: bool,
-          played: int, forbidden: Forbidden, avoid: Forbidden
+          played: int, forbidden: Forbidden, avoid: Forbidden, final: bool
           ) -> tuple[Graph, Layout, Snapshot]:
     """One bracket's matchings: ``members[:size]`` the bracket (MDPs first),
     the rest the players its matching sees below it.
@@ -87,7 +87,8 @@ def _pair(roster: Roster, members: list[int], mdp_count: int, size: int, special
     players = roster.players
     layout = make_layout([players[v] for v in members[:mdp_count]],
                          [players[v] for v in members[mdp_count:size]], len(members),
-                         special=special, played=played, forbidden=forbidden, avoid=avoid)
+                         special=special, played=played, forbidden=forbidden, avoid=avoid,
+                         final=final)
     inside, rule = layout.weighers()
     weights = BracketWeights(roster, members, mdp_count, size, inside, rule, outside=inside,
                              outside_rule=rule, next_scope=not special)
@@ -128,8 +129,10 @@ def pair_round(players: tuple[Competitor, ...], played: int, forbidden: Forbidde
         else:
             below = list(groups[following]) if following < len(groups) else []
         members = current + below
+        # C.7 looks at the last bracket, whose pairing includes the bye.
+        final = following + 1 == len(groups)
         graph, layout, snapshot = _pair(roster, members, mdp_count, size, special, played,
-                                        forbidden, avoid)
+                                        forbidden, avoid, final)
         first_layout = first_layout or layout
         phases = pair_bracket(graph, members, mdp_count, size, layout.group_bits)
         made = phases.mdp_pairs + phases.pairs2

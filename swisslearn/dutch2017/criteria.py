@@ -54,7 +54,9 @@ class Layout(TableLayout):
     score difference in an SD field of ``sd_bits`` bits; ``score`` the
     residents' score (the bracket's players have at least it); ``special``:
     the PPB, the CLB or the last bracket (C.4 applies, C.7 does not);
-    ``played``: rounds already played.
+    ``played``: rounds already played; ``final``: an ordinary bracket whose
+    next scoregroup is the lowest, so that the bracket C.7 looks at is the
+    last one, whose pairing includes the bye (A.9's note).
     """
 
     group_bits: int
@@ -66,6 +68,7 @@ class Layout(TableLayout):
     played: int
     forbidden: frozenset[frozenset[PlayerId]]
     avoid: frozenset[frozenset[PlayerId]] = frozenset()
+    final: bool = False
 
     @property
     def table(self) -> Sequence[Criterion]:
@@ -93,8 +96,14 @@ class Layout(TableLayout):
         return 1 << self.sd[player.pairing_score - self.floor]
 
     def pair(self, higher: Competitor, lower: Competitor) -> int:
-        """2**sd of the pair's score difference."""
-        return 1 << self.sd[higher.pairing_score - lower.pairing_score]
+        """2**sd of the pair's score difference.
+
+        A difference that A.8's table does not hold belongs to no pair the
+        bracket can make: the large-bracket route weighs a class of players
+        against itself, and a class of one resident (a bracket of a single
+        resident) has no such pair.  Its weight is never a pair's, so 0."""
+        offset = self.sd.get(higher.pairing_score - lower.pairing_score)
+        return 0 if offset is None else 1 << offset
 
 
 # ---------------------------------------------------------------------------
@@ -112,6 +121,28 @@ def _one(h: Competitor, l: Competitor, c: Layout) -> int:
 def _psd(h: Competitor, l: Competitor, c: Layout) -> int:
     """C.6: the two downfloater SDs the pair saves, less its own SD."""
     return c.down(h) + c.down(l) - c.pair(h, l)
+
+
+def _next_pairs(h: Competitor, l: Competitor, c: Layout) -> int:
+    """C.7's pairs in the following bracket.
+
+    When the following bracket is the last one, its pairing includes the
+    pairing-allocated bye (A.9's note: "independently from the route
+    followed, the assignment of the pairing-allocated bye (see C.2) is part
+    of the pairing of the last bracket").  The pairs of the bracket and of
+    the next scoregroup are then counted together with C.4's measure (1, and
+    1 more for each player of the pair C.2 bars from the bye): a set of
+    downfloaters that leaves the bye to a player allowed it beats one that
+    does not, before the colours.  The reference engine (bbpPairings v5)
+    weighs these brackets so.  Otherwise: 1 for a pair made in the next
+    scoregroup (its lower player is not a resident)."""
+    if c.final:
+        return _completion(h, l, c)
+    return int(l.pairing_score < c.score)
+
+
+def _next_pairs_width(layout: Layout) -> int:
+    return layout.group_bits + (2 if layout.final else 0)
 
 
 def _next_psd(h: Competitor, l: Competitor, c: Layout) -> int:
@@ -229,7 +260,9 @@ CRITERIA: tuple[Criterion, ...] = (
               "in the following bracket).",
               "C.5 then C.6 looked at in the next scoregroup: 1 per pair made there, then the "
               "players of this bracket paired (as MDPs there), by their SD",
-              (Field(_group, _one, Scope.NEXT, "1 for a pair made in the next scoregroup"),
+              (Field(_next_pairs_width, _next_pairs, Scope.WINDOW,
+                     "1 for a pair made in the next scoregroup (when it is the last one: "
+                     "every pair, 1 + its players not allowed the PAB)"),
                Field(_sds, _next_psd, Scope.WINDOW,
                      "2**sd of each player of this bracket the pair pairs")),
               _ordinary),
@@ -271,10 +304,13 @@ def _bits(n: int) -> int:
 
 def make_layout(mdps: Sequence[Competitor], residents: Sequence[Competitor], seen: int, *,
                 special: bool, played: int, forbidden: frozenset[frozenset[PlayerId]],
-                avoid: frozenset[frozenset[PlayerId]] = frozenset()) -> Layout:
+                avoid: frozenset[frozenset[PlayerId]] = frozenset(),
+                final: bool = False) -> Layout:
     """The layout of one bracket: its MDPs and residents, ``seen`` players in
-    its matching (the bracket and the next scoregroup, or everybody left)."""
+    its matching (the bracket and the next scoregroup, or everybody left);
+    ``final``: the next scoregroup is the lowest (see :class:`Layout`)."""
     floor, sd, sd_bits = score_differences(mdps, residents)
     return Layout(group_bits=_bits(seen), floor=floor, sd=sd, sd_bits=sd_bits,
                   score=min(p.pairing_score for p in residents), special=special,
-                  played=played, forbidden=forbidden, avoid=avoid)
+                  played=played, forbidden=forbidden, avoid=avoid,
+                  final=final and not special)

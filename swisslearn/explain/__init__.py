@@ -96,6 +96,9 @@ def explain(event: Event, lang: str = "fr") -> str:
     cat = catalogue(lang)
     if event.kind == protections.KIND:
         return cat.label(event.rule, protections.describe(event, cat))
+    if event.kind == "acceleration_applied":  # swisslearn.acceleration.KIND (C.04.5.1)
+        from swisslearn.explain import acceleration
+        return cat.label(event.rule, acceleration.describe(event, cat))
     if team2026.is_team_event(event):
         # The whole-round reading's events get their words from .sharly,
         # which registers them on team2026.describe when it is imported.

@@ -6,7 +6,9 @@ Rule labels are those of the 1998 text (``A2``, ``C7``, ``D2``, ``E3``...).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import singledispatch
 
 from swisslearn.explain.catalogue import Catalogue
@@ -149,7 +151,13 @@ def describe(event: Event, cat: Catalogue) -> str:
 
 @describe.register
 def _round_started(event: RoundStarted, cat: Catalogue) -> str:
-    sentences = [round_started_sentence(event, cat, "round_started", "round_started.absent")]
+    # F5 tells apart a player absent from a round and one who has withdrawn.
+    away = tuple(p for p in event.absent if p not in event.withdrawn)
+    sentences = [round_started_sentence(replace(event, absent=away), cat, "round_started",
+                                        "round_started.absent")]
+    if event.withdrawn:
+        sentences.append(cat.text("round_started.withdrawn",
+                                  players=cat.players(event.withdrawn)))
     if event.last_round:
         key = "round_started.last_round" + (".one" if len(event.last_round) == 1 else "")
         sentences.append(cat.text(key, players=cat.players(event.last_round)))
@@ -317,21 +325,16 @@ def _candidates_skipped(event: CandidatesSkipped, cat: Catalogue) -> str:
                                   reasons=_counted(event.reasons, event.counts, cat,
                                                    event.bracket.x))])
     if event.counts:
-        return cat.join([cat.text("candidates_skipped.range" if event.first != event.last
-                                  else "candidates_skipped.one", **numbers),
+        return cat.join([_range_said(event, cat, numbers),
                          cat.text("candidates_skipped.counted",
                                   reasons=_counted(event.reasons, event.counts, cat,
                                                    event.bracket.x)),
                          cat.text("candidates_skipped.exchange", cell=cat.cell(event.exchange))
                          if event.exchange is not None else ""])
     if event.count <= 0 or event.last < event.first:
-        key = "candidates_skipped.empty"
-    elif event.first == event.last:
-        key = "candidates_skipped.one"
+        sentences = [cat.text("candidates_skipped.empty")]
     else:
-        key = "candidates_skipped.range"
-    sentences = [cat.text(key, first=cat.number(event.first), last=cat.number(event.last),
-                          count=cat.number(event.count))]
+        sentences = [_range_said(event, cat, numbers)]
     if event.reasons:
         reasons = cat.text("fmt.reason_sep").join(
             describe_rejection(r, cat, event.bracket.x) for r in event.reasons)
@@ -339,6 +342,95 @@ def _candidates_skipped(event: CandidatesSkipped, cat: Catalogue) -> str:
     if event.exchange is not None:
         sentences.append(cat.text("candidates_skipped.exchange", cell=cat.cell(event.exchange)))
     return cat.join(sentences)
+
+
+def _range_said(event: CandidatesSkipped, cat: Catalogue, numbers: dict[str, str]) -> str:
+    """A range of orders of S2 (C7) told as a person would: by the
+    opponents they give (« tous ceux qui donnent à 3 l'un de 4, 8, 9 ou 11 »),
+    the D1 numbers after, in brackets."""
+    view = event.bracket
+    groups = _order_groups(len(view.s1), len(view.s2), event.first, event.last)
+    if not groups or not view.s1 or not view.s2:
+        key = "candidates_skipped.one" if event.first == event.last else "candidates_skipped.range"
+        return cat.text(key, **numbers)
+    said = [_group_said(group, view.s1, view.s2, cat) for group in groups[:_GROUPS_SAID]]
+    if len(groups) > _GROUPS_SAID:
+        said.append(cat.text("orders.more", count=cat.number(len(groups) - _GROUPS_SAID)))
+    key = "orders_skipped.one" if event.first == event.last else "orders_skipped"
+    return cat.text(key, orders=cat.text("orders.group_sep").join(said), **numbers)
+
+
+# How many groups of orders a range names before « and N more ».
+_GROUPS_SAID = 4
+
+
+def _order_groups(k: int, m: int, first: int, last: int
+                  ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """D1 ranks ``first``..``last`` of the orders of an S2 of ``m`` players
+    (« tous les nombres possibles ... dans l'ordre croissant »: ranks in
+    lexicographic order, 0 = S2 untouched), against an S1 of ``k``, as
+    groups ``(prefix, choices)``: every order that gives S1's first players
+    the S2 positions ``prefix`` and the next one any of ``choices``.  A
+    group whose prefix covers all of S1 (its choices empty) stands for
+    orders that all give the same pairs.  Empty if the range is not one of
+    S2's orders."""
+    if not 0 <= first <= last < math.factorial(m) or k <= 0:
+        return []
+    groups: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    rank = first
+    while rank <= last:
+        # The longest aligned block from ``rank``: all orders sharing a prefix.
+        length = next(n for n in range(m + 1)
+                      if rank % math.factorial(m - n) == 0
+                      and rank + math.factorial(m - n) - 1 <= last)
+        order = _unrank(m, rank)
+        prefix: tuple[int, ...]
+        choice: tuple[int, ...]
+        if length > k:
+            prefix, choice = tuple(order[:k]), ()
+        elif length == 0:
+            prefix, choice = (), tuple(range(m))
+        else:
+            prefix, choice = tuple(order[:length - 1]), (order[length - 1],)
+        if groups and groups[-1][0] == prefix and bool(choice) == bool(groups[-1][1]):
+            groups[-1] = (prefix, groups[-1][1] + choice)
+        else:
+            groups.append((prefix, choice))
+        rank += math.factorial(m - length)
+    return groups
+
+
+def _unrank(m: int, rank: int) -> list[int]:
+    """The order of rank ``rank`` (lexicographic, D1) of positions 0..m-1."""
+    left = list(range(m))
+    order = []
+    for size in range(m - 1, -1, -1):
+        index, rank = divmod(rank, math.factorial(size))
+        order.append(left.pop(index))
+    return order
+
+
+def _group_said(group: tuple[tuple[int, ...], tuple[int, ...]], s1: Sequence[PlayerId],
+                s2: Sequence[PlayerId], cat: Catalogue) -> str:
+    prefix, choices = group
+    pairs = [(s1[i], s2[j]) for i, j in enumerate(prefix)]
+    if not choices:
+        return cat.text("orders.same_pairs", pairs=cat.pairs(pairs))
+    player = s1[len(prefix)]
+    opponents = [s2[j] for j in choices]
+    if len(opponents) == 1:
+        said = cat.text("orders.one_of.single", player=player, opponent=opponents[0])
+    else:
+        said = cat.text("orders.one_of", player=player, opponents=_or(cat, opponents))
+    return cat.text("orders.after", pairs=cat.pairs(pairs), orders=said) if pairs else said
+
+
+def _or(cat: Catalogue, players: Sequence[PlayerId]) -> str:
+    """« 4, 8, 9 ou 11 »."""
+    items = [str(p) for p in players]
+    if len(items) <= 1:
+        return "".join(items)
+    return cat.text("fmt.list_sep").join(items[:-1]) + cat.text("orders.or") + items[-1]
 
 
 @describe.register
@@ -570,13 +662,25 @@ def _colours_said(event: ColourAllocated, views: dict[PlayerId, PlayerView], cat
                   colour=_colour_word(cat, event.higher == event.white),
                   other_colour=_colour_word(cat, event.higher != event.white))
     if rule == "E1":
+        unset = [v for v in (high, low) if strength(v.preference) == 0]
+        if len(unset) == 1:
+            # One has no preference yet: E1 satisfies the other's alone.
+            wanting = low if unset[0] is high else high
+            fields.update(nopref=unset[0].id, player=wanting.id,
+                          preference=preference_text(wanting, cat),
+                          colour=_colour_word(cat, wanting.id == event.white))
+            return cat.text("colour.E1.one", **fields)
         return cat.text("colour.E1.views", **fields)
     if rule == "E2" and strength(high.preference) != strength(low.preference):
-        strong = max((high, low), key=lambda v: strength(v.preference))
-        fields.update(player=strong.id, preference=preference_text(strong, cat),
+        # Both want the same colour (E1 cannot satisfy both): the stronger wins.
+        strong, weak = sorted((high, low), key=lambda v: -strength(v.preference))
+        fields.update(strong=strong.id, strong_pref=preference_text(strong, cat),
+                      weak=weak.id, weak_pref=preference_text(weak, cat),
                       strength=cat.text(STRENGTH_KEYS[strength(strong.preference)]),
-                      colour=_colour_word(cat, strong.preference[0] == "B"))
-        return cat.text("colour.E2.views", **fields)
+                      weak_strength=cat.text(STRENGTH_KEYS[strength(weak.preference)]),
+                      colour=_colour_word(cat, strong.preference[0] == "B"),
+                      other_colour=_colour_word(cat, strong.preference[0] != "B"))
+        return cat.text("colour.E2.both", **fields)
     if rule == "E3":
         found = _e3_fields(high, low, cat)
         if found is not None:
@@ -588,8 +692,14 @@ def _colours_said(event: ColourAllocated, views: dict[PlayerId, PlayerView], cat
                     lower_history=_history(low, cat, True), **fields)])
             return text
     if rule == "E4":
-        key = "colour.E4.initial.views" if strength(high.preference) == 0 else "colour.E4.views"
-        return cat.text(key, **fields)
+        if strength(high.preference) == 0 and strength(low.preference) == 0:
+            # E4's last sentence (the first-round rule): neither has played.
+            return cat.text("colour.E4.first", **fields)
+        if strength(high.preference) == strength(low.preference) \
+                and high.preference[:1] == low.preference[:1]:
+            # Same colour, same strength (E1, E2), never different colours (E3).
+            return cat.text("colour.E4.both", **fields)
+        return cat.text("colour.E4.views", **fields)
     return _colours_plain(event, cat, fields)
 
 

@@ -181,8 +181,10 @@ def misread_362(lines: tuple[str, ...] | list[str]) -> list[Misread362]:
 
 
 def has_team_records(document: TrfDocument) -> bool:
-    """Does the file describe teams (``310`` or ``013`` records)?"""
-    return any(line[:3] in ("310", "013") for line in document.lines)
+    """Does the file describe teams (``310`` or ``013`` records, not the
+    ``013`` team prizes of an individual tournament)?"""
+    return not document.team_prizes and any(line[:3] in ("310", "013")
+                                            for line in document.lines)
 
 
 def with_teams(document: TrfDocument, *, strict: bool = False) -> TrfDocument:
@@ -229,7 +231,8 @@ def board_tournament(document: TrfDocument) -> Tournament | None:
         return None
 
 
-_DECIMAL = re.compile(r"-?\d+(?:\.\d+)?")
+_DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+_362_SYMBOL = re.compile(r"\b(?P<symbol>TW|TD|TL)\s*(?P<value>\S*)", re.IGNORECASE)
 
 
 def _decimal(text: str) -> Decimal | None:
@@ -338,9 +341,14 @@ class _Reader:
     def records(self) -> _Records:
         found = _Records()
         order = 0
+        # A file with 310 records may describe the same teams again as 013
+        # (FIDE's own TRF-2026 sample: "Old 013 record still to report"):
+        # the 310 records are the teams, the 013 lines are kept as they are.
+        codes = ("310",) if any(line[:3] == "310" for line in self.document.lines) else (
+            "310", "013")
         for number, line in enumerate(self.document.lines, 1):
             code = line[:3]
-            if code in ("310", "013"):
+            if code in codes:
                 order += 1
                 tpn_text = line[4:7].strip() if code == "310" else ""
                 found.numbers.add(int(tpn_text) if _digits(tpn_text) else order)
@@ -349,7 +357,8 @@ class _Reader:
                 if record is not None:
                     found.teams.append(record)
             elif code == "362":
-                found.match_points = read_362(line, found.match_points)
+                if self._check362(line, number):
+                    found.match_points = read_362(line, found.match_points)
             elif code == "320":
                 self._pab320(line, number, found)
             elif code == "330":
@@ -357,17 +366,45 @@ class _Reader:
             elif code == "300":
                 self._line_up300(line, number, found)
             elif code == "352":
-                found.board_colours = line[4:].strip().upper()
+                found.board_colours = self._colours352(line, number)
         if not order:
             self.error("none", len(self.document.lines))
         return found
 
     def _players(self, line: str, number: int, code: str, start: int) -> tuple[PlayerId, ...] | None:
         try:
-            return tuple(_slots(line, start))
+            players = tuple(_slots(line, start))
         except ValueError as bad:
             self.error("player_bad", number, start, code=code, value=str(bad), start=start)
             return None
+        if not players:
+            # A team without players would be paired, and its opponent's
+            # boards written without a round: the file is refused instead.
+            self.error("team_without_players", number, start, code=code, start=start)
+            return None
+        return players
+
+    def _check362(self, line: str, number: int) -> bool:
+        """``362``: each of TW, TD, TL followed by a number (``TW 9e99`` is no
+        number of match points: it was read as 9)."""
+        good = True
+        for found in _362_SYMBOL.finditer(line, 4):
+            if not _DECIMAL.fullmatch(found["value"]):
+                self.error("362_not_number", number, found.start("value") + 1,
+                           symbol=found["symbol"].upper(), value=found["value"])
+                good = False
+        return good
+
+    def _colours352(self, line: str, number: int) -> str:
+        """``352``: the colours of the boards, W and B (``WBWB``); anything
+        else cannot say a board's colour."""
+        text = line[4:].strip()
+        start = line.index(text, 4) if text else len(line)
+        bad = next((i for i, letter in enumerate(text) if letter not in "WBwb"), None)
+        if not text or bad is not None:
+            self.error("352_not_colours", number, start + (bad or 0) + 1, value=text)
+            return ""
+        return text.upper()
 
     def _team310(self, line: str, number: int, order: int) -> _TeamRecord | None:
         tpn_text = line[4:7].strip()
@@ -571,10 +608,18 @@ class _Reader:
             won = outcome is Outcome.FORFEIT_WIN
             return TeamRound(r, outcome, opponent, None,
                              points.forfeit_win * boards if won else Decimal(0))
-        entries = {pid: e for pid in record.players
+        # A 300 line-up may field a substitute the 310 record does not list
+        # (Sharly Chess writes a round paired before it is played so).
+        members = record.players + tuple(
+            p for p in found.line_ups.get((r, tpn), ()) if p not in record.players
+            and p in self.base)
+        entries = {pid: e for pid in members
                    if (e := self.base.player(pid).entry(r)) is not None}
-        if found.pab_rounds.get(r) == tpn or any(
-                e.result is Result.PAIRING_ALLOCATED_BYE for e in entries.values()):
+        # A board's U in a team that meets another (the opponent fielded
+        # fewer players: Sharly Chess writes U there) is not the team's PAB.
+        if found.pab_rounds.get(r) == tpn or (
+                any(e.result is Result.PAIRING_ALLOCATED_BYE for e in entries.values())
+                and not any(e.opponent is not None for e in entries.values())):
             return TeamRound(r, Outcome.PAB, game_points=pab_gp)
         if (r, tpn) in found.line_ups:
             line_up = tuple(p for p in found.line_ups[(r, tpn)] if p in entries)
@@ -610,6 +655,10 @@ class _Reader:
             return self._without_opponent(record, r, entries, found.match_points)
         first = entries[with_opponent[0]]
         assert first.opponent is not None
+        # The round's line-ups (300) say which team a substitute played for.
+        fielded_for = {p: team for (rr, team), players in found.line_ups.items() if rr == r
+                       for p in players}
+        team_of = {**team_of, **fielded_for} if fielded_for else team_of
         opponent_team = team_of.get(first.opponent)
         if opponent_team is None:
             self.error("opponent_in_no_team", record.line, 0, round=r, team=tpn,
@@ -652,7 +701,7 @@ class _Reader:
                 pid = next(p for p, e in forfeits if e.result is Result.FORFEIT_WIN)
                 self.warning("forfeit_without_330", self.player_line(pid),
                              round_block_column(r) + 7, round=r, team=record.tpn,
-                             won=str(match_points.win))
+                             won=match_points.win)
                 return TeamRound(r, Outcome.FORFEIT_WIN, game_points=game)
             return TeamRound(r, Outcome.FORFEIT_LOSS, game_points=game)
         if any(e.result.is_bye for e in entries.values()):

@@ -59,12 +59,13 @@ Readings this module makes where the format is loose (see the README):
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, Sequence
 
-from swisslearn.errors import Count, InputError, Report, TRFError
+from swisslearn.errors import Count, InputError, Reason, Report, TRFError
 from swisslearn.formats.lines import NEWLINE, split_lines
 from swisslearn.formats.text import UTF8, decode_text, encode
 from swisslearn.model import (Acceleration, ByeRequest, Colour, ForbiddenPairs, Player,
@@ -174,7 +175,9 @@ class TrfDocument:
     :mod:`swisslearn.formats.text`); ``warnings`` the inconsistencies the
     reader resolved; ``first_colour`` where the initial colour came from
     (``"152"``, ``"XXC"``, ``"round N"`` or ``""``: White by default);
-    ``team_references`` (a team file only) the records that name teams.
+    ``team_references`` (a team file only) the records that name teams;
+    ``team_prizes``: its ``013`` lines are the team prizes of an individual
+    tournament (kept as they are), not its teams.
     """
 
     lines: tuple[str, ...]
@@ -188,6 +191,7 @@ class TrfDocument:
     warnings: tuple[InputError, ...] = field(default=(), compare=False)
     first_colour: str = field(default="", compare=False)
     team_references: tuple[TeamReference, ...] = field(default=(), compare=False)
+    team_prizes: bool = field(default=False, compare=False)
 
     @property
     def version(self) -> str:
@@ -202,6 +206,9 @@ class TrfDocument:
     def kept_verbatim(self) -> tuple[str, ...]:
         """The codes of the records kept as read and not used (sorted)."""
         codes = {line[:3] for line in self.lines if line[:3] in _KEPT_CODES}
+        has_310 = any(line[:3] == "310" for line in self.lines)
+        if self.team_prizes or (has_310 and any(line[:3] == "013" for line in self.lines)):
+            codes.add("013")  # team prizes, or the 310 teams again in the old form
         codes |= {line[:3] for line in self.lines if _is_nrs_code(line[:3]) and _nrs_shape(line)}
         return tuple(sorted(codes))
 
@@ -292,6 +299,7 @@ def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False)
     line_endings = split.endings if len(set(split.endings)) > 1 else ()
     if not any(line.strip() for line in lines):
         raise TRFError(file=source, line=1, column=1, key="trf.empty")
+    _refuse_if_not_trf(lines, source)
     report = Report(source, TRFError)
     parser = _Parser(source, lines, report)
     tournament = parser.parse()
@@ -300,7 +308,39 @@ def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False)
                        final_newline=split.final_newline, bom=split.bom, tournament=tournament,
                        line_endings=line_endings, encoding=encoding, warnings=warnings,
                        first_colour=parser.first_colour,
-                       team_references=tuple(parser.team_references))
+                       team_references=tuple(parser.team_references),
+                       team_prizes=parser.team_prizes)
+
+
+def _seen_as(name: str) -> str:
+    """A name as a reader sees it: compatibility-normalized (NFKC: composed
+    letters, non-breaking spaces), invisible format characters (zero-width
+    space, joiners, bidirectional marks) dropped, blanks collapsed."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cc"))
+    return " ".join(text.split())
+
+
+_RECORD_START = re.compile(r"(\d{3}|XX[A-Z]|BB[A-Z]|XS[A-Z]|###|[A-Z]{3})( |$)")
+
+
+def _refuse_if_not_trf(lines: Sequence[str], source: str) -> None:
+    """A file that is no TRF at all (a README, a CSV...) is refused in one
+    line, not with a warning for each of its lines: it has no player line
+    (``001``, even shifted or misspelt) and most of its lines start with no
+    record code."""
+    written = [line for line in lines if line.strip()]
+    if any(line.lstrip(_LEADING)[:3].translate(_LOOKALIKE) == "001" for line in written):
+        return
+    records = sum(1 for line in written if _RECORD_START.match(line))
+    if records * 2 >= len(written):
+        return  # a TRF without players: its own errors say what is missing
+    why: dict[str, object] = (
+        {"key": "trf.not_trf.no_record", "lines": len(written)} if records == 0 else
+        {"key": "trf.not_trf.no_player", "lines": len(written),
+         "unknown": len(written) - records})
+    raise TRFError(file=source, line=1, column=0, key="trf.not_trf", fields={
+        "why": Reason(str(why.pop("key")), why)})
 
 
 def _is_nrs_code(code: str) -> bool:
@@ -378,6 +418,7 @@ class _Parser:
         self.forbidden: list[tuple[ForbiddenPairs, int]] = []
         self.accelerations: list[Acceleration] = []
         self.acceleration_ranges: list[tuple[Decimal, int, int, int, int]] = []  # 250
+        self.match_accelerations: list[tuple[int, str]] = []  # 250 lines with match points
         self.adjustments: list[tuple[PointAdjustment, int]] = []  # 299
         self.system = ""
         self.header: dict[str, str] = {}
@@ -385,6 +426,7 @@ class _Parser:
         self.counts: dict[str, tuple[int, int]] = {}  # 062/072/082: (value, line)
         self.nrs: list[tuple[PlayerId, int]] = []
         self.team_lines: dict[str, int] = {}        # team record code -> first line
+        self.team_prizes = False                    # 013 lines of an individual Swiss
         self.player_count = 0                       # 001 lines, broken ones included
         self.unnamed = 0                            # 001 lines whose starting rank is unreadable
         self.team_references: list[TeamReference] = []  # a team file's 240/260/299
@@ -516,7 +558,7 @@ class _Parser:
             if (earlier is not None and earlier.value != amount and earlier.line != number
                     and not (earlier.code == code == "XXS")):
                 self.error("trf.points_conflict", number, column, "points", value=value,
-                           code=code, other=str(earlier.value), other_code=earlier.code,
+                           code=code, other=earlier.value, other_code=earlier.code,
                            other_line=earlier.line)
                 return
             self.points_set[name] = _Declared(amount, number, column, code)
@@ -591,8 +633,15 @@ class _Parser:
                 self.error(f"trf.250_{what.replace(' ', '_')}", number, column, what,
                            value=value)
                 return
-        if not _NUMBER.match(game):
+        match = line[4:8].strip()
+        # TRF-2026 gives match points (5-8, teams) and game points (10-13);
+        # either may be blank (FIDE's own sample leaves the game points blank
+        # in a team file): a blank field gives no points of that kind.
+        if not (game == "" and match) and not _NUMBER.match(game):
             self.error("trf.250_points", number, 10, "points", value=game)
+            return
+        if match and not _NUMBER.match(match):
+            self.error("trf.250_points", number, 5, "points", value=match)
             return
         # A reversed range would silently give nobody the fictitious points.
         if int(first) < 1 or int(last) < int(first):
@@ -601,12 +650,12 @@ class _Parser:
         if int(first_id) < 1 or int(last_id) < int(first_id):
             self.error("trf.250_players", number, 23, "player", first=first_id, last=last_id)
             return
-        if line[4:8].strip():
-            self.warning("trf.250_match_points", number, 5, "points", value=line[4:8].strip())
+        if match:
+            self.match_accelerations.append((number, match))
         # Expanded in build(), over the players and rounds the file has: a
         # range such as 001-999 x 0001-9999 must not make 10 million objects.
         self.acceleration_ranges.append(
-            (Decimal(game), int(first), int(last), int(first_id), int(last_id)))
+            (Decimal(game or 0), int(first), int(last), int(first_id), int(last_id)))
 
     def forbidden260(self, line: str, number: int) -> None:
         tokens = _tokens(line, 4)
@@ -898,7 +947,12 @@ class _Parser:
         initial = self._initial_colour(by_id)
         self._check_rounds(by_id, rounds)
         points = self._point_system()
-        is_team_file = "310" in self.team_lines or "013" in self.team_lines
+        self.team_prizes = self._team_prizes()
+        is_team_file = "310" in self.team_lines or (
+            "013" in self.team_lines and not self.team_prizes)
+        self._check_names()
+        if not is_team_file:  # a team's PAB is a bye for each of its board players
+            self._check_byes()
         adjustments = () if is_team_file else tuple(a for a, _ in self.adjustments)
         self._check_records(by_id, rounds, is_team_file)
         # In a team file 240 names teams (TPNs), read by the team reader as they are.
@@ -912,7 +966,14 @@ class _Parser:
                    for adjustment, line in self.adjustments])
         last_round = rounds if rounds is not None else max(
             (e.round for p in self.players for e in p.entries), default=0) + 1
-        for game, first, last, first_id, last_id in self.acceleration_ranges:
+        if not is_team_file:
+            for line, match in self.match_accelerations:
+                self.warning("trf.250_match_points", line, 5, "points", value=match)
+        # In a team file 250 names teams (TPNs): no player's acceleration.
+        for game, first, last, first_id, last_id in (
+                () if is_team_file else self.acceleration_ranges):
+            if not game:
+                continue
             for pid in sorted(pid for pid in by_id if first_id <= pid <= last_id):
                 for r in range(first, min(last, last_round) + 1):
                     self.accelerations.append(Acceleration(pid, r, game))
@@ -930,6 +991,36 @@ class _Parser:
             end_date=self.header.get("052", ""), type_text=self.header.get("092", ""))
         self._check_points(tournament, is_team_file)
         return tournament
+
+    def _check_names(self) -> None:
+        """Two names that differ but look the same on a screen (a zero-width
+        space, a letter composed or decomposed, a non-breaking space): an
+        arbiter could not tell the players apart; a warning names both lines."""
+        seen: dict[str, Player] = {}
+        for player in sorted(self.players, key=lambda p: self.player_lines.get(p.id, 0)):
+            key = _seen_as(player.name)
+            if not key:
+                continue
+            other = seen.setdefault(key, player)
+            if other is not player and other.name != player.name:
+                self.warning("trf.name_lookalike", self.player_lines[player.id], 15, "name",
+                             player=player.id, other=other.id,
+                             other_line=self.player_lines[other.id])
+
+    def _check_byes(self) -> None:
+        """One pairing-allocated bye a round: a second one contradicts the
+        pairing (an odd player out is one player)."""
+        first: dict[RoundNumber, PlayerId] = {}
+        for player in sorted(self.players, key=lambda p: self.player_lines.get(p.id, 0)):
+            for entry in player.entries:
+                if entry.result is not Result.PAIRING_ALLOCATED_BYE:
+                    continue
+                other = first.setdefault(entry.round, player.id)
+                if other != player.id:
+                    self.warning("trf.two_byes", self.player_lines[player.id],
+                                 round_block_column(entry.round) + 7, f"round {entry.round}",
+                                 round=entry.round, player=player.id, other=other,
+                                 other_line=self.player_lines[other])
 
     def _rounds(self) -> RoundNumber | None:
         """The number of rounds (142/XXR); two that differ are ambiguous."""
@@ -1079,7 +1170,7 @@ class _Parser:
                              rounds=rounds)
         if not is_team_file:
             for code, line in sorted(self.team_lines.items()):
-                if code != "299":
+                if code != "299" and not (code == "013" and self.team_prizes):
                     self.warning("trf.team_record_alone", line, 1, "record", code=code)
         count = self.counts.get("062")
         if count is not None and count[0] != self.player_count:
@@ -1089,9 +1180,27 @@ class _Parser:
         if count is not None and count[0] != rated and not self.broken:
             self.warning("trf.072", count[1], 5, value=count[0], found=rated)
         count = self.counts.get("082")
-        teams = sum(1 for line in self.lines if line[:3] in ("310", "013"))
-        if count is not None and (teams or count[0]) and count[0] != teams:
+        teams = sum(1 for line in self.lines if line[:3] == "310") or sum(
+            1 for line in self.lines if line[:3] == "013")
+        if count is not None and (teams or count[0]) and count[0] != teams \
+                and not self.team_prizes:
             self.warning("trf.082", count[1], 5, value=count[0], found=teams)
+
+    def _team_prizes(self) -> bool:
+        """``013`` lines in an individual tournament: teams for a team prize
+        (the JaVaFo manual's sample has one).  Without ``310``, the ``013``
+        teams are the tournament's own teams only if their players meet
+        teams: a game between a team's player and a player of no team says
+        they are not (read as an individual Swiss, the 013 lines kept)."""
+        if "310" in self.team_lines or "013" not in self.team_lines:
+            return False
+        members: set[int] = set()
+        for line in self.lines:
+            if line[:3] == "013":
+                members.update(int(token) for token in line[36:].split() if token.isdigit())
+        return any(entry.opponent is not None and entry.opponent not in members
+                   for player in self.players if player.id in members
+                   for entry in player.entries)
 
     def _byes(self, by_id: Mapping[PlayerId, Player], rounds: int | None) -> list[ByeRequest]:
         """240 and XXZ requests, checked against the players and what they played."""
@@ -1134,9 +1243,9 @@ class _Parser:
                 values = tournament.point_system
                 self.warning("trf.points_mismatch" + ("_299" if tournament.adjustments else ""),
                              self.player_lines[player.id], 81, "points",
-                             player=player.id, declared=str(player.declared_points),
-                             total=str(total), win=str(values.win), draw=str(values.draw),
-                             loss=str(values.loss), bye=str(values.pairing_allocated_bye))
+                             player=player.id, declared=player.declared_points,
+                             total=total, win=values.win, draw=values.draw,
+                             loss=values.loss, bye=values.pairing_allocated_bye)
         if is_team_file:
             return  # a board player's rank is the team's business (TRF16: "especially for Team")
         # Against the points column where there is one (a wrong points column is
@@ -1156,7 +1265,7 @@ class _Parser:
         if wrong:
             rank, pid, total, more = min(wrong)
             self.warning("trf.rank_mismatch", self.player_lines[pid], 86, "rank", player=pid,
-                         rank=rank, total=str(total), more=str(more), count=len(wrong))
+                         rank=rank, total=total, more=more, count=len(wrong))
 
 
 _HANDLERS: dict[str, Callable[[_Parser, str, int], None]] = {
