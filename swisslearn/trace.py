@@ -48,6 +48,20 @@ BoardsOrdered          F1      the board order
 RoundPaired            —       the result (``pair()`` returns this one)
 =====================  ======  ===========================================
 
+Readings: where the engine keeps one of the README's numbered readings
+("How we read the 1998 text") instead of a path the text itself gives, the
+event says which in ``reading`` (its number; written in ``trace --jsonl``
+only when set) and its sentence says « lecture N : … », naming the text's
+own path: ``CandidateTried`` (1: C6 refusing on B4, B5 or B6),
+``PlayerMovedDown`` (6 and 18: a player from above floats on, no C12),
+``XIncreased`` (3: C11 inside a remainder group, the moved-down players'
+pairing kept, where the text undoes every pairing and restarts at C3),
+``CriterionDropped`` (5: C9 in a remainder group; 16: C10 in a bracket
+of several scores treated as homogeneous; 1: C10 for a heterogeneous
+bracket's moved-down players, before any remainder group exists).
+``CandidateTried.also`` and ``Refusal.also`` hold every other criterion a
+candidate breaks besides ``rejection``, the first in article B's order.
+
 Colours in events are language-neutral: :class:`PlayerView` keeps the
 course's letters for the pictures (``colours``, ``preference``), and
 :func:`event_to_json` writes TRF's letters (``w`` white, ``b`` black, ``-``
@@ -219,7 +233,9 @@ class Rejection:
 class Refusal:
     """The transpositions of a skipped range that pair S1's ``player`` with
     S2's ``opponent`` (the S1 players before him paired as in the candidate
-    accepted next): ``count`` of them, all refused because of ``rejection``."""
+    accepted next): ``count`` of them, all refused because of ``rejection``
+    (the criterion the text checks first); ``also``: every other criterion
+    the pair breaks besides it, in the text's order."""
 
     player: PlayerId
     opponent: PlayerId
@@ -290,6 +306,7 @@ class PlayerMovedDown(Event):
     player: PlayerId
     reason: Rejection | None = None
     reasons: tuple[Rejection, ...] = ()
+    reading: int | None = None   # 6 or 18: he came from above, yet no C12
 
 
 @dataclass(frozen=True)
@@ -303,7 +320,11 @@ class BracketSplit(Event):
 @dataclass(frozen=True)
 class CandidateTried(Event):
     """C6 on one candidate.  ``transposition`` is the 0-based index of S2's
-    order in D1 order (0 = S2 untouched); ``exchange`` the D2 cell, if any."""
+    order in D1 order (0 = S2 untouched); ``exchange`` the D2 cell, if any.
+    ``rejection`` is the criterion the text checks first that the candidate
+    breaks; ``also`` every other criterion it breaks, in the text's order
+    (B1a, B1b, B2a, B2b, B4, B5, B6, pair by pair in S1 order, then the
+    players left over), so that any of them is a true answer."""
 
     bracket: BracketView
     pairs: tuple[tuple[PlayerId, PlayerId], ...]
@@ -313,6 +334,7 @@ class CandidateTried(Event):
     rejection: Rejection | None = None
     leftover: tuple[PlayerId, ...] = ()
     also: tuple[Rejection, ...] = ()
+    reading: int | None = None   # README reading applied instead of the text's own path
 
 
 @dataclass(frozen=True)
@@ -353,6 +375,7 @@ class CriterionDropped(Event):
     bracket: BracketView
     criterion: str            # "B6" or "B5"
     floaters: str             # "down" or "up"
+    reading: int | None = None   # 5: C9 in a remainder; 16: C10 in a bracket of several scores
 
 
 @dataclass(frozen=True)
@@ -378,11 +401,20 @@ class XIncreased(Event):
 
     bracket: BracketView
     remainder_only: bool = False
+    reading: int | None = None   # 3: raised inside a remainder group, its pairs kept
 
 
 @dataclass(frozen=True)
 class PDecreased(Event):
+    """C14: p lowered by one (``bracket.p``), and x with it "if the original
+    value of x was positive" (``x_first``, A8's value): ``x_from`` is x
+    before the step, ``bracket.x`` after it (None: x is not at stake, the
+    whole bracket moves down or a heterogeneous bracket's moved-down players
+    are fewer in S1)."""
+
     bracket: BracketView
+    x_from: int | None = None
+    x_first: int | None = None
 
 
 @dataclass(frozen=True)
@@ -544,6 +576,12 @@ for _cls in (RoundStarted, BracketOpened, PlayerStuck, PlayerMovedDown, BracketS
     EVENT_KINDS[_cls.kind] = _cls
 
 
+#: Fields added to shared events for the 1998 story (issue 29): written only
+#: when they hold something, so the lines of the engines that never fill them
+#: (dutch-2026, dutch-2017, the team systems) stay byte for byte as they were.
+_WRITTEN_WHEN_SET = frozenset({"also", "reading", "x_from", "x_first"})
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, PlayerView):
         # Language-neutral (the module docstring): TRF's letters, not the course's.
@@ -558,7 +596,8 @@ def _plain(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.name in _WRITTEN_WHEN_SET and getattr(value, f.name) in ((), None))}
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     return value

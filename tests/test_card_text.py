@@ -40,19 +40,20 @@ def is_verdict_on(pairs: tuple[tuple[int, int], ...]) -> Callable[[Step | None],
 def test_any_criterion_the_candidate_breaks_is_right() -> None:
     """cours-c10, round 3, bracket 1 (1, 5, 7; x = 0): the candidate 1-7
     leaves 5 over, who floated down last round (B5), and 1 (−0, B) and 7
-    (−1, B!) both want White with x = 0 (B4).  The text checks the pair, then
-    B4 ... the trace names B5 first; « B4 » is as true.  B6 is not broken."""
+    (−1, B!) both want White with x = 0 (B4).  The trace names the first in
+    article B's order (B4, reading 1: C6 itself checks only B1-B2) and B5 in
+    ``also``; « B5 » is as true.  B6 is not broken."""
     session = session_at("cours-c10", 3, is_verdict_on(((1, 7),)))
     step = session.step
-    assert isinstance(step, VerdictStep) and step.criterion == "B5" and step.also == ("B4",)
+    assert isinstance(step, VerdictStep) and step.criterion == "B4" and step.also == ("B5",)
     wrong = session.check("B6")
     assert not wrong.correct and wrong.message.endswith("B6 n'est pas enfreint par ce candidat.")
-    right = session.check("b4")
+    right = session.check("b5")
     assert right.correct
-    assert right.message.startswith("Juste. B4 est bien enfreint ; le texte vérifie d'abord B5.")
+    assert right.message.startswith("Juste. B5 est bien enfreint ; le texte vérifie d'abord B4.")
     # The first criterion itself needs no note.
     again = session_at("cours-c10", 3, is_verdict_on(((1, 7),)))
-    assert again.check("B5").message.startswith("Juste. C7 :")
+    assert again.check("B4").message.startswith("Juste. C7 :")
 
 
 def test_the_breaches_are_worked_out_from_the_criteria() -> None:
@@ -62,8 +63,8 @@ def test_the_breaches_are_worked_out_from_the_criteria() -> None:
     events = card_trace(tournament, 3)
     candidate = next(e for e in events if isinstance(e, CandidateTried)
                      and e.pairs == ((1, 7),) and e.exchange is None)
-    assert candidate.rejection is not None and candidate.rejection.criterion == "B5"
-    assert [r.criterion for r in candidate.also] == ["B4"]
+    assert candidate.rejection is not None and candidate.rejection.criterion == "B4"
+    assert [r.criterion for r in candidate.also] == ["B5"]
     states = {s.id: s for s in tournament.truncated(2).states(3)}
     assert [r.criterion for r in breaches(candidate, states)] == ["B4", "B5"]
     # Every refused candidate of the literal trace breaks the criterion it names.

@@ -129,7 +129,8 @@ def test_floaters_c1_c9_by_hand() -> None:
     events = list(trace(t, 3))
     assert boards(events[-1]) == [(1, 2), (3, 4)]  # type: ignore[arg-type]
     assert {e.player for e in events if isinstance(e, PlayerMovedDown)} == {1, 4}
-    assert {"C1", "C9", "C10", "C14"} <= labels(events)
+    # No C14: the brackets of one player are C1's (A6: p = 0), not p lowered.
+    assert {"C1", "C9", "C10"} <= labels(events) and "C14" not in labels(events)
     assert colour_rule(events, 1, 2) == "E4" and colour_rule(events, 3, 4) == "E4"
 
 

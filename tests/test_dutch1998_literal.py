@@ -29,23 +29,26 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections import Counter
 from dataclasses import replace
 from decimal import Decimal
+from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swisslearn.dutch1998 import candidates
+from swisslearn.dutch1998 import candidates, state
 from swisslearn.dutch1998.exchanges import iter_exchanges
 from swisslearn.dutch1998.procedure import LITERAL_LIMIT, pair, trace
 from swisslearn.dutch1998.search import BracketSearch, ExchangeRanks, SplitFinder
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.generate import generate, random_tournaments
 from swisslearn.model import NO_PREFERENCE, ForbiddenPairs, Player, PlayerState, Tournament
-from swisslearn.trace import (BracketPaired, CandidatesSkipped, Event, ExchangeApplied,
-                              Rejection, RoundPaired)
+from swisslearn.formats.trf import read_trf
+from swisslearn.trace import (BracketOpened, BracketPaired, CandidatesSkipped, CandidateTried,
+                              Event, ExchangeApplied, Rejection, RoundPaired)
 
 TOURNAMENTS = 700       # about 3,000 rounds, each paired both ways
 WITH_FORBIDDEN = 250    # tournaments whose last rounds get random XXP pairs
@@ -53,10 +56,16 @@ WITH_FORBIDDEN = 250    # tournaments whose last rounds get random XXP pairs
 
 
 def _events(tournament: Tournament, round: int, literal: bool) -> list[Event] | str:
+    """The literal trace, or the pruned search's (the default mode with no
+    bracket small enough for the story's literal walk: STORY_SIZE 0)."""
+    story = state.STORY_SIZE
+    state.STORY_SIZE = 0 if not literal else story
     try:
         return list(trace(tournament, round, literal=literal))
     except PairingError as error:
         return f"PairingError: {error}"
+    finally:
+        state.STORY_SIZE = story
 
 
 def _check_skipped(pruned: list[Event], where: str) -> int:
@@ -275,3 +284,91 @@ def test_split_finder_gives_the_splits_that_can_be_paired_in_d2_order(
                for order in itertools.permutations(s2, p)):
             expected.append((exchange.from_s1, exchange.from_s2))
     assert list(SplitFinder(allowed, stay, p)) == expected
+
+
+# -- the story (issue 29): the default mode tells the literal procedure ----------------
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+STORY_SAMPLE = 40      # generated tournaments in `make test`; tests/stress runs thousands
+
+
+def _story_rounds() -> list[tuple[str, Tournament, int]]:
+    """Every round of data/'s 1998 files and the hand-worked cases."""
+    from test_dutch1998_narrative import CASES
+    found: list[tuple[str, Tournament, int]] = []
+    for path in sorted(DATA.glob("*.trf")):
+        if "Dutch 1998" not in path.read_text(encoding="utf-8"):
+            continue
+        tournament = read_trf(path).tournament
+        # every round played, and the next one when the file declares it
+        declared = tournament.rounds or tournament.rounds_paired
+        last = min(tournament.rounds_paired + 1, max(declared, 1))
+        for round in range(1, last + 1):
+            found.append((f"{path.name} round {round}", tournament, round))
+    found.extend((name, case, round) for name, case, round, _ in CASES)
+    return found
+
+
+def assert_story_is_literal(tournament: Tournament, round: int, where: str) -> str:
+    """The default trace of a round whose brackets are all of at most
+    STORY_SIZE players (within the round's budget) is, event for event, the
+    literal procedure's; a bigger round has the same pairing.  Returns
+    "same", "pairing" (a bigger bracket: compared on the pairing only) or
+    "error" (no pairing in either mode, the same error)."""
+    try:
+        told = list(trace(tournament, round))
+    except PairingError as error:
+        with pytest.raises(PairingError) as literal_error:
+            list(trace(tournament, round, literal=True))
+        assert str(literal_error.value) == str(error), where
+        return "error"
+    try:
+        literal = list(trace(tournament, round, literal=True))
+    except UsageError:
+        return "pairing"   # a split beyond LITERAL_LIMIT: the pruned search tells it
+    context_sizes = [len(e.bracket.players) for e in told if isinstance(e, BracketOpened)]
+    if max(context_sizes, default=0) <= state.STORY_SIZE and len(literal) < state.STORY_BUDGET:
+        assert told == literal, where
+        return "same"
+    assert told[-1] == literal[-1], where
+    return "pairing"
+
+
+def test_the_story_of_every_course_round_is_the_literal_procedure() -> None:
+    outcomes = Counter(assert_story_is_literal(t, r, where) for where, t, r in _story_rounds())
+    assert outcomes["same"] >= 60, outcomes
+
+
+def test_the_story_of_generated_rounds_is_the_literal_procedure() -> None:
+    outcomes: Counter[str] = Counter()
+    for settings_ in random_tournaments(STORY_SAMPLE, seed=29, players=(4, 12), rounds=(3, 9)):
+        tournament = generate(settings_).tournament
+        for round in range(1, tournament.rounds_paired + 1):
+            outcomes[assert_story_is_literal(tournament, round, f"{settings_!r} round {round}")] += 1
+    assert outcomes["same"] > 150, outcomes
+
+
+def test_every_refused_candidate_names_each_criterion_it_breaks() -> None:
+    """cours-c10, round 3, bracket 1 (1 5 7, x = 0): C7's 1-7 leaves 5, who
+    floated down last round: B4 (1 and 7 both want White, x = 0) is the
+    criterion the text checks first (article B: B4 before B5), B5 is named
+    beside it; the card accepts either."""
+    events = list(trace(read_trf(DATA / "cours-c10.trf").tournament, 3))
+    tried = next(e for e in events if isinstance(e, CandidateTried) and e.pairs == ((1, 7),)
+                 and e.exchange is None)
+    assert tried.rejection is not None and tried.rejection.criterion == "B4"
+    assert [r.criterion for r in tried.also] == ["B5"] and tried.also[0].players == (5,)
+    assert tried.reading == 1
+
+
+def test_a_refusal_of_the_pruned_search_names_every_criterion_of_the_pair(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """cours-c14, round 5, bracket 2 told by the pruned search: the orders
+    giving 2 the opponent 6 are refused for B1a (they have met); 6 floated up
+    last round, so the pair also breaks B5 (for upfloaters)."""
+    monkeypatch.setattr(state, "STORY_SIZE", 0)
+    events = list(trace(read_trf(DATA / "cours-c14.trf").tournament, 5))
+    refusals = [f for e in events if isinstance(e, CandidatesSkipped) for f in e.refusals
+                if (f.player, f.opponent) == (2, 6)]
+    assert refusals and refusals[0].rejection.criterion == "B1a"
+    assert refusals[0].also == (Rejection("B5", (6,), "float_up"),)

@@ -9,6 +9,13 @@ a bracket except C4 (S1/S2 are set at every level) and the bracket's
 pairing itself (its pairs are checked elsewhere).
 
 Notation: "x = 0" etc. from A8; "B5 (4 up)": player 4 would float up twice.
+
+The story is the literal procedure (issue 29): C7 tries every transposition
+of S2 (a refused run of them is one step here, "C7"; none when S2 has no
+other order), and C8 every exchange in D2 order, each one step ("D2") and
+walked again from C6 — no "C8: no exchange can work" shortcut.  Where a
+comment below says "C8 nothing", read: each exchange of the D2 table tried
+and refused in turn.
 """
 
 from __future__ import annotations
@@ -22,7 +29,12 @@ from swisslearn.dutch1998.procedure import trace
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.formats.trf import read_trf
 from swisslearn.model import Tournament
-from swisslearn.trace import BracketPaired, BracketSplit, BracketUndone, BracketView, Event
+from swisslearn.explain import explain
+from swisslearn.trace import (BracketPaired, BracketSplit, BracketUndone, BracketView,
+                              CandidatesSkipped, CandidateTried, CriterionDropped, Event,
+                              ExchangeApplied, PDecreased, PlayerMovedDown, Rejection,
+                              RoundStarted, XIncreased,
+                              event_to_json)
 from test_dutch1998_cases import fresh
 from trfbuild import tournament
 
@@ -32,11 +44,25 @@ Steps = list[tuple[str, str]]
 
 def steps(events: list[Event]) -> Steps:
     """(rule, bracket score) of every step about a bracket, C4 and the
-    bracket's pairing left out."""
+    bracket's pairing left out.  A run of refused C7 steps in a row (the
+    transpositions refused one by one, or a range of them) is one step, "C7:
+    none until the next acceptable one" (the story's skeleton, the same
+    whether the literal walk or the pruned search tells it)."""
     cat = catalogue("en")
-    return [(e.rule, cat.number(bracket.score)) for e in events
-            if isinstance(bracket := getattr(e, "bracket", None), BracketView)
-            and not isinstance(e, (BracketSplit, BracketPaired))]
+    found: Steps = []
+    in_run = False
+    for e in events:
+        if not (isinstance(bracket := getattr(e, "bracket", None), BracketView)
+                and not isinstance(e, (BracketSplit, BracketPaired))):
+            continue
+        step = (e.rule, cat.number(bracket.score))
+        refused = (isinstance(e, CandidatesSkipped) and e.rule == "C7") or (
+            isinstance(e, CandidateTried) and e.rule == "C7" and not e.accepted)
+        if refused and in_run and found[-1] == step:
+            continue
+        found.append(step)
+        in_run = refused
+    return found
 
 
 def level(rule_score: str, *rules: str) -> Steps:
@@ -71,10 +97,10 @@ PROCEDURE = [("A3", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", 
 #   refused, no. 3 gives 5-9, 10-11 (6 moves down).
 # 0.5: 6 moved down, half of the bracket: treated as homogeneous, 6-7.
 # 0: 8 alone in the lowest bracket: C1, he can only be the bye.
-DEFINITIONS = [("A3", "2"), ("C6", "2"), ("A3", "1.5"), ("C1", "1.5"),
-               ("A3", "1"), ("C6", "1"), ("C6", "1"), ("C7", "1"), ("D2", "1"), ("D2", "1"),
-               ("C6", "1"), ("C7", "1"), ("C7", "1"),
-               ("A3", "0.5"), ("C6", "0.5"), ("A3", "0"), ("C1", "0")]
+DEFINITIONS = [("A3", "2"), ("C6", "2"), ("A3", "1.5"), ("C1", "1.5"), ("A3", "1"), ("C6", "1"),
+               ("C6", "1"), ("C7", "1"), ("D2", "1"), ("C6", "1"), ("C7", "1"), ("D2", "1"),
+               ("C6", "1"), ("C7", "1"), ("C7", "1"), ("A3", "0.5"), ("C6", "0.5"), ("A3", "0"),
+               ("C1", "0")]
 
 # cours-c9, round 3 (notebook 06).
 # 2: 4 alone, floats.  1.5: 4 and 3 (half moved down: homogeneous): 4-3.
@@ -84,9 +110,11 @@ DEFINITIONS = [("A3", "2"), ("C6", "2"), ("A3", "1.5"), ("C1", "1.5"),
 #   B5: C6 1-2 kept, 6 floats down a second time.
 # 0.5: heterogeneous, S1 = 6, S2 = 5 7 8: C6 6-5 met (B1a), C7 no. 1 the
 #   same, no. 2 gives 6-7; remainder 5-8.
-C9 = ([("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("A3", "1")]
-      + level("1", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6")
-      + [("A3", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C7", "0.5"), ("C6", "0.5")])
+C9 = [("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("A3", "1"), ("C6", "1"),
+      ("C7", "1"), ("D2", "1"), ("C6", "1"), ("C7", "1"), ("D2", "1"), ("C6", "1"),
+      ("C7", "1"), ("C9", "1"), ("C6", "1"), ("C7", "1"), ("D2", "1"), ("C6", "1"),
+      ("C7", "1"), ("D2", "1"), ("C6", "1"), ("C7", "1"), ("C9", "1"), ("C6", "1"),
+      ("A3", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C6", "0.5")]
 
 # cours-c10, round 3 (notebook 06).
 # 2: 2-3.  1: 1 5 7, x = 0: C6 1-5 leaves 7, who floated down two rounds
@@ -95,8 +123,10 @@ C9 = ([("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("A3", "1")]
 # 0.5: heterogeneous, S1 = 7, S2 = 4 6, both floated up last round: C6 7-4
 #   (B5), C7 7-6 (B5); C10 drops B6 (the same again), then B5: 7-4; 6, left
 #   alone in the remainder, gets the bye.
-C10 = ([("A3", "2"), ("C6", "2"), ("A3", "1")] + level("1", "C6", "C7", "C8", "C9", "C6")
-       + [("A3", "0.5")] + level("0.5", "C6", "C7", "C10", "C6", "C7", "C10", "C6"))
+C10 = [("A3", "2"), ("C6", "2"), ("A3", "1"), ("C6", "1"), ("C7", "1"), ("D2", "1"),
+       ("C6", "1"), ("C7", "1"), ("D2", "1"), ("C6", "1"), ("C7", "1"), ("C9", "1"),
+       ("C6", "1"), ("A3", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C10", "0.5"),
+       ("C6", "0.5"), ("C7", "0.5"), ("C10", "0.5"), ("C6", "0.5")]
 
 # cours-c11, round 3 (notebook 06).
 # 1.5: 1 and 2 have met: C1, both float.
@@ -121,12 +151,13 @@ C11 = ([("A3", "1.5"), ("C1", "1.5"), ("C1", "1.5"), ("A3", "1")]
 # 0: 6 (moved down) and 4: C6 6-4 gives 4 a second upfloat (B5); C7 has no
 #   other order, C8 no exchange; C9 (B6, B5 for downfloaters) changes
 #   nothing; C10 drops B6, then B5: 6-4.
-C12 = ([("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"),
-        ("A3", "0.5"), ("C1", "0.5"), ("C12", "1.5"), ("C7", "1.5"), ("C12", "1.5"),
-        ("A3", "0.5")] + level("0.5", "C6", "C7", "C10", "C6", "C7", "C10", "C6")
-       + [("A3", "0")]
-       + level("0", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
-               "C10", "C6", "C7", "C8", "C10", "C6"))
+C12 = [("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("A3", "0.5"), ("C1", "0.5"),
+       ("C12", "1.5"), ("C7", "1.5"), ("C6", "1.5"), ("C9", "1.5"), ("C6", "1.5"),
+       ("C9", "1.5"), ("C12", "1.5"), ("A3", "0.5"), ("C6", "0.5"), ("C7", "0.5"),
+       ("C10", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C10", "0.5"), ("C6", "0.5"),
+       ("A3", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"), ("C9", "0"), ("C6", "0"),
+       ("D2", "0"), ("C6", "0"), ("C9", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"),
+       ("C10", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"), ("C10", "0"), ("C6", "0")]
 
 # cours-c12-refus, round 4 (notebook 06).
 # 3: 1 alone, floats.  2: 1 has met 2 and 3: C1, C12.  Bracket 3 (1 alone)
@@ -146,14 +177,13 @@ C12_REFUSED = [("A3", "3"), ("C1", "3"), ("A3", "2"), ("C1", "2"), ("C12", "3"),
 #   gives 4-5: 2 moves down.
 # 0 with 2: C6 2-6 gives 6 a second upfloat (B5); C7, C8 nothing; C9 (twice),
 #   C10 B6 change nothing; C10 drops B5: 2-6.  The new pairing of 1.5 is kept.
-C13 = ([("A3", "2.5"), ("C1", "2.5"), ("A3", "2")]
-       + level("2", "C6", "C7", "C8", "C9", "C6")
-       + [("A3", "1.5"), ("C6", "1.5"), ("A3", "0"), ("C1", "0"), ("C1", "0"),
-          ("C13", "1.5"), ("C7", "1.5"), ("D2", "1.5"), ("C13", "1.5"), ("C7", "1.5"),
-          ("A3", "0")]
-       + level("0", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
-               "C10", "C6", "C7", "C8", "C10", "C6")
-       + [("C13", "1.5")])
+C13 = [("A3", "2.5"), ("C1", "2.5"), ("A3", "2"), ("C6", "2"), ("D2", "2"), ("C6", "2"),
+       ("C9", "2"), ("C6", "2"), ("A3", "1.5"), ("C6", "1.5"), ("A3", "0"), ("C1", "0"),
+       ("C1", "0"), ("C13", "1.5"), ("C7", "1.5"), ("D2", "1.5"), ("C13", "1.5"),
+       ("C7", "1.5"), ("A3", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"), ("C9", "0"),
+       ("C6", "0"), ("D2", "0"), ("C6", "0"), ("C9", "0"), ("C6", "0"), ("D2", "0"),
+       ("C6", "0"), ("C10", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"), ("C10", "0"),
+       ("C6", "0"), ("C13", "1.5")]
 
 # cours-c13-fusion, round 3 (notebook 06).
 # 1.5: 1-5.  1: 2-4.  0.5 (lowest): 3 and 6 have met: C1, C13.
@@ -162,10 +192,10 @@ C13 = ([("A3", "2.5"), ("C1", "2.5"), ("A3", "2")]
 #   nothing); C14: p = 0,
 #   the whole bracket moves down: the two lowest brackets are joined (C13).
 # 0.5: 2 4 3 6 (homogeneous): 2-3, 4-6.  The joined bracket is paired: kept.
-C13_MERGED = ([("A3", "1.5"), ("C6", "1.5"), ("A3", "1"), ("C6", "1"),
-               ("A3", "0.5"), ("C1", "0.5"), ("C1", "0.5"), ("C13", "1"), ("C8", "1")]
-              + level("1", "C9", "C13", "C7", "C8", "C9", "C13", "C7", "C8", "C14")
-              + [("C13", "0.5"), ("A3", "0.5"), ("C6", "0.5"), ("C13", "1")])
+C13_MERGED = [("A3", "1.5"), ("C6", "1.5"), ("A3", "1"), ("C6", "1"), ("A3", "0.5"), ("C1", "0.5"),
+              ("C1", "0.5"), ("C13", "1"), ("D2", "1"), ("C13", "1"), ("C9", "1"), ("C13", "1"),
+              ("D2", "1"), ("C13", "1"), ("C9", "1"), ("C13", "1"), ("D2", "1"), ("C13", "1"),
+              ("C14", "1"), ("C13", "0.5"), ("A3", "0.5"), ("C6", "0.5"), ("C13", "1")]
 
 # cours-c14, round 5 (notebook 06).
 # 3.5: 3 alone, floats.  3: 3 and 1 have met: C1, both float (the bracket is
@@ -178,12 +208,31 @@ C13_MERGED = ([("A3", "1.5"), ("C6", "1.5"), ("A3", "1"), ("C6", "1"),
 #   second upfloat (B5); nothing at C6 as read; C10 drops B6: C6 still B5,
 #   C7 no. 14 gives 1-8, 2-7; remainder 6-9.
 # 0.5: 5 alone in the lowest bracket: the bye.
-C14 = ([("A3", "3.5"), ("C1", "3.5"), ("A3", "3"), ("C1", "3"), ("C1", "3"), ("A3", "2.5")]
-       + level("2.5", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
-               "C10", "C6", "C7", "C8", "C10", "C6", "C7", "C8", "C11", "C6", "C7", "C8",
-               "C14", "C6", "C7", "C7")
-       + [("A3", "2"), ("C6", "2"), ("C7", "2"), ("C10", "2"), ("C6", "2"), ("C7", "2"),
-          ("C7", "2"), ("C6", "2"), ("A3", "0.5"), ("C1", "0.5")])
+C14 = [("A3", "3.5"), ("C1", "3.5"), ("A3", "3"), ("C1", "3"), ("C1", "3"), ("A3", "2.5"),
+       ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"),
+       ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"),
+       ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"),
+       ("C6", "2.5"), ("C7", "2.5"), ("C9", "2.5"), ("C6", "2.5"), ("C7", "2.5"),
+       ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"),
+       ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"),
+       ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"),
+       ("C9", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"),
+       ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"),
+       ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"),
+       ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("C10", "2.5"), ("C6", "2.5"),
+       ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"),
+       ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"),
+       ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"),
+       ("C7", "2.5"), ("C10", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"),
+       ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"),
+       ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"),
+       ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("C11", "2.5"),
+       ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"),
+       ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"),
+       ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"),
+       ("C6", "2.5"), ("C7", "2.5"), ("C14", "2.5"), ("C6", "2.5"), ("C7", "2.5"),
+       ("C7", "2.5"), ("A3", "2"), ("C6", "2"), ("C7", "2"), ("C10", "2"), ("C6", "2"),
+       ("C7", "2"), ("C7", "2"), ("C6", "2"), ("A3", "0.5"), ("C1", "0.5")]
 
 # cours-derniere-ronde, round 5, the last (notebooks 01, 05, 06).
 # 3: 1 and 5 have met: both float.  2.5: 1 and 5 have met 2 and 3 too: they
@@ -191,13 +240,14 @@ C14 = ([("A3", "3.5"), ("C1", "3.5"), ("A3", "3"), ("C1", "3"), ("C1", "3"), ("A
 # 1: 1 has met 4 and 5: floats.  5 and 4: 5 is over 50 % (no B2, B5, B6 for
 #   him), 4 is not: 5-4 gives 4 a second upfloat (B5) until C10 drops it.
 # 0: 1 and 6: the same for 6.
-LAST_ROUND = ([("A3", "3"), ("C1", "3"), ("C1", "3"), ("A3", "2.5"), ("C1", "2.5"),
-               ("C1", "2.5"), ("C6", "2.5"), ("A3", "1"), ("C1", "1")]
-              + level("1", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
-                      "C10", "C6", "C7", "C8", "C10", "C6")
-              + [("A3", "0")]
-              + level("0", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
-                      "C10", "C6", "C7", "C8", "C10", "C6"))
+LAST_ROUND = [("A3", "3"), ("C1", "3"), ("C1", "3"), ("A3", "2.5"), ("C1", "2.5"), ("C1", "2.5"),
+              ("C6", "2.5"), ("A3", "1"), ("C1", "1"), ("C6", "1"), ("D2", "1"), ("C6", "1"),
+              ("C9", "1"), ("C6", "1"), ("D2", "1"), ("C6", "1"), ("C9", "1"), ("C6", "1"),
+              ("D2", "1"), ("C6", "1"), ("C10", "1"), ("C6", "1"), ("D2", "1"), ("C6", "1"),
+              ("C10", "1"), ("C6", "1"), ("A3", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"),
+              ("C9", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"), ("C9", "0"), ("C6", "0"),
+              ("D2", "0"), ("C6", "0"), ("C10", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"),
+              ("C10", "0"), ("C6", "0")]
 
 # cours2-ronde-publiee, round 3 (notebook 11).
 # 2: 2-4 (x = 1).  1: S1 = 1 3 5, S2 = 6 7 8, x = 1: C6 1-6 met; C7 no. 1
@@ -215,11 +265,11 @@ PUBLISHED = [("A3", "2"), ("C6", "2"), ("A3", "1"), ("C6", "1"), ("C7", "1"), ("
 #   descendant" (3-1) "et essayer de lui trouver un adversaire différent, en
 #   reprenant en C7": C7 3-2; the remainder 1 6: C6 1-6 (x = 1).
 # 0: 7-8 (x = 1).
-C10_OTHER = ([("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("C7", "1.5"),
-              ("A3", "1"), ("C6", "1")]
-             + level("1", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8",
-                     "C11", "C6", "C7", "C8", "C10", "C7", "C6")
-             + [("A3", "0"), ("C6", "0")])
+C10_OTHER = [("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("C7", "1.5"), ("A3", "1"),
+             ("C6", "1"), ("C6", "1"), ("D2", "1"), ("C6", "1"), ("C9", "1"), ("C6", "1"),
+             ("D2", "1"), ("C6", "1"), ("C9", "1"), ("C6", "1"), ("D2", "1"), ("C6", "1"),
+             ("C11", "1"), ("C6", "1"), ("D2", "1"), ("C6", "1"), ("C10", "1"), ("C7", "1"),
+             ("C6", "1"), ("A3", "0"), ("C6", "0")]
 
 # cours-c11-residuel, round 4 (notebook 06: C11's second sentence).
 # 2.5: 1 and 3 have met: both float (C1).  2: 1 3 2 4, half moved down:
@@ -278,11 +328,12 @@ CASES: list[tuple[str, Tournament, int, Steps]] = [
     # drops B6, then B5.  ½: 4 alone, floats.  0: 4-3 gives 3 a second
     # upfloat (B5): C9 twice, C10 drops B6, then B5.
     ("floaters-c1-c9", tournament(4, ["1-3 1, 2-4 =", "4-1 0, 3-2 0"], declared=4), 3,
-     [("A3", "2"), ("C1", "2"), ("A3", "1.5")]
-     + level("1.5", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6")
-     + [("A3", "0.5"), ("C1", "0.5"), ("A3", "0")]
-     + level("0", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C9", "C6", "C7", "C8", "C10",
-             "C6", "C7", "C8", "C10", "C6")),
+     [("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("D2", "1.5"), ("C6", "1.5"),
+     ("C9", "1.5"), ("C6", "1.5"), ("D2", "1.5"), ("C6", "1.5"), ("C9", "1.5"),
+     ("C6", "1.5"), ("A3", "0.5"), ("C1", "0.5"), ("A3", "0"), ("C6", "0"), ("D2", "0"),
+     ("C6", "0"), ("C9", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"), ("C9", "0"),
+     ("C6", "0"), ("D2", "0"), ("C6", "0"), ("C10", "0"), ("C6", "0"), ("D2", "0"),
+     ("C6", "0"), ("C10", "0"), ("C6", "0")]),
     # 1 and 2 have met: both float.  1: 1 has met 2 and 3: floats on
     # (treated as homogeneous: no C12); 2-3.  0: 1-4.
     ("absolute-colour-b2", tournament(4, ["1-3 1, 4-2 0", "1-2 =, 3-4 1"], declared=4), 3,
@@ -310,3 +361,144 @@ def test_scores_are_those_of_the_step() -> None:
     undone = [e for e in events if isinstance(e, BracketUndone)]
     assert [(e.bracket.score, e.because_of.score, e.step) for e in undone] == [
         (Decimal("1.5"), Decimal("0.5"), "undone"), (Decimal("1.5"), Decimal("0.5"), "kept")]
+
+
+# -- issue 29: the steps the text gives, worked out from seed 000 before the engine ran -------
+
+def _round(name: str, round: int) -> list[Event]:
+    return list(trace(read_trf(DATA / f"{name}.trf").tournament, round))
+
+
+def test_c8_tries_each_exchange_in_d2_order() -> None:
+    """cours-c10, round 3, bracket 1 (1 5 7, x = 0; 5 floated down last round,
+    7 two rounds before; 1 and 7 want White).  C6 1-5 leaves 7 (B6), C7 1-7
+    leaves 5 (B4, and B5).  C8, D2's table for S1 = 1, S2 = 5 7: a is 1 <-> 5
+    (difference 1), b is 1 <-> 7; after each, C5 orders S1/S2 again:
+    a: S1 = 5, S2 = 1 7: 5-1 leaves 7 (B6), 5-7 leaves 1, who floated down
+    last round (B5); b: S1 = 7, S2 = 1 5: 7-1 both want White (B4, and 5
+    left over: B5), 7-5 leaves 1 (B5).  No exchange left: C9."""
+    events = _round("cours-c10", 3)
+    one = [e for e in events if isinstance(b := getattr(e, "bracket", None), BracketView)
+           and b.score == Decimal(1)]
+    exchanges = [(e.cell, e.from_s1, e.from_s2) for e in one if isinstance(e, ExchangeApplied)]
+    assert exchanges == [("a", (1,), (5,)), ("b", (1,), (7,))]
+    tried = [(e.exchange, e.pairs, e.rejection.criterion if e.rejection else None,
+              tuple(r.criterion for r in e.also)) for e in one if isinstance(e, CandidateTried)]
+    assert tried[:6] == [(None, ((1, 5),), "B6", ()), (None, ((1, 7),), "B4", ("B5",)),
+                         ("a", ((5, 1),), "B6", ()), ("a", ((5, 7),), "B5", ()),
+                         ("b", ((7, 1),), "B4", ("B5",)), ("b", ((7, 5),), "B5", ())]
+    assert not any(isinstance(e, CandidatesSkipped) and e.rule == "C8" for e in events)
+
+
+def test_b5_for_the_player_a_heterogeneous_bracket_floats_down() -> None:
+    """cours-c12, round 3: C12 pairs 1.5 again, 1-5; its remainder group is 3
+    alone, who floated down last round.  C6 ("start at C2 with the
+    remainder"): p = 0, 3 floats down a second time: B5.  C7, C8: nothing
+    else.  C9 drops B6 (3 still refused), then B5: 3 floats down."""
+    events = _round("cours-c12", 3)
+    start = next(i for i, e in enumerate(events)
+                 if isinstance(e, CandidateTried) and e.pairs == ((1, 5),) and e.accepted)
+    after = [e for e in events[start + 1:]
+             if isinstance(b := getattr(e, "bracket", None), BracketView)
+             and b.score == Decimal("1.5")]
+    told = [(e.rule, e.rejection.criterion if isinstance(e, CandidateTried) and e.rejection
+             else getattr(e, "criterion", None)) for e in after
+            if isinstance(e, (CandidateTried, CriterionDropped))]
+    assert told == [("C6", "B5"), ("C9", "B6"), ("C6", "B5"), ("C9", "B5")]
+    paired = next(e for e in after if isinstance(e, BracketPaired) and not e.bracket.remainder)
+    assert paired.pairs == ((1, 5),) and paired.moved_down == (3,)
+
+
+def test_a_lone_remainder_player_is_not_c14() -> None:
+    """A remainder group of one player has p = 0 from C3 on (A6): C6 lets him
+    float (or take the bye); C14 is the step that lowers p, not this."""
+    for name, round in (("cours-c12", 3), ("cours-c10", 3)):
+        empty = [e.rule for e in _round(name, round)
+                 if isinstance(e, BracketPaired) and not e.pairs and e.bracket.remainder]
+        assert empty and set(empty) == {"C6"}, (name, empty)
+
+
+def test_c14_tells_p_and_x() -> None:
+    """cours-c14, round 5, bracket 2.5 (3 1 2 4): x = 1 (A8), C11 raises it to
+    2 = p; C14: p = 1, and since x's first value was positive, x goes down
+    too: from 2 to 1."""
+    lowered = [e for e in _round("cours-c14", 5) if isinstance(e, PDecreased)]
+    assert [(e.bracket.p, e.x_from, e.bracket.x, e.x_first) for e in lowered] == [(1, 2, 1, 1)]
+    assert "x passe aussi de 2 à 1" in explain(lowered[0], "fr")
+    assert "from 2 to 1" in explain(lowered[0], "en")
+
+
+def test_readings_are_said_where_they_act() -> None:
+    """cours-c14, round 5: 3 comes down to 3 points, where he and 1 have met;
+    C1 sends a player from above to C12, but the bracket is treated as
+    homogeneous (half of it moved down, A3): reading 6 floats him on.
+    cours-c10, round 3, bracket 0.5: C10 relaxes B5/B6 for the upfloaters
+    before any remainder group exists: reading 1 (the text's C10 is for a
+    homogeneous remainder)."""
+    moved = [e for e in _round("cours-c14", 5) if isinstance(e, PlayerMovedDown)
+             and e.bracket.score == Decimal(3)]
+    assert [(e.player, e.reading) for e in moved] == [(3, 6), (1, None)]
+    assert "Lecture 6" in explain(moved[0], "fr") and "Reading 6" in explain(moved[0], "en")
+    dropped = [e for e in _round("cours-c10", 3) if isinstance(e, CriterionDropped)]
+    assert [(e.rule, e.criterion, e.reading) for e in dropped] == [
+        ("C9", "B6", None), ("C10", "B6", 1), ("C10", "B5", 1)]
+    assert "niveau résiduel homogène" in explain(dropped[1], "fr")
+    lines = [event_to_json(e) for e in _round("cours-c10", 3)]
+    assert [line["reading"] for line in lines if line["kind"] == "criterion_dropped"
+            and "reading" in line] == [1, 1]
+
+
+def test_c11_in_a_remainder_says_the_text_undoes_every_pairing() -> None:
+    """cours-c10-adversaire, round 3, bracket 1: 3-1 leaves the remainder 2 6,
+    who have met.  C11's second sentence: "when pairing a remainder group,
+    undo all the pairings, those of the downfloaters included; restart at
+    C3".  The engine raises x in the remainder alone (3-1 kept): reading 3,
+    said with the text's own path."""
+    raised = [e for e in _round("cours-c10-adversaire", 3) if isinstance(e, XIncreased)]
+    assert [(e.bracket.score, e.bracket.remainder, e.reading) for e in raised] == [
+        (Decimal(1), True, 3)]
+    assert "C11, seconde phrase" in explain(raised[0], "fr")
+    assert "undoes every pairing of the bracket" in explain(raised[0], "en")
+
+
+def _true_of(event: CandidateTried, rejection: Rejection, scores: dict[int, Decimal]) -> bool:
+    """Does the candidate really break ``rejection``?  (B1a/B2: a pair of
+    it; B4: pairs of it; B5/B6: a player it leaves over or pairs across
+    scores in that direction.)"""
+    pairs = {frozenset(p) for p in event.pairs}
+    if rejection.criterion in ("B1a", "B2a", "B2b"):
+        return frozenset(rejection.players[:2]) in pairs
+    if rejection.criterion == "B4":
+        named = rejection.players
+        return all(frozenset(named[i:i + 2]) in pairs for i in range(0, len(named), 2))
+    if rejection.criterion in ("B5", "B6"):
+        player = rejection.players[0]
+        if rejection.detail == "float_down" and player in event.leftover:
+            return True
+        for a, b in event.pairs:
+            if player in (a, b):
+                other = b if player == a else a
+                higher = scores[player] > scores[other]
+                return higher if rejection.detail == "float_down" else scores[player] < scores[other]
+        return False
+    return True   # B1b (the bye), the driver's C12/C13: not about the candidate's pairs
+
+
+@pytest.mark.parametrize("name, round", [(c[0], c[1]) for c in COURSE], ids=[c[0] for c in COURSE])
+def test_every_reason_told_for_a_candidate_is_true(name: str, round: int) -> None:
+    """Issue 29's false reasons (« B6 : 11 a déjà flotté … » for a candidate
+    pairing 11, « B4 : avec 5–7, le reste … » where 5-7, 8-6 has no colour
+    conflict, « B1a : avec 1–8, 2 n'aurait plus d'adversaire »): every
+    criterion the story names for a candidate, first or beside it, is one
+    the candidate breaks."""
+    events = _round(name, round)
+    started = events[0]
+    assert isinstance(started, RoundStarted)
+    scores = {p.id: p.score for p in started.players}
+    for event in events:
+        if isinstance(event, CandidateTried) and event.rejection is not None and event.pairs:
+            for rejection in (event.rejection, *event.also):
+                assert _true_of(event, rejection, scores), (event.pairs, event.leftover,
+                                                             rejection)
+    assert not any(isinstance(e, CandidatesSkipped) and e.rule in ("C7", "C8")
+                   for e in events)

@@ -24,13 +24,14 @@ from pathlib import Path
 import pytest
 
 from swisslearn.cli import main, read_input
+from swisslearn.dutch1998 import state
 from swisslearn.dutch1998.procedure import pair, trace
 from swisslearn.explain import explain, why
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.explain.dutch1998 import preference_text
 from swisslearn.formats.trf import read_trf
 from swisslearn.generate import GeneratorSettings, generate
-from swisslearn.trace import (BracketPaired, BracketsMerged, BracketUndone, CandidatesSkipped,
+from swisslearn.trace import (BracketPaired, CriterionDropped, BracketsMerged, BracketUndone, CandidatesSkipped,
                               BracketSplit, CandidateTried, ColourAllocated, Event,
                               PlayerMovedDown, PlayerStuck, PlayerView, RemainderUnpaired,
                               RoundStarted, event_to_json)
@@ -113,16 +114,24 @@ def test_c12_comes_right_after_c1_and_names_the_failing_bracket() -> None:
     assert "score bracket 0.5 cannot pair all its moved-down players" in explain(undone, "en")
     kept = next(e for e in found if isinstance(e, BracketUndone) and e.step == "kept")
     assert "score bracket 0.5 makes its p pairs" in explain(kept, "en")
-    assert not any(e.rule in ("C9", "C10", "C11") for e in found[stuck:found.index(kept)])
+    between = found[stuck:found.index(kept)]
+    assert not any(e.rule in ("C10", "C11") for e in between)
+    # C9 only in 1.5's remainder group: 3 alone there would float down twice
+    # (B5), until C9 drops it (seed 000: C6 "start at C2 with the remainder").
+    assert all(isinstance(e, CriterionDropped) and e.bracket.remainder
+               and e.bracket.score == Decimal("1.5") for e in between if e.rule == "C9")
 
 
 # -- every reason, every candidate -----------------------------------------------------
 
 
-def test_a_skipped_range_lists_b4_with_the_count_of_each_reason() -> None:
-    """cours-procedure round 4, bracket 1: 1-95 are refused for 3-4 (B5),
-    3-8 (B6) and 3-9, 3-11 (B4 beyond x): 23 + 24 + 24 + 24."""
-    found = events("cours-procedure", 4)
+def test_a_skipped_range_lists_b4_with_the_count_of_each_reason(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """cours-procedure round 4, bracket 1, told by the pruned search (the
+    accelerator of brackets beyond the story's size): 1-95 are refused for
+    3-4 (B5), 3-8 (B6) and 3-9, 3-11 (B4 beyond x): 23 + 24 + 24 + 24."""
+    monkeypatch.setattr(state, "STORY_SIZE", 0)
+    found = list(trace(read_trf(DATA / "cours-procedure.trf").tournament, 4))
     skipped = next(e for e in found if isinstance(e, CandidatesSkipped) and e.last == 95)
     counted = {(r.criterion, r.players): n for r, n in zip(skipped.reasons, skipped.counts)}
     assert counted == {("B5", (4,)): 23, ("B6", (8,)): 24, ("B4", (3, 9)): 24,
@@ -168,7 +177,9 @@ def test_c10_undoes_the_lowest_downfloaters_pairing_after_a_failed_remainder() -
     assert step.bracket.s1 == (3,) and not step.bracket.remainder
     at = found.index(step)
     before, after = found[at - 1], found[at + 1]
-    assert isinstance(before, CandidatesSkipped) and before.rule == "C8"
+    # The remainder's last step: C8's exchange (6 <-> 2) at x = 1, 6-2 met.
+    assert isinstance(before, CandidateTried) and before.exchange == "a"
+    assert before.rejection is not None and before.rejection.criterion == "B1a"
     assert before.bracket.remainder and before.bracket.x == 1
     assert isinstance(after, CandidateTried) and after.rule == "C7" and after.accepted
     assert after.pairs == ((3, 2),)
@@ -275,9 +286,8 @@ def test_why_on_a_large_bracket_speaks_in_pairs() -> None:
 
 def test_why_names_the_refusal_of_a_pair_not_made() -> None:
     answer = why(events("cours-procedure", 4), 3, 9, "fr")
-    assert answer.endswith("C7 : dans le niveau 1, les ordres de S2 qui opposent 3 à 9 sont "
-                           "refusés : B4 : couleurs préférentielles non satisfaites pour 3–9 "
-                           "(1 > x = 0).")
+    assert answer.endswith("C7 : dans le niveau 1, le candidat 3–9 a été refusé, B4 : "
+                           "couleurs préférentielles non satisfaites pour 3–9 (1 > x = 0).")
 
 
 def test_the_last_round_note_is_said() -> None:
@@ -331,7 +341,8 @@ def test_the_literal_mode_is_on_the_command_line(capsys: pytest.CaptureFixture[s
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert not any(o["kind"] == "candidates_skipped" and o["rule"] == "C7" for o in lines)
     tried = [o for o in lines if o["kind"] == "candidate_tried"]
-    assert len(tried) > len([e for e in events("cours-c10", 3) if isinstance(e, CandidateTried)])
+    # A course-sized round: the default mode tells the literal procedure too.
+    assert len(tried) == len([e for e in events("cours-c10", 3) if isinstance(e, CandidateTried)])
     assert main(["pair", path, "--round", "3", "--json", "--literal"]) == 0
     assert json.loads(capsys.readouterr().out)["boards"] == [
         {"board": b.board, "white": b.white, "black": b.black}

@@ -44,12 +44,13 @@ from swisslearn.dutch1998.candidates import (MOVED_DOWN_LISTED, Candidate, Group
                                              level_candidates, once, reasons_in, summarise,
                                              walk)
 from swisslearn.dutch1998.colours import x_value
-from swisslearn.dutch1998.criteria import STRICT, Relaxation
+from swisslearn.dutch1998.criteria import STRICT, Relaxation, float_rejections
 from swisslearn.dutch1998.feasibility import Banned, PairCap
 from swisslearn.dutch1998.ladder import C9, C10, Drop, Level, announce, ladder
 from swisslearn.dutch1998.outcome import GroupLevel, Need, Outcome, Stream
 from swisslearn.dutch1998.search import BracketSearch, Found, again_rule
-from swisslearn.dutch1998.state import RoundState, Table, pair_float_rejection
+from swisslearn.dutch1998.state import (RoundState, Table, pair_float_rejection,
+                                        pair_float_rejections)
 from swisslearn.model import Float, PlayerId, PlayerState
 from swisslearn.trace import (BracketOpened, BracketPaired, BracketSplit, BracketView,
                               CandidateTried, Event, PairingsTried, PDecreased, PlayerMovedDown,
@@ -139,8 +140,13 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
         floating = tuple(stuck)
         for player in floating:
             reasons = _reasons(context, player, players)
+            # C1 sends a player from above to C12; we float him on when the
+            # bracket is treated as homogeneous (reading 6) or when C12 kept
+            # the bracket above as it was (reading 18).
+            reading = None if player not in moved else 6 if view.homogeneous else 18
             yield PlayerMovedDown(rule="C1", bracket=view, player=player.id,
-                                  reason=reasons[0] if reasons else None, reasons=reasons)
+                                  reason=reasons[0] if reasons else None, reasons=reasons,
+                                  reading=reading)
         players = tuple(p for p in players if p not in floating)
         moved = tuple(p for p in moved if p not in floating)
         view = view.with_(players=tuple(context.view(p) for p in players),
@@ -215,10 +221,13 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
     levels = ladder(x0, p0, start=start, drops=drops, extra=extra,
                     raises=max(0, p0 - x0 - extra), lower_p=not lowest if lower_p is None
                     else lower_p)
-    if p0 == 0 and (not lowest or any(context.bye_check(pl) is not None
-                                      for pl in floating + players)):
-        # Nobody to pair: the player moves down, or in the lowest bracket
-        # takes the bye, which no relaxation can give him if B1b refuses it.
+    if p0 == 0 and (lowest and any(context.bye_check(pl) is not None
+                                   for pl in floating + players)
+                    or not lowest and not remainder):
+        # Nobody to pair: in the lowest bracket the player takes the bye,
+        # which no relaxation can give him if B1b refuses it.  A remainder
+        # group of one player (C6: "start at C2 with the remainder") floats
+        # him down: B5/B6 for that float as C6 reads them, C9 dropping them.
         levels = levels[:1]
     view = view.with_(remainder=remainder)
     group = _GroupTry(context, players, lowest, floating, banned, mixed=mixed,
@@ -237,6 +246,14 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
         yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
                              accepted=False, rejection=Rejection("A5", left, "one_bye"),
                              leftover=left)
+    elif p0 == 0:
+        # Nobody to pair: the first level that lets the players float gives
+        # the group's one outcome; the later levels only relax and would give
+        # it again.
+        for item in _climb(levels, view_of, (w, b, q), group.try_level, cap):
+            yield item
+            if isinstance(item, Outcome):
+                break
     else:
         yield from _climb(levels, view_of, (w, b, q), group.try_level, cap)
     if lowest:
@@ -275,6 +292,19 @@ class _GroupTry(_Group):
         context, players, floating = self.context, self.players, self.floating
         relaxation, p = level.relaxation, level.p
         leftover = context.leftover_check(self.lowest, relaxation)
+        if p == 0 and not self.lowest and level.rule != "C14":
+            # The remainder's lone player floats down (C6 as read: B5/B6 for
+            # the float, until C9 drops them).
+            floating_down = [pl for pl in players
+                             if context.float_check(pl, Float.DOWN, relaxation) is not None]
+            if floating_down:
+                left = _ids(floating) + _ids(players)
+                every = tuple(r for pl in floating_down
+                              for r in float_rejections(pl, Float.DOWN, relaxation))
+                yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
+                                     accepted=False, rejection=every[0], leftover=left,
+                                     also=every[1:])
+                return
         if self.lowest:
             # The bye (A5) must be allowed: B1b, and B5/B6 as long as they
             # are in force (a bye is a downfloat).
@@ -292,7 +322,10 @@ class _GroupTry(_Group):
                 yield _again(current, outcome, self.banned)
             else:
                 self.seen.add(outcome.key())
-                yield BracketPaired(rule="C14", bracket=current, pairs=(),
+                # C14 only when it brought p to 0; a group of one player has
+                # p = 0 from C3 on (A6), and C6 lets him float.
+                yield BracketPaired(rule="C14" if level.rule == "C14" else "C6",
+                                    bracket=current, pairs=(),
                                     moved_down=_ids(outcome.moved_down))
                 yield outcome
             return
@@ -305,13 +338,20 @@ class _GroupTry(_Group):
             return (context.pair_check(a, b)
                     or (pair_float_rejection(context, a, b, relaxation) if mixed else None))
 
+        def every_reason(a: PlayerState, b: PlayerState) -> tuple[Rejection, ...]:
+            return context.pair_reasons(a, b) + (pair_float_rejections(a, b, relaxation)
+                                                 if mixed else ())
+
+        left_reasons = context.leftover_reasons(self.lowest, relaxation)
+
         def make_search(rows: list[int], columns: list[int]) -> BracketSearch:
             grid = np.ix_(rows, columns)
             return BracketSearch(tuple(players[i] for i in rows),
                                  tuple(players[j] for j in columns), level.x, check,
                                  context.conflict, leftover, allowed=table.allowed[grid],
                                  cost=table.cost[grid], may_stay=may_stay[columns],
-                                 banned=self.banned, fixed_down=self.fixed)
+                                 banned=self.banned, fixed_down=self.fixed,
+                                 pair_reasons=every_reason, leftover_reasons=left_reasons)
 
         for item in level_candidates(context, group, current, level.x, p, make_search):
             if isinstance(item, Candidate) and self.cap is not None and self.cap.over(p):
@@ -372,11 +412,15 @@ class _Heterogeneous(_Group):
         def check(a: PlayerState, r: PlayerState) -> Rejection | None:
             return context.pair_check(a, r) or context.float_check(r, Float.UP, relaxation)
 
+        def every_reason(a: PlayerState, r: PlayerState) -> tuple[Rejection, ...]:
+            return context.pair_reasons(a, r) + float_rejections(r, Float.UP, relaxation)
+
         allowed, cost = self.table.block(s1, self.residents)
         up_ok = np.array([context.float_check(r, Float.UP, relaxation) is None
                           for r in self.residents], dtype=bool)
         return BracketSearch(s1, self.residents, x, check, context.conflict, lambda r: None,
-                             allowed=allowed & up_ok[None, :], cost=cost, may_stay=self.everyone)
+                             allowed=allowed & up_ok[None, :], cost=cost, may_stay=self.everyone,
+                             pair_reasons=every_reason, leftover_reasons=lambda r: ())
 
     def stream(self) -> Stream:
         view, moved = self.view, self.moved

@@ -111,7 +111,7 @@ def walk(context: RoundState, search: BracketSearch, view: BracketView,
     previous one are one :class:`CandidatesSkipped` with the reasons; the
     last range (after the last acceptable one) when the walk is asked for
     more and has no more.  Literal: every candidate has its own event."""
-    if context.literal:
+    if context.literal_for(len(view.players)):
         yield from _walk_literal(context, search, view, cell)
         return
     k, m = len(search.s1), len(search.s2)
@@ -149,7 +149,8 @@ def walk(context: RoundState, search: BracketSearch, view: BracketView,
 
 
 def _tried(search: BracketSearch, view: BracketView, cell: str | None,
-           positions: Sequence[int], rank: int, rejection: Rejection | None) -> CandidateTried:
+           positions: Sequence[int], rank: int, rejection: Rejection | None,
+           also: tuple[Rejection, ...] = ()) -> CandidateTried:
     s1, s2 = search.s1, search.s2
     used = set(positions)
     rule = "C6" if rank == 0 else "C7"
@@ -161,7 +162,16 @@ def _tried(search: BracketSearch, view: BracketView, cell: str | None,
                           pairs=tuple((s1[i].id, s2[j].id) for i, j in enumerate(positions)),
                           transposition=rank, exchange=cell, accepted=rejection is None,
                           rejection=rejection,
-                          leftover=tuple(b.id for j, b in enumerate(s2) if j not in used))
+                          leftover=tuple(b.id for j, b in enumerate(s2) if j not in used),
+                          also=also, reading=reading_of(rejection))
+
+
+def reading_of(rejection: Rejection | None) -> int | None:
+    """README reading 1: C6 checks only B1 and B2 in the text; a candidate
+    refused on B4 (x), B5 or B6 is refused by our reading of C6."""
+    if rejection is not None and rejection.criterion in ("B4", "B5", "B6"):
+        return 1
+    return None
 
 
 def _skipped(search: BracketSearch, view: BracketView, cell: str | None, first: int,
@@ -179,8 +189,11 @@ def _skipped(search: BracketSearch, view: BracketView, cell: str | None, first: 
         counts[block.rejection] += count
         if (following is not None and block.column >= 0 and len(refusals) < REFUSALS
                 and block.prefix == following.positions[:block.level]):
+            # Every other criterion the pair itself breaks (the card accepts any).
+            also = tuple(r for r in search.every_pair_reason(block.level, block.column)
+                         if r != block.rejection)
             refusals.append(Refusal(search.s1[block.level].id, search.s2[block.column].id,
-                                    block.rejection, count))
+                                    block.rejection, count, also))
     counts.update(overflow)
     reasons, numbers = summarise(counts)
     return CandidatesSkipped(rule="C7", bracket=view, first=first, last=last,
@@ -232,15 +245,17 @@ def _walk_literal(context: RoundState, search: BracketSearch, view: BracketView,
                   cell: str | None) -> Iterator[Event | Found]:
     """Literal C6/C7: every candidate tried, in D1 order, with its event."""
     count = search.literal_count()
-    if count > LITERAL_LIMIT:
+    if context.literal and count > LITERAL_LIMIT:
         raise usage("dutch1998.literal.limit", source=context.tournament.source,
                     round=context.round, count=f"{count:,}", score=view.score,
                     players=", ".join(str(p.id) for p in view.players), s1=len(search.s1),
                     s2=len(search.s2), limit=f"{LITERAL_LIMIT:,}")
     for tried in search.literal():
         spend(context)
+        context.story_spent += 1   # the default mode's budget (RoundState.literal_for)
         accepted = tried.rejection is None
-        yield _tried(search, view, cell, tried.positions, tried.rank, tried.rejection)
+        yield _tried(search, view, cell, tried.positions, tried.rank, tried.rejection,
+                     tried.also)
         if accepted:
             yield Found(tried.positions, tried.rank, tried.conflicts)
 
@@ -349,12 +364,13 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
     order.  Before the first exchange (and again whenever the banned sets
     have grown) the C8 gate asks whether any split can work at all."""
     players, n = group.players, len(group.players)
+    literal = context.literal_for(n)
     gate_at = -1   # size of the banned list when the C8 gate last said yes
     run = _Run(view)
-    for entry in exchange_order(group.table, group.may_stay, p, n, context.literal):
+    for entry in exchange_order(group.table, group.may_stay, p, n, literal):
         spend(context)
         number, exchange = (0, None) if isinstance(entry, _Skipped) else entry
-        if (exchange is not None or isinstance(entry, _Skipped)) and not context.literal \
+        if (exchange is not None or isinstance(entry, _Skipped)) and not literal \
                 and gate_at != len(group.banned):
             gate_at = len(group.banned)
             if not any_pairing(group.table, group.may_stay, p, x, group.banned, group.fixed):
@@ -371,7 +387,7 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
         split = view.with_(s1=tuple(s.id for s in search.s1), s2=tuple(s.id for s in search.s2))
         cell = None if exchange is None else (exchange.cell or exchange.label())
         if exchange is not None:
-            feasible = context.literal or search.completable(0, (), x)
+            feasible = literal or search.completable(0, (), x)
             applied = ExchangeApplied(
                 rule="D2", bracket=split, cell=cell,
                 from_s1=tuple(players[i - 1].id for i in exchange.from_s1),

@@ -102,6 +102,57 @@ def pair_rejection(a: PlayerState, b: PlayerState,
     return None  # pragma: no cover - one of the two colours always rejects above
 
 
+#: The text's order of the criteria (B: the absolute ones, then the relative
+#: ones "in decreasing order of priority"): a candidate breaking several is
+#: refused with the first of them, the others told beside it.
+TEXT_ORDER = {"B1a": 0, "B1b": 1, "B2a": 2, "B2b": 3, "B3": 4, "B4": 5, "B5": 6, "B6": 7}
+
+
+def text_order(rejection: Rejection) -> int:
+    """Where ``rejection``'s criterion stands in article B (others last)."""
+    return TEXT_ORDER.get(rejection.criterion, len(TEXT_ORDER))
+
+
+def pair_rejections(a: PlayerState, b: PlayerState,
+                    forbidden: frozenset[frozenset[int]] = frozenset()) -> tuple[Rejection, ...]:
+    """Every absolute criterion the pair ``a``-``b`` breaks: B1a (met, or a
+    forbidden pair of the file), and B2 when neither colour allocation keeps
+    both players within it (the first criterion it breaks then)."""
+    found: list[Rejection] = []
+    if a.has_met(b.id):
+        found.append(Rejection("B1a", (a.id, b.id), "met"))
+    elif forbidden and frozenset((a.id, b.id)) in forbidden:
+        found.append(Rejection("B1a", (a.id, b.id), "forbidden"))
+    first: Rejection | None = None
+    for colour in (Colour.WHITE, Colour.BLACK):
+        ra = b2_rejection(a, colour)
+        rb = b2_rejection(b, colour.opposite)
+        if ra is None and rb is None:
+            first = None
+            break
+        if first is None:
+            first = ra or rb
+    if first is not None:
+        found.append(Rejection(first.criterion, (a.id, b.id), first.detail))
+    return tuple(found)
+
+
+def float_rejections(player: PlayerState, direction: Float,
+                     relaxation: Relaxation) -> tuple[Rejection, ...]:
+    """B5 and B6 (each while in force) for ``player`` receiving a float
+    ``direction`` this round: both when he breaks both."""
+    if player.last_round_exception:
+        return ()
+    down = direction is Float.DOWN
+    found: list[Rejection] = []
+    if (relaxation.b5_down if down else relaxation.b5_up) and player.last_float is direction:
+        found.append(Rejection("B5", (player.id,), "float_" + direction.value))
+    if ((relaxation.b6_down if down else relaxation.b6_up)
+            and player.float_two_rounds_before is direction):
+        found.append(Rejection("B6", (player.id,), "float_" + direction.value))
+    return tuple(found)
+
+
 def colour_conflict(a: PlayerState, b: PlayerState) -> bool:
     """B4/A8: the pair cannot give both players their preferred colour."""
     ca, cb = a.preference.colour, b.preference.colour

@@ -55,6 +55,8 @@ class Level:
     drop: tuple[str, str] | None = None
     shown_x: int | None = None
     remainder_only: bool = False   # C11 with x already p: only the remainder's x rises
+    x_from: int | None = None      # C14: x before this step (told with p)
+    x_first: int | None = None     # C14: x's first value (A8), which says whether x follows p
 
     @property
     def text_x(self) -> int:
@@ -82,7 +84,8 @@ def ladder(x0: int, p: int, *, start: Relaxation = STRICT, drops: Sequence[Drop]
     if lower_p:
         for fewer in range(p - 1, -1, -1):
             shown = fewer if x0 > 0 else p
-            levels.append(Level("C14", relaxation, extra, p, fewer, shown_x=shown))
+            levels.append(Level("C14", relaxation, extra, p, fewer, shown_x=shown,
+                                x_from=levels[-1].text_x, x_first=x0))
     return levels
 
 
@@ -90,9 +93,24 @@ def announce(level: Level, view: BracketView) -> Iterator[Event]:
     """The event of the step that brought ``level`` (none for the first)."""
     if level.rule in ("C9", "C10") and level.drop is not None:
         criterion, floaters = level.drop
+        # The text's C9 is about a bracket's downfloaters and its C10 about a
+        # heterogeneous bracket: in a remainder group (reading 5) and in a
+        # bracket of several scores treated as homogeneous (reading 16) they
+        # are our readings; for a heterogeneous bracket's moved-down players,
+        # before any remainder group exists, reading 1 (C6 refusing on B5/B6
+        # for upfloaters, which C10 relaxes).
+        reading = (5 if level.rule == "C9" and view.remainder
+                   else 16 if level.rule == "C10" and view.homogeneous and not view.remainder
+                   else 1 if level.rule == "C10" and not view.remainder
+                   else None)
         yield CriterionDropped(rule=level.rule, bracket=view, criterion=criterion,
-                               floaters=floaters)
+                               floaters=floaters, reading=reading)
     elif level.rule == "C11":
-        yield XIncreased(rule="C11", bracket=view, remainder_only=level.remainder_only)
+        # The text's C11 undoes every pairing of the bracket (moved-down
+        # players included) and restarts at C3; raising x in the remainder
+        # group alone, the moved-down players' pairing kept, is reading 3.
+        yield XIncreased(rule="C11", bracket=view, remainder_only=level.remainder_only,
+                         reading=3 if view.remainder else None)
     elif level.rule == "C14":
-        yield PDecreased(rule="C14", bracket=view)
+        yield PDecreased(rule="C14", bracket=view, x_from=level.x_from,
+                         x_first=level.x_first)

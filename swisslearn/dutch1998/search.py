@@ -51,6 +51,7 @@ from typing import AbstractSet, Callable, Collection, Iterator, Sequence
 
 import numpy as np
 
+from swisslearn.dutch1998.criteria import text_order
 from swisslearn.matching import max_weight_mates
 from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import Rejection
@@ -168,6 +169,9 @@ def avoids(best: Callable[[frozenset[int], frozenset[int]], frozenset[int] | Non
 
 PairCheck = Callable[[PlayerState, PlayerState], "Rejection | None"]
 LeftoverCheck = Callable[[PlayerState], "Rejection | None"]
+#: Every criterion a pair (or a player left over) breaks, not only the first.
+PairReasons = Callable[[PlayerState, PlayerState], "tuple[Rejection, ...]"]
+LeftoverReasons = Callable[[PlayerState], "tuple[Rejection, ...]"]
 Banned = Collection[AbstractSet[PlayerId]]
 
 
@@ -206,6 +210,7 @@ class Tried:
     rank: int
     rejection: Rejection | None
     conflicts: int
+    also: tuple[Rejection, ...] = ()   # every other criterion it breaks
 
 
 @dataclass(frozen=True)
@@ -253,12 +258,17 @@ class BracketSearch:
                  leftover_check: LeftoverCheck, *,
                  allowed: np.ndarray | None = None, cost: np.ndarray | None = None,
                  may_stay: np.ndarray | None = None, banned: Banned = (),
-                 fixed_down: AbstractSet[PlayerId] = frozenset()) -> None:
+                 fixed_down: AbstractSet[PlayerId] = frozenset(),
+                 pair_reasons: PairReasons | None = None,
+                 leftover_reasons: LeftoverReasons | None = None) -> None:
         self.s1 = tuple(s1)
         self.s2 = tuple(s2)
         self.x = x
         self.pair_check = pair_check
         self.leftover_check = leftover_check
+        self.conflict = conflict
+        self._pair_reasons = pair_reasons
+        self._leftover_reasons = leftover_reasons
         k, m = len(self.s1), len(self.s2)
         self._reasons: dict[tuple[int, int], Rejection | None] = {}
         if allowed is None or cost is None:
@@ -406,6 +416,46 @@ class BracketSearch:
         if conflicts > self.x:
             return self._conflicts_rejection(list(enumerate(positions))), conflicts
         return None, conflicts
+
+    def every_pair_reason(self, i: int, j: int) -> tuple[Rejection, ...]:
+        """Every criterion the pair S1[i]-S2[j] breaks (B1a, B2, the floats
+        it gives), in article B's order."""
+        if self._pair_reasons is not None:
+            return tuple(sorted(self._pair_reasons(self.s1[i], self.s2[j]), key=text_order))
+        reason = self.pair_reason(i, j)
+        return () if reason is None else (reason,)
+
+    def judge(self, positions: Sequence[int]) -> tuple[Rejection | None, tuple[Rejection, ...]]:
+        """C6 on one candidate as the story tells it: the criterion the text
+        checks first that it breaks (article B's order: B1a, B1b, B2a, B2b,
+        B4, B5, B6; pair by pair in S1 order, then the players left over),
+        and every other criterion it breaks, in that order.  A candidate
+        meeting them all may still move down a set of players already tried
+        (C12/C13: :meth:`banned_rejection`)."""
+        found: list[Rejection] = []
+        s1, s2 = self.s1, self.s2
+        for i, j in enumerate(positions):
+            if self._pair_reasons is not None:
+                found.extend(self._pair_reasons(s1[i], s2[j]))
+            elif (reason := self.pair_reason(i, j)) is not None:
+                found.append(reason)
+        used = set(positions)
+        for j in range(len(s2)):
+            if j in used:
+                continue
+            if self._leftover_reasons is not None:
+                found.extend(self._leftover_reasons(s2[j]))
+            elif not self._stay[j]:
+                found.append(self.leftover_reason(j))
+        missing = [(i, j) for i, j in enumerate(positions) if self.conflict(s1[i], s2[j])]
+        if len(missing) > self.x:
+            found.append(Rejection("B4", tuple(pid for i, j in missing
+                                               for pid in (s1[i].id, s2[j].id)),
+                                   "colour_conflicts"))
+        if not found:
+            return self.banned_rejection(positions), ()
+        found.sort(key=text_order)
+        return found[0], tuple(dict.fromkeys(found[1:]))
 
     def _assign(self, level: int, free: list[int], budget: int, paired: AbstractSet[int],
                 unpaired: AbstractSet[int], everyone_may_stay: bool = False
@@ -621,7 +671,15 @@ class BracketSearch:
             rejection, conflicts = self.evaluate(positions)
             if rejection is None:
                 rejection = self.banned_rejection(positions)
-            yield Tried(positions, index * span, rejection, conflicts)
+                also: tuple[Rejection, ...] = ()
+            else:
+                # The same verdict; the story names every criterion broken.
+                first, also = self.judge(positions)
+                if first is not None and first.detail != MOVED_DOWN_BEFORE:
+                    rejection = first
+                else:
+                    also = ()
+            yield Tried(positions, index * span, rejection, conflicts, also)
 
     def literal_count(self) -> int:
         """How many candidates :meth:`literal` tries: ``m! / (m - k)!``."""

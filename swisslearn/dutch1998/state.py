@@ -19,16 +19,29 @@ from typing import AbstractSet, Callable, Sequence
 import numpy as np
 
 from swisslearn.dutch1998.criteria import (Relaxation, b2_rejection, bye_rejection,
-                                           colour_conflict, float_rejection, pair_rejection)
+                                           colour_conflict, float_rejection, float_rejections,
+                                           pair_rejection, pair_rejections)
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
 from swisslearn.trace import Event, PlayerView, Rejection
 
-__all__ = ["REMAINDER_BUDGET", "RoundState", "Table", "pair_float_rejection"]
+__all__ = ["REMAINDER_BUDGET", "STORY_BUDGET", "STORY_SIZE", "RoundState", "Table", "pair_float_rejection",
+           "pair_float_rejections"]
 
 #: How much of the failed remainder groups' steps a round keeps (RoundState):
 #: events times the players they name (each event's views list them), about
 #: 10 bytes each (3,563/8 of the stress corpus keeps 67,000: 1,905 groups).
 REMAINDER_BUDGET = 2_000_000
+
+#: Brackets (and remainder groups) of up to this many players are paired by
+#: the literal procedure in the default mode: the trace *is* the text's walk
+#: (C4-C8, every candidate in D1/D2 order).  Measured (docs/story1998.md): the
+#: literal walk of such a bracket stays under about a second.
+STORY_SIZE = 10
+
+#: At most this many candidates a round are tried one by one in the default
+#: mode (about a second); a round needing more is told by the pruned search
+#: from there on (C12/C13 re-opening brackets many times).
+STORY_BUDGET = 10_000
 
 
 class RoundState:
@@ -39,6 +52,11 @@ class RoundState:
         self.tournament = tournament
         self.round = round
         self.literal = literal
+        # The story (issue 29): a bracket of up to STORY_SIZE players is told by
+        # the literal procedure (every candidate, every exchange, one by one)
+        # in the default mode too; the pruned search only speeds up bigger ones.
+        self.story_size = STORY_SIZE
+        self.story_spent = 0   # candidates the literal walk has tried (the default mode)
         self.avoid = frozenset(avoid)   # soft-avoid pairs (protections, seed 002)
         self.forbidden = tournament.forbidden_pairs(round)
         self.initial = tournament.initial_colour or Colour.WHITE
@@ -74,6 +92,15 @@ class RoundState:
         # Set after a first search found nothing: p = 0 in the lowest bracket
         # (README, reading 20).
         self.last_resort = False
+
+    def literal_for(self, players: int) -> bool:
+        """Is a group of ``players`` paired by the literal procedure?  Always
+        in literal mode; in the default mode while the group is small and the
+        round has not spent :data:`STORY_BUDGET` candidates on it (C12/C13
+        may open small brackets thousands of times: then the pruned search
+        tells the rest, the same pairing)."""
+        return self.literal or (players <= self.story_size
+                                and self.story_spent < STORY_BUDGET)
 
     def a2_key(self, state: PlayerState) -> tuple[Decimal, int]:
         """A2: score, then the pairing number (which embodies rating, title, name)."""
@@ -127,6 +154,20 @@ class RoundState:
                     return rejection
             return self.float_check(player, Float.DOWN, relaxation)
         return check
+
+    def pair_reasons(self, a: PlayerState, b: PlayerState) -> tuple[Rejection, ...]:
+        """Every absolute criterion (B1a, the file's forbidden pairs, B2) the
+        pair ``a``-``b`` breaks (the story names them all)."""
+        return pair_rejections(a, b, self.forbidden)
+
+    def leftover_reasons(self, lowest: bool, relaxation: Relaxation
+                         ) -> Callable[[PlayerState], tuple[Rejection, ...]]:
+        """Every criterion a player left over breaks: the bye's B1b in the
+        lowest bracket, and B5/B6 for his downfloat while in force."""
+        def reasons(player: PlayerState) -> tuple[Rejection, ...]:
+            found = () if not lowest or (r := self.bye_check(player)) is None else (r,)
+            return found + float_rejections(player, Float.DOWN, relaxation)
+        return reasons
 
     def remember_remainder(self, key: object, events: list[Event], players: int) -> None:
         """A remainder group of ``players`` gave no pairing after ``events``
@@ -213,6 +254,17 @@ class Table:
         lower = scores[:, None] < scores[None, :]
         ok = ~(higher & ~(down[:, None] & up[None, :])) & ~(lower & ~(up[:, None] & down[None, :]))
         return Table(players, self.allowed & ok, self.cost)
+
+
+def pair_float_rejections(a: PlayerState, b: PlayerState,
+                          relaxation: Relaxation) -> tuple[Rejection, ...]:
+    """Every B5/B6 breach of the floats a pair between different scores gives
+    (A4: the higher score floats down, the lower up)."""
+    if a.score == b.score:
+        return ()
+    high, low = (a, b) if a.score > b.score else (b, a)
+    return (float_rejections(high, Float.DOWN, relaxation)
+            + float_rejections(low, Float.UP, relaxation))
 
 
 def pair_float_rejection(context: RoundState, a: PlayerState, b: PlayerState,

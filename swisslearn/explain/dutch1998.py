@@ -222,8 +222,22 @@ def _player_stuck(event: PlayerStuck, cat: Catalogue) -> str:
                     reasons=_stuck_reasons(event.reasons, cat))
 
 
+def _reading(cat: Catalogue, reading: int | None, variant: str = "") -> list[str]:
+    """« Lecture N : … »: the README reading an event applies, with the
+    text's own path it stands for (none when the event follows the text)."""
+    if reading is None:
+        return []
+    key = f"reading.{reading}{variant}"
+    return [cat.text(key if key in cat else f"reading.{reading}")]
+
+
 @describe.register
 def _player_moved_down(event: PlayerMovedDown, cat: Catalogue) -> str:
+    text = _player_moved_down_plain(event, cat)
+    return cat.join([text, *_reading(cat, event.reading)]) if event.reading else text
+
+
+def _player_moved_down_plain(event: PlayerMovedDown, cat: Catalogue) -> str:
     score = bracket_score(cat, event.bracket)
     view = event.bracket
     if event.reasons:
@@ -284,11 +298,16 @@ def _candidate_tried(event: CandidateTried, cat: Catalogue) -> str:
                    else "candidate_tried.transposition.rejected")
             text = cat.text(key, pairs=pairs, order=order, number=number, reason=reason)
     extra = []
+    if event.also:
+        # Every other criterion the candidate breaks: all are true answers.
+        extra.append(cat.text("candidate_tried.also", reasons=cat.text("fmt.reason_sep").join(
+            describe_rejection(r, cat, event.bracket.x) for r in event.also)))
     if event.exchange is not None:
         extra.append(cat.text("candidate_tried.exchange", cell=cat.cell(event.exchange)))
     if event.accepted and event.leftover:
         extra.append(cat.text("candidate_tried.leftover",
                               leftover=cat.players(event.leftover)))
+    extra.extend(_reading(cat, event.reading))
     return cat.join([text, *extra])
 
 
@@ -433,7 +452,9 @@ def _exchange_applied(event: ExchangeApplied, cat: Catalogue) -> str:
 @describe.register
 def _criterion_dropped(event: CriterionDropped, cat: Catalogue) -> str:
     key = "criterion_dropped.up" if event.floaters == "up" else "criterion_dropped.down"
-    return cat.text(key, criterion=event.criterion)
+    text = cat.text(key, criterion=event.criterion)
+    variant = ".c10" if event.rule == "C10" else ""
+    return cat.join([text, *_reading(cat, event.reading, variant)]) if event.reading else text
 
 
 @describe.register
@@ -446,13 +467,20 @@ def _remainder_unpaired(event: RemainderUnpaired, cat: Catalogue) -> str:
 @describe.register
 def _x_increased(event: XIncreased, cat: Catalogue) -> str:
     key = "x_increased.remainder" if event.remainder_only else "x_increased"
-    return cat.text(key, x=cat.number(event.bracket.x), p=cat.number(event.bracket.p))
+    text = cat.text(key, x=cat.number(event.bracket.x), p=cat.number(event.bracket.p))
+    return cat.join([text, *_reading(cat, event.reading)]) if event.reading else text
 
 
 @describe.register
 def _p_decreased(event: PDecreased, cat: Catalogue) -> str:
     key = "p_decreased.zero" if event.bracket.p == 0 else "p_decreased"
-    return cat.text(key, p=cat.number(event.bracket.p), score=bracket_score(cat, event.bracket))
+    if event.bracket.p > 0 and event.x_from is not None and event.x_first is not None:
+        # C14 says what happens to x too: it follows p when it was first positive.
+        key = "p_decreased.x_follows" if event.x_first > 0 else "p_decreased.x_stays"
+    return cat.text(key, p=cat.number(event.bracket.p), score=bracket_score(cat, event.bracket),
+                    x=cat.number(event.bracket.x),
+                    x_from=cat.number(event.x_from if event.x_from is not None else 0),
+                    first=cat.number(event.x_first if event.x_first is not None else 0))
 
 
 @describe.register
@@ -952,7 +980,10 @@ def _told_in_bracket(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
         if (isinstance(event, CandidateTried) and event.rejection is not None
                 and holds(event.pairs, pair)
                 and pair & set(event.rejection.players)):
-            answer.add(cat.text("why.reason.candidate", rule=event.rule,
+            # A candidate of one pair is the pair itself: « le candidat 3–9 ».
+            key = ("why.reason.candidate.one" if len(event.pairs) == 1
+                   else "why.reason.candidate")
+            answer.add(cat.text(key, rule=event.rule,
                                 score=cat.number(event.bracket.score),
                                 pairs=cat.pairs(event.pairs), a=a, b=b,
                                 rejection=describe_rejection(event.rejection, cat,
