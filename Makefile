@@ -3,9 +3,6 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# Jupyter refuses to run as root unless told (course-room containers often are root).
-LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
-
 # The arbiter's desk (`make desk`): Voilà serves desk/bureau.ipynb on this port,
 # one kernel per page, at most DESK_MAX at once (about 115 MiB each, measured), a page's
 # kernel freed when it is closed or DESK_IDLE seconds without activity,
@@ -23,16 +20,26 @@ DESK_POOL ?= 2
 $(STAMP): pyproject.toml setup.py swisslearn/matching/_blossom.pyx
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'
-	@touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,docs]'
+	@touch $(STAMP) $(COURSE_STAMP)
 
-# The notebook `make lab` opens (the README's Quick start says so); LAB_ARGS
+# The course alone (`make lab`): the `notebooks` extra only, pip's progress
+# shown (the first install takes a few minutes). A full install (above) has it.
+COURSE_STAMP := $(VENV)/.installed-course
+$(COURSE_STAMP): pyproject.toml setup.py swisslearn/matching/_blossom.pyx
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e '.[notebooks]'
+	@touch $(COURSE_STAMP)
+
+# `make lab` is `swisslearn cours` (swisslearn/course.py: the same on every
+# system, no make needed) on the repository itself: the notebooks opened are
+# the ones git tracks. LAB_DIR=folder for a trainee's copy instead; LAB_ARGS
 # passes more options (e.g. LAB_ARGS=--no-browser on a remote machine).
-LAB_NOTEBOOK ?= 00-bienvenue.ipynb
+LAB_DIR ?= .
 LAB_ARGS ?=
-lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks --LabApp.default_url=/lab/tree/$(LAB_NOTEBOOK) \
-		$(LAB_FLAGS) $(LAB_ARGS)
+lab: $(COURSE_STAMP)
+	$(BIN)/swisslearn cours $(LAB_DIR) $(LAB_ARGS)
 
 # The desk as a web page (no code shown, no JupyterLab needed): open the URL it prints.
 # Voilà, configured for a hall (swisslearn/deskserver.py); it does not refuse

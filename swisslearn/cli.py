@@ -173,6 +173,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
 
     from swisslearn.generate import register as register_generate
     register_generate(commands, LANGUAGES, default_language())
+    from swisslearn.course import register as register_course
+    register_course(commands, LANGUAGES, default_language())
     return parser
 
 

@@ -63,12 +63,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from jupyter_server.utils import url_path_join
-from tornado import web
-from traitlets import Bool, Integer
+from swisslearn.extras import require
 
-from swisslearn.desk import UPLOAD_LIMIT, labels
+# Voilà (and the Jupyter server under it) come with the `notebooks` extra.
+require("notebooks", "swisslearn.deskserver", "voila", "jupyter_server")
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # noqa: E402
+from jupyter_server.utils import url_path_join  # noqa: E402
+from tornado import web  # noqa: E402
+from traitlets import Bool, Integer  # noqa: E402
+
+from swisslearn.desk import UPLOAD_LIMIT, labels  # noqa: E402
 
 __all__ = ["DEFAULT_NOTEBOOK", "HallKernelManager", "full_page", "main"]
 
