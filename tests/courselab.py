@@ -69,12 +69,20 @@ class Lab:
 
 
 @contextlib.contextmanager
-def running_course(command: list[str], folder: Path, scratch: Path) -> Iterator[Lab]:
+def running_course(command: list[str], folder: Path, scratch: Path,
+                   user_settings: dict[str, dict[str, object]] | None = None) -> Iterator[Lab]:
     """Run ``command + ["--no-browser", "--port", P, folder]`` until JupyterLab
-    answers on ``/lab``; stopped (SIGTERM, then killed) at the end."""
+    answers on ``/lab``; stopped (SIGTERM, then killed) at the end.
+    ``user_settings``: the user's JupyterLab settings, by plugin
+    (``"@jupyterlab/notebook-extension:tracker"``)."""
     port = free_port()
     home = scratch / "home"
     home.mkdir(parents=True, exist_ok=True)
+    for plugin, values in (user_settings or {}).items():
+        package, name = plugin.split(":")
+        path = home / "lab-user-settings" / package / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
     env = {
         "PATH": str(Path(command[0]).parent),
         "HOME": str(home),
