@@ -13,7 +13,7 @@ DESK_MAX  ?= 10
 DESK_IDLE ?= 100
 DESK_POOL ?= 2
 
-.PHONY: lab desk test typecheck unit stress clean
+.PHONY: lab desk test typecheck docs unit stress clean
 
 # (Re)install when the build changes (the compiled matching included); the
 # stamp remembers the last install.
@@ -52,7 +52,7 @@ desk: $(STAMP)
 # The browser tests (tests/test_desk_browser.py, headless Chromium) run here too.
 # Two workers (pytest-xdist), each test file and notebook whole on one of them
 # (--dist loadfile: a notebook's cells share one kernel, in order).
-test: $(STAMP) typecheck
+test: $(STAMP) typecheck docs
 	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider tests notebooks
 
@@ -61,6 +61,12 @@ test: $(STAMP) typecheck
 typecheck: $(STAMP)
 	$(BIN)/python -m ruff check
 	$(BIN)/python -m mypy
+
+# The documentation site (docs/, Sphinx): every docs/*.md page, and the API
+# from the docstrings; -E reads every page again, -W makes a warning fail it.
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -E -W --keep-going -q -b html docs build/docs
+	@echo "Documentation : build/docs/index.html"
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider tests
@@ -74,4 +80,4 @@ stress: $(STAMP)
 		$(BIN)/python -m pytest -n 2 -v -rP -p no:cacheprovider tests/stress
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache
+	rm -rf $(VENV) build docs/api *.egg-info .pytest_cache .mypy_cache
