@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # The arbiter's desk (`make desk`): Voilà serves desk/bureau.ipynb on this port,
 # one kernel per page, at most DESK_MAX at once (about 115 MiB each, measured), a page's
 # kernel freed when it is closed or DESK_IDLE seconds without activity,
-# DESK_POOL kernels started in advance (README, "The arbiter's desk").
+# DESK_POOL kernels started in advance (docs/arbiter-desk.md).
 DESK_PORT ?= 8866
 DESK_HOST ?= 127.0.0.1
 DESK_MAX  ?= 10
@@ -72,7 +72,7 @@ unit: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider tests
 
 # Stress runs (10,000 random tournaments per system on both cores, and the
-# fuzzers for 2 minutes; README, "Reliability"); `make test` runs a sample.
+# fuzzers for 2 minutes; docs/reliability.md); `make test` runs a sample.
 # STRESS=N for a quicker (or longer) run.
 STRESS ?= 10000
 stress: $(STAMP)
