@@ -72,12 +72,14 @@ unit: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider tests
 
 # Stress runs (10,000 random tournaments per system on both cores, and the
-# fuzzers for 2 minutes; docs/reliability.md); `make test` runs a sample.
+# fuzzers for 2 minutes; docs/reliability.md), a fresh install of the course,
+# and all 13 notebooks opened in Chromium; `make test` runs a sample of each.
 # STRESS=N for a quicker (or longer) run.
 STRESS ?= 10000
 stress: $(STAMP)
 	SWISSLEARN_STRESS=$(STRESS) SWISSLEARN_FUZZ_SECONDS=120 \
-		$(BIN)/python -m pytest -n 2 -v -rP -p no:cacheprovider tests/stress
+		$(BIN)/python -m pytest -n 2 -v -rP -p no:cacheprovider tests/stress \
+		tests/test_course_browser.py
 
 clean:
 	rm -rf $(VENV) build docs/api *.egg-info .pytest_cache .mypy_cache
