@@ -1,15 +1,25 @@
 """The command line (``../shared/CONTRACT.md``): ``swisslearn COMMAND ...``.
 
-Exit codes: 0 done; 1 no legal pairing (or ``check`` found differences);
-2 bad usage; 3 invalid input (``file:line:col: message`` on stderr, one
-line a problem).  This module imports no notebook stack (pandas,
-matplotlib, ipywidgets).
+Exit codes (``docs/contract.md``): 0 done; 1 no legal pairing (or
+``check`` found differences); 2 bad usage, or the output cannot be written
+(a file, or stdout full or closed); 3 invalid input (``file:line:col:
+message`` on stderr, one line a problem); 130 interrupted (Ctrl-C).  Every
+failure is one line in the language asked, never a traceback.  This module
+imports no notebook stack (pandas, matplotlib, ipywidgets).
 
-**Language.**  Every command takes ``--lang fr|en``: what it prints, its
+**Terminal.**  In text mode everything printed goes through
+:class:`swisslearn.terminal.SafeStream`: a control character, a C1 code or a
+bidirectional override in a name or a path is shown escaped (``\\x1b``),
+never obeyed; JSON keeps the exact strings (as ``\\uXXXX``).  What the
+terminal's encoding cannot write is replaced (``?``), never a traceback.
+
+**Language.**  Every command takes ``--lang fr|en``, before or after the
+command (``swisslearn --lang en pair ...``, the last one given wins): what it prints, its
 notes and its error messages (the words are in the catalogue,
 ``swisslearn/explain/fr.cli.json`` and ``en.cli.json``).  The default is
 French, the course's language, for every command alike; the environment
-variable ``SWISSLEARN_LANG`` changes it (for scripts).  JSON output is the
+variable ``SWISSLEARN_LANG`` changes it (for scripts; a locale's name such
+as ``en_US.UTF-8`` is read for its language).  JSON output is the
 same in every language.
 
 **Reading.**  A file is read whole before anything is done: every problem it
@@ -21,19 +31,23 @@ stop a command unless ``--strict`` is given.
 from __future__ import annotations
 
 import argparse
-import json
+import errno
 import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Callable, Iterator, NoReturn, Sequence, TextIO, TypeVar
 
 from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnError,
-                               usage)
+                               SystemReason, usage)
+from swisslearn.errors import _text as message_text
 from swisslearn.explain.catalogue import catalogue
 # The model is loaded with the package already; recorded_round stays a name of
 # this module for the notebooks that import it from here.
 from swisslearn.model import colourless_pairs, recorded_round
+from swisslearn.terminal import SafeStream, json_text, safe
+
+_T = TypeVar("_T")
 
 # What a command needs beyond parsing its line is imported when it runs: the
 # readers in read_input, the systems in _choice, the protections in
@@ -51,19 +65,26 @@ if TYPE_CHECKING:
     from swisslearn.trace import Event, RoundPaired
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
+EXIT_OUTPUT = EXIT_USAGE
+"""The output cannot be written (stdout full or closed, ``-o`` refused): the
+code of bad usage, as the contract says."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 + SIGINT, as a shell reports a process it interrupted."""
 
 LANGUAGES = ("fr", "en")
 LANG_VARIABLE = "SWISSLEARN_LANG"
 
 
 def default_language() -> str:
-    """``$SWISSLEARN_LANG`` if it names a language of the catalogue, else French."""
-    wanted = os.environ.get(LANG_VARIABLE, "").strip().lower()
+    """``$SWISSLEARN_LANG`` if it names a language of the catalogue, else
+    French; a locale's name is read for its language (``en_US.UTF-8``,
+    ``fr-CH``, ``en@euro``: en, fr, en)."""
+    wanted = re.split(r"[_.@-]", os.environ.get(LANG_VARIABLE, "").strip().lower(), 1)[0]
     return wanted if wanted in LANGUAGES else "fr"
 
 
 def _say(lang: str, key: str, **fields: object) -> str:
-    return catalogue(lang).text(key, **fields)
+    return message_text(lang, key, fields)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -104,36 +125,106 @@ def _argparse_message(message: str, lang: str) -> str:
     return message
 
 
+def ascii_number(text: str) -> int:
+    """An integer argument written in ASCII digits (``--round 6``, ``tables 43``):
+    ``int()`` would also read ``٦`` or ``６``, which no file of ours holds and
+    the readers refuse, so the command line refuses them too."""
+    digits = text[1:] if text[:1] == "-" else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(text)
+    return int(text)
+
+
+ascii_number.__name__ = "int"  # argparse names the type in its message: "invalid int value"
+
+
+FILE_HELP = "the tournament: a TRF file (.trf, .trfx), or a plain list (.txt)"
+
+# Each command's examples, shown at the end of its --help (the English text is
+# the catalogue's message id, as for every help: clihelp).
+EXAMPLES = {
+    "convert": "examples:\n"
+               "  swisslearn convert data/club-12-joueurs.trf -o club.txt\n"
+               "  swisslearn convert club.txt -o club.trf --force",
+    "show": "examples:\n"
+            "  swisslearn show data/club-12-joueurs.trf\n"
+            "  swisslearn show data/club-12-joueurs.trf --round 3\n"
+            "  swisslearn show data/club-12-joueurs.trf --json",
+    "pair": "examples:\n"
+            "  swisslearn pair data/club-12-joueurs.trf --round 5\n"
+            "  swisslearn pair data/club-12-joueurs.trf --round 5 --explain\n"
+            "  swisslearn pair FILE -o FILE-paired.trf   (pair the next round, write it)",
+    "trace": "examples:\n"
+             "  swisslearn trace data/club-12-joueurs.trf --round 2\n"
+             "  swisslearn trace data/club-12-joueurs.trf --round 2 --jsonl",
+    "why": "examples:\n"
+           "  swisslearn why data/club-12-joueurs.trf 1 7   (players 1 and 7, last round)\n"
+           "  swisslearn why data/club-12-joueurs.trf 1 7 --round 3",
+    "check": "examples:\n"
+             "  swisslearn check data/club-12-joueurs.trf\n"
+             "  swisslearn check data/club-12-joueurs.trf --system dutch-2017 --json",
+    "tables": "examples:\n"
+              "  swisslearn tables 8\n"
+              "  swisslearn tables 6 --all-sizes",
+    "generate": "examples:\n"
+                "  swisslearn generate --players 20 --rounds 7 --seed 1 -o tournoi.trf\n"
+                "  swisslearn generate --players 100 --rounds 9 --seed 2 --system dutch-2017 "
+                "-o grand.trf",
+}
+
+MAIN_EXAMPLES = ("examples:\n"
+                 "  swisslearn show data/club-12-joueurs.trf\n"
+                 "  swisslearn pair data/club-12-joueurs.trf --round 5 --explain\n"
+                 "  swisslearn --lang en pair --help\n"
+                 "each command's --help gives its own examples")
+
+# The arguments a command registers without a help of its own (generate's).
+ARGUMENT_HELP = {
+    "players": "how many players",
+    "rounds": "how many rounds",
+    "seed": "the random seed: the same seed gives the same tournament",
+    "output": "the file to write",
+    "rating_min": "the lowest rating drawn",
+    "rating_max": "the highest rating drawn",
+}
+
+
 def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     # argparse itself exits 2 on bad usage, as the contract wants.
     _Parser.lang = lang or default_language()
     parser = _Parser(prog="swisslearn",
-                     description="Teach and explain Swiss-system pairings (FIDE Dutch system).")
+                     description="Teach and explain Swiss-system pairings (FIDE Dutch system).",
+                     epilog=MAIN_EXAMPLES)
     parser.add_argument("--version", action="version", version=_version())
+    # --lang before the command too (swisslearn --lang en pair ...): main reads it.
+    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help=f"language of what is printed (default: fr, or ${LANG_VARIABLE})")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     convert = commands.add_parser("convert", help="TRF <-> plain list by OUT's extension "
                                      "(.txt: plain list; .trf/.trfx: TRF)")
-    convert.add_argument("file", metavar="FILE")
-    convert.add_argument("-o", "--output", required=True, metavar="OUT")
+    convert.add_argument("file", metavar="FILE", help=FILE_HELP)
+    convert.add_argument("-o", "--output", required=True, metavar="OUT",
+                         help="the file to write (.txt: plain list; .trf/.trfx: TRF)")
     convert.add_argument("--force", action="store_true",
                          help="replace OUT if it exists (a regular file only)")
     _reading_options(convert)
     convert.set_defaults(run=_convert)
 
     show = commands.add_parser("show", help="standings and each player's state before a round")
-    show.add_argument("file", metavar="FILE")
-    show.add_argument("--round", type=int, metavar="N",
+    show.add_argument("file", metavar="FILE", help=FILE_HELP)
+    show.add_argument("--round", type=ascii_number, metavar="N",
                       help="the round about to be paired (default: the next one)")
     show.add_argument("--json", action="store_true", help="print JSON")
     show.add_argument("--system", metavar="S", help="the system whose choice to show "
-                      "(default: the file's, see the README)")
+                      "(default: the file's)")
     _reading_options(show)
     show.set_defaults(run=_show)
 
     pair = commands.add_parser("pair", help="pair a round")
     _common(pair)
-    pair.add_argument("--json", action="store_true", help="print the CONTRACT's JSON")
+    pair.add_argument("--json", action="store_true",
+                      help="print the pairing as JSON (boards, byes, the system chosen)")
     pair.add_argument("--explain", action="store_true",
                       help="print each step of the procedure, explained")
     pair.add_argument("-o", "--output", metavar="OUT",
@@ -151,21 +242,24 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
 
     why = commands.add_parser("why", help="why two players were paired, or why not")
     _common(why, round_help="the round (default: the last one paired)")
-    why.add_argument("a", type=int, metavar="A")
-    why.add_argument("b", type=int, metavar="B")
+    why.add_argument("a", type=ascii_number, metavar="A",
+                     help="a player's pairing number (the file's 001 number)")
+    why.add_argument("b", type=ascii_number, metavar="B", help="the other player's")
     why.set_defaults(run=_why)
 
     check = commands.add_parser("check", help="re-pair every round and compare")
-    check.add_argument("file", metavar="FILE")
-    check.add_argument("--system", metavar="S")
-    check.add_argument("--json", action="store_true")
+    check.add_argument("file", metavar="FILE", help=FILE_HELP)
+    check.add_argument("--system", metavar="S", help="the system to re-pair with "
+                       "(default: the file's)")
+    check.add_argument("--json", action="store_true", help="print JSON")
     _reading_options(check)
     _protection_options(check)
     check.set_defaults(run=_check)
 
     tables = commands.add_parser("tables", help="D1 and D2 orders for a bracket of N players")
-    tables.add_argument("n", type=int, metavar="N")
-    tables.add_argument("--json", action="store_true")
+    tables.add_argument("n", type=ascii_number, metavar="N",
+                        help="the number of players in the bracket")
+    tables.add_argument("--json", action="store_true", help="print JSON")
     tables.add_argument("--all-sizes", action="store_true",
                         help="list exchanges of every size, not only one and two players")
     _lang_option(tables)
@@ -175,7 +269,21 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     register_generate(commands, LANGUAGES, default_language())
     from swisslearn.course import register as register_course
     register_course(commands, LANGUAGES, default_language())
+    _describe(commands)
     return parser
+
+
+def _describe(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """Every command's examples and every argument's help, also for the
+    commands registered by other modules (generate)."""
+    for name, command in commands.choices.items():
+        if command.epilog is None and name in EXAMPLES:
+            command.epilog = EXAMPLES[name]
+        for action in command._actions:
+            if action.help is None and action.dest in ARGUMENT_HELP:
+                action.help = ARGUMENT_HELP[action.dest]
+            if action.type is int:  # generate --players ٣ is refused like --round ٦
+                action.type = ascii_number
 
 
 def _lang_option(command: argparse.ArgumentParser) -> None:
@@ -193,11 +301,12 @@ def _reading_options(command: argparse.ArgumentParser) -> None:
 
 def _common(command: argparse.ArgumentParser,
             round_help: str = "the round to pair (default: the first with no pairing)") -> None:
-    command.add_argument("file", metavar="FILE")
+    command.add_argument("file", metavar="FILE", help=FILE_HELP)
     command.add_argument("--system", metavar="S",
                          help="dutch-1998, dutch-2017, dutch-2026, team-2026, "
-                              "team-2026-sharly, simple (default: the file's, see the README)")
-    command.add_argument("--round", type=int, metavar="N", help=round_help)
+                              "team-2026-sharly, simple (default: the file's, "
+                              "which show tells)")
+    command.add_argument("--round", type=ascii_number, metavar="N", help=round_help)
     _reading_options(command)
     command.add_argument("--literal", action="store_true",
                          help="dutch-1998: try every transposition and exchange one by one "
@@ -233,8 +342,16 @@ def _protections(args: argparse.Namespace, document: object,
     ``lazy``: None when there is nothing to protect (:func:`_unprotected`)."""
     if lazy and _unprotected(args, document):
         return None
-    from swisslearn.protections import Protections
+    from swisslearn.protections import Protections, parse_avoid
     protections = Protections.from_document(document).with_options(args.avoid, args.group)
+    if args.avoid:  # an attribute no player has would protect nobody, silently
+        from swisslearn.formats.protections import known_attributes
+        known = known_attributes(document.tournament)  # type: ignore[attr-defined]
+        for text in args.avoid:
+            attribute = parse_avoid(text).attribute
+            if attribute not in known:
+                raise usage("protect.avoid_unknown", text=text, attribute=attribute,
+                            known=", ".join(known))
     if round is not None and (args.avoid or args.group) and protections.frozen_round(round):
         _note(args, "cli.note.frozen", round=round)
     return protections
@@ -268,36 +385,171 @@ def _version() -> str:
 
 
 def _language_in(argv: Sequence[str]) -> str | None:
-    """The ``--lang`` of a command line, before argparse reads it (its own
-    errors are then said in that language)."""
+    """The ``--lang`` of a command line, before or after the command (the
+    last one given wins), read before argparse so that its own errors are
+    said in that language."""
+    found = None
     for i, word in enumerate(argv):
+        if word == "--":
+            break
         if word == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGUAGES:
-            return argv[i + 1]
-        if word.startswith("--lang=") and word[7:] in LANGUAGES:
-            return word[7:]
-    return None
+            found = argv[i + 1]
+        elif word.startswith("--lang=") and word[7:] in LANGUAGES:
+            found = word[7:]
+    return found
+
+
+class OutputError(SwisslearnError):
+    """Standard output cannot be written (full, closed, an I/O error)."""
+
+    def __init__(self, reason: SystemReason) -> None:
+        super().__init__(str(reason))
+        self.key = "cli.output.stdout"
+        self.fields = {"reason": reason}
+
+
+class _Closed:
+    """Standard output when the command was started with it closed (``>&-``):
+    Python then has no ``sys.stdout``; a command that prints fails as on a
+    closed file, one that only writes ``-o`` works."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    def flush(self) -> None:
+        pass
+
+
+class _Output(SafeStream):
+    """What a command prints: escaped for a terminal (:func:`terminal.safe`),
+    and a failure to write said as an :class:`OutputError` (exit 2).  A pipe
+    closed by its reader (``| head``) is not a failure: BrokenPipeError
+    goes through (exit 0)."""
+
+    def write(self, text: str) -> int:
+        return self._guarded(lambda: super(_Output, self).write(text))
+
+    def write_exact(self, text: str) -> int:
+        """Write ``text`` as it is (JSON, already safe: :func:`terminal.json_text`)."""
+        return self._guarded(lambda: self.raw.write(text))
+
+    def flush(self) -> None:
+        self._guarded(self.raw.flush)
+
+    @staticmethod
+    def _guarded(action: Callable[[], _T]) -> _T:
+        try:
+            return action()
+        except BrokenPipeError:
+            raise
+        except OSError as failure:
+            raise OutputError(SystemReason.of(failure)) from None
+
+
+def _write_json(stdout: TextIO, data: object, *, ensure_ascii: bool = True) -> None:
+    """``data`` as one line of JSON, its strings exact (escaped as JSON, not
+    for the terminal)."""
+    text = json_text(data, ensure_ascii=ensure_ascii) + "\n"
+    write = getattr(stdout, "write_exact", stdout.write)
+    write(text)
+
+
+def _replacing(stream: TextIO | None) -> None:
+    """What the stream's encoding cannot write (a Windows code page,
+    ``PYTHONIOENCODING=ascii``) is written ``?``, never a traceback."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and getattr(stream, "errors", "") == "strict":
+        try:
+            reconfigure(errors="replace")
+        except (ValueError, OSError):  # a stream already in use: keep it
+            pass
+
+
+def _silence_stdout() -> None:
+    """After stdout failed: point it at the null device, so that the
+    interpreter's last flush at exit cannot fail again (and print a
+    traceback-like "Exception ignored" with exit 120)."""
+    stream = sys.stdout
+    try:
+        if stream is None or sys.__stdout__ is None or stream is not sys.__stdout__:
+            return  # a test's capture, or closed from the start: nothing pending
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.__stdout__.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
+
+
+def _error_line(lang: str, key: str, **fields: object) -> None:
+    """One line on stderr, if stderr can still be written at all."""
+    try:
+        print(safe(_say(lang, "cli.prefix", text=_say(lang, key, **fields))), file=sys.stderr)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = _language_in(argv) or default_language()
+    _replacing(sys.stdout)
+    _replacing(sys.stderr)
+    stdout = _Output(sys.stdout if sys.stdout is not None else _Closed())  # type: ignore[arg-type]
+    try:
+        return _run(argv, lang, stdout)
+    except KeyboardInterrupt:
+        _error_line(lang, "cli.interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader of a pipe is gone (| head): not a failure
+        _silence_stdout()
+        return EXIT_OK
+    except OutputError as error:
+        _silence_stdout()
+        _error_line(lang, "cli.output.stdout", reason=error.fields["reason"])
+        return EXIT_OUTPUT
+    except OSError as error:  # an output file the writers could not name the problem of
+        _error_line(lang, "cli.output.other", reason=SystemReason.of(error))
+        return EXIT_OUTPUT
+    except MemoryError:
+        _error_line(lang, "cli.memory")
+        return EXIT_INPUT
+
+
+def _run(argv: list[str], lang: str, stdout: _Output) -> int:
+    # Whatever is printed while the command runs (argparse's --help, a note
+    # of another module) goes through the safe streams too.
+    real_stdout, real_stderr = sys.stdout, sys.stderr
+    sys.stdout = stdout
+    # stderr closed from the start (2>&-): messages have nowhere to go, the
+    # exit code still says what happened.
+    sys.stderr = errors = SafeStream(real_stderr if real_stderr is not None
+                                     else open(os.devnull, "w", encoding="utf-8"))
+    try:
+        return _command(argv, lang, stdout, errors)  # type: ignore[arg-type]
+    finally:
+        sys.stdout, sys.stderr = real_stdout, real_stderr
+
+
+def _command(argv: list[str], lang: str, stdout: _Output, errors: TextIO) -> int:
     parser = build_parser(lang)
     args = parser.parse_args(argv)
-    lang = getattr(args, "lang", lang)
     args.lang = lang
     try:
-        return int(args.run(args, sys.stdout))
+        code = int(args.run(args, stdout))
+        stdout.flush()  # a full disk (/dev/full) is told here, not at exit
+        return code
     except InputError as error:
-        report_problems(error, lang, sys.stderr)
+        report_problems(error, lang, errors)
         return EXIT_INPUT
     except PairingError as error:
-        print(_say(lang, "cli.prefix", text=error.render(lang)), file=sys.stderr)
+        print(_say(lang, "cli.prefix", text=error.render(lang)), file=errors)
         return EXIT_NO_PAIRING
+    except OutputError:
+        raise
     except SwisslearnError as error:  # UsageError, and any other on purpose
-        print(_say(lang, "cli.prefix", text=error.render(lang)), file=sys.stderr)
+        print(_say(lang, "cli.prefix", text=error.render(lang)), file=errors)
         return EXIT_USAGE
-    except BrokenPipeError:
-        return EXIT_OK
 
 
 def report_problems(error: InputError, lang: str, stream: TextIO) -> None:
@@ -349,20 +601,34 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
 
 
 def _read(args: argparse.Namespace) -> TrfDocument | PlainListDocument:
-    """FILE read, its warnings printed on stderr."""
+    """FILE read, its warnings printed on stderr.  Its protection records
+    (``XS?``) are read too, whatever the command: the same file gets the same
+    verdict from ``show``, ``pair`` and ``check`` (a malformed record, a
+    player or an attribute the tournament does not have: exit 3)."""
     document = read_input(args.file, strict=getattr(args, "strict", False))
     _print_warnings(document, args.lang)
+    if any(line[:2] == "XS" for line in getattr(document, "lines", ())):
+        from swisslearn.protections import Protections
+        Protections.from_document(document)
     return document
 
 
 def _output_path(path: str, source: str, force: bool) -> Path:
+    """``-o OUT`` checked before any work: not FILE itself, not a folder (nor
+    a name ending in ``/``), not an existing file without ``--force``, a name
+    the system can resolve (no symbolic-link loop, no name too long)."""
+    from swisslearn.fileio import check_output_name, exists_error
+    check_output_name(path)
     out = Path(path)
-    if out.resolve() == Path(source).resolve() or _same_file(out, Path(source)):
-        raise usage("write.over_input", path=path)
-    if out.is_dir():
-        raise usage("write.is_folder_out", path=path)
-    if out.exists() and not force:
-        from swisslearn.fileio import exists_error
+    try:
+        if out.resolve() == Path(source).resolve() or _same_file(out, Path(source)):
+            raise usage("write.over_input", path=path)
+        if out.is_dir():
+            raise usage("write.is_folder_out", path=path)
+        exists = out.exists()
+    except (OSError, RuntimeError) as failure:  # RuntimeError: a link loop (Python < 3.13)
+        raise usage("write.cannot", path=path, reason=SystemReason.of(failure)) from None
+    if exists and not force:
         raise exists_error(path)
     return out
 
@@ -464,8 +730,7 @@ def _show(args: argparse.Namespace, stdout: TextIO) -> int:
                 "colour": (tournament.initial_colour or Colour.WHITE).value,
                 "from": document.first_colour or "default"}
             data["warnings"] = len(document.warnings)
-        json.dump(data, stdout, ensure_ascii=False)
-        stdout.write("\n")
+        _write_json(stdout, data, ensure_ascii=False)
         return EXIT_OK
     title = tournament.name or tournament.source
     stdout.write(_say(lang, "cli.show.after_last" if finished else "cli.show.title",
@@ -477,6 +742,7 @@ def _show(args: argparse.Namespace, stdout: TextIO) -> int:
     stdout.write(f"{head['rank']:>3} {head['id']:>4}  {head['name']:<28} {head['rating']:>6} "
                  f"{head['points']:>5}  {head['colours']:<14} {head['diff']:>4} "
                  f"{head['pref']:<5} {head['floats']}\n")
+    decimal = _say(lang, "fmt.decimal_sep")
     for rank, s in enumerate(states, 1):
         floats = "".join(f.arrow if f else "." for f in s.floats)
         notes = []
@@ -492,7 +758,8 @@ def _show(args: argparse.Namespace, stdout: TextIO) -> int:
             notes.append("last_round")
         said = ", ".join(_say(lang, f"cli.show.note.{note}") for note in notes)
         colours = "".join(_letter(lang, c) for c in s.colour_history)
-        stdout.write(f"{rank:>3} {s.id:>4}  {s.name[:28]:<28} {s.rating:>6} {s.score!s:>5}  "
+        score = str(s.score).replace(".", decimal)  # 2.5 as the language writes it (2,5)
+        stdout.write(f"{rank:>3} {s.id:>4}  {s.name[:28]:<28} {s.rating:>6} {score:>5}  "
                      f"{colours:<14} {s.colour_difference:>+4d} {_preference(lang, s):<5} "
                      f"{floats:<8} {said}".rstrip() + "\n")
     stdout.write(choice_line(choice, lang) + "\n")
@@ -577,13 +844,14 @@ def _pair(args: argparse.Namespace, stdout: TextIO) -> int:
         with_paired_round(document, result, protections=protections,
                           applied=applied).write(out, replace=args.force)
     if args.json:
-        json.dump(pair_json(result) | {"system_choice": choice_json(choice, lang)}, stdout)
-        stdout.write("\n")
+        _write_json(stdout, pair_json(result) | {"system_choice": choice_json(choice, lang)})
         return EXIT_OK
     names = _names(tournament)
     stdout.write(_say(lang, "cli.pair.heading", title=tournament.name or tournament.source,
                       round=round, system=system.name) + "\n")
     stdout.write(choice_line(choice, lang) + "\n")
+    head = {name: _say(lang, f"cli.pair.col.{name}") for name in ("board", "white", "black")}
+    stdout.write(f"{head['board']:>4}  {head['white']:<35}     {head['black']}\n")
     for board in result.boards:
         stdout.write(f"{board.board:>4}  {board.white:>4} {names[board.white][:30]:<30}  -  "
                      f"{board.black:>4} {names[board.black][:30]}\n")
@@ -605,7 +873,7 @@ def _trace(args: argparse.Namespace, stdout: TextIO) -> int:
     for event in _round_events(args, tournament, round, _system(args, tournament),
                                _protections(args, document, round, lazy=True)):
         if args.jsonl:
-            stdout.write(json.dumps(event_to_json(event), ensure_ascii=False) + "\n")
+            _write_json(stdout, event_to_json(event), ensure_ascii=False)
         else:
             stdout.write(explain(event, args.lang) + "\n")
     return EXIT_OK
@@ -740,9 +1008,8 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
         print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
                    + warning), file=sys.stderr)
     if args.json:
-        json.dump({"rounds": report, **({"warnings": warnings} if warnings else {}),
-                   "system_choice": choice_json(choice, args.lang)}, stdout)
-        stdout.write("\n")
+        _write_json(stdout, {"rounds": report, **({"warnings": warnings} if warnings else {}),
+                             "system_choice": choice_json(choice, args.lang)})
     else:
         stdout.write(choice_line(choice, args.lang) + "\n")
         for row in report:
@@ -775,8 +1042,7 @@ def _tables(args: argparse.Namespace, stdout: TextIO) -> int:
                     f"~10^{len(str(count)) - 1}", limit=words.number(MAX_LISTED_EXCHANGES),
                     largest=largest)
     if args.json:
-        json.dump(tables(args.n, max_exchange_size=size), stdout)
-        stdout.write("\n")
+        _write_json(stdout, tables(args.n, max_exchange_size=size))
     else:
         text = format_tables(args.n, max_exchange_size=size, lang=args.lang)
         stdout.write(text if text.endswith("\n") else text + "\n")

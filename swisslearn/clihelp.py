@@ -38,13 +38,22 @@ def translations(lang: str) -> Mapping[str, str]:
     return {text: words[key] for key, text in english.items() if key.startswith("help.")}
 
 
+_NUMBER = re.compile(r"-?[0-9]+\.[0-9]+")
+
+
 def _default(lang: str, value: str) -> str:
+    """`` (default: VALUE)`` in ``lang``, a decimal number written as the
+    language writes it (0,02 in French)."""
     from swisslearn.explain.catalogue import catalogue
-    return catalogue(lang).text("help.default", value=value)
+    words = catalogue(lang)
+    if _NUMBER.fullmatch(value):
+        value = value.replace(".", words.text("fmt.decimal_sep"))
+    return words.text("help.default", value=value)
 
 
-class HelpFormatter(argparse.HelpFormatter):
-    """argparse's formatter, every text it writes translated into ``lang``."""
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter, every text it writes translated into ``lang``;
+    a command's description and examples (its epilog) keep their lines."""
 
     def __init__(self, prog: str, lang: str = "en") -> None:
         super().__init__(prog)

@@ -198,11 +198,19 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# The command's examples (its --help; translated as every help text is).
+EXAMPLES = ("examples:\n"
+            "  swisslearn cours\n"
+            "  swisslearn cours my-course --no-browser --port 8890\n"
+            "  python -m swisslearn cours   (when the swisslearn command is not found)")
+
+
 def register(commands: argparse._SubParsersAction[Any], languages: Sequence[str],
              default_language: str) -> None:
     """Add ``cours`` to the sub-commands of the ``swisslearn`` parser."""
     parser = commands.add_parser(
-        "cours", help="copy the course's notebooks into a folder and open them in JupyterLab")
+        "cours", help="copy the course's notebooks into a folder and open them in JupyterLab",
+        epilog=EXAMPLES)
     parser.add_argument("folder", metavar="DIR", nargs="?", default=COURSE_FOLDER,
                         help="the course's folder, created if needed; a notebook you changed "
                              "there is kept (default ./cours-swisslearn)")

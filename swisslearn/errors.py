@@ -20,8 +20,10 @@ each, ``omitted`` counts the rest).  An *error* makes the file ambiguous
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 MAX_KEPT = 10_000
 """Problems of each kind a report keeps; the others are only counted."""
@@ -44,12 +46,59 @@ class Count:
         return _text(lang, f"count.{self.noun}.{'many' if plural else 'one'}", {"n": self.n})
 
 
+@dataclass(frozen=True)
+class Reason:
+    """A part of a message that is itself a catalogue message (``key`` and
+    its ``fields``), said in the language of the message around it."""
+
+    key: str
+    fields: Mapping[str, object]
+
+    def said(self, lang: str) -> str:
+        return _text(lang, self.key, self.fields)
+
+
+@dataclass(frozen=True)
+class SystemReason:
+    """Why the system refused a file operation (an ``OSError``): the
+    catalogue's ``os.reason.ENAME`` in the language asked when it has one,
+    else the system's own words."""
+
+    code: int
+    text: str
+
+    @classmethod
+    def of(cls, failure: BaseException) -> SystemReason:
+        if isinstance(failure, OSError):
+            return cls(failure.errno or 0, failure.strerror or str(failure))
+        return cls(errno.ELOOP, str(failure))  # pathlib's RuntimeError: a symbolic-link loop
+
+    def said(self, lang: str) -> str:
+        from swisslearn.explain.catalogue import catalogue
+        key = f"os.reason.{errno.errorcode.get(self.code, '')}"
+        words = catalogue(lang)
+        return words.text(key) if key in words else self.text
+
+    def __str__(self) -> str:
+        return self.said("en")
+
+
+def _value(lang: str, value: object) -> object:
+    """A field as the language writes it: a nested message said, a decimal
+    number with the language's separator (« 4,5 points » in French)."""
+    if isinstance(value, (Count, Reason, SystemReason)):
+        return value.said(lang)
+    if isinstance(value, (Decimal, float)) and not isinstance(value, bool):
+        from swisslearn.explain.catalogue import catalogue
+        return str(value).replace(".", catalogue(lang).text("fmt.decimal_sep"))
+    return value
+
+
 def _text(lang: str, key: str, fields: Mapping[str, object]) -> str:
     # Imported here: the catalogue is only needed once a message is printed,
     # and reading a file must not load the explanations.
     from swisslearn.explain.catalogue import catalogue
-    said = {name: value.said(lang) if isinstance(value, Count) else value
-            for name, value in fields.items()}
+    said = {name: _value(lang, value) for name, value in fields.items()}
     return catalogue(lang).text(key, **said)
 
 

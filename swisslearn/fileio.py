@@ -41,10 +41,10 @@ import stat
 from pathlib import Path
 from typing import Iterable
 
-from swisslearn.errors import InputError, UsageError, usage
+from swisslearn.errors import InputError, SystemReason, UsageError, usage
 
 __all__ = ["write_bytes_atomically", "write_atomically", "remove_stale_temporaries",
-           "temporary_name", "TEMPORARY_SUFFIX", "MAX_INPUT_BYTES", "read_input_bytes"]
+           "check_output_name", "temporary_name", "TEMPORARY_SUFFIX", "MAX_INPUT_BYTES", "read_input_bytes"]
 
 TEMPORARY_SUFFIX = ".swisslearn-tmp"
 
@@ -85,7 +85,7 @@ def read_input_bytes(path: str | Path, error: type[InputError],
         if failure.errno in _SAID:  # the usual ones, in the language asked
             raise error(file=name, key=f"input.cannot_read.{_SAID[failure.errno]}") from None
         raise error(file=name, key="input.cannot_read",
-                    fields={"reason": failure.strerror or str(failure)}) from None
+                    fields={"reason": SystemReason.of(failure)}) from None
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
@@ -107,7 +107,7 @@ def read_input_bytes(path: str | Path, error: type[InputError],
         return b"".join(chunks)
     except OSError as failure:
         raise error(file=name, key="input.cannot_read",
-                    fields={"reason": failure.strerror or str(failure)}) from None
+                    fields={"reason": SystemReason.of(failure)}) from None
     finally:
         os.close(handle)
 
@@ -159,12 +159,30 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
     return removed
 
 
+def _is_dir(path: Path) -> bool:
+    """``path.is_dir()``, false where the name itself cannot be looked up
+    (too long, a link loop): the caller then says the system's reason."""
+    try:
+        return path.is_dir()
+    except (OSError, RuntimeError):
+        return False
+
+
 def _fail(path: Path, error: OSError) -> UsageError:
-    if error.errno == errno.EISDIR or path.is_dir():
+    if error.errno == errno.EISDIR or _is_dir(path):
         return usage("write.is_folder", path=str(path))
-    if error.errno == errno.ENOENT and not path.parent.is_dir():
+    if error.errno == errno.ENOENT and not _is_dir(path.parent):
         return usage("write.no_folder", path=str(path), folder=str(path.parent))
-    return usage("write.cannot", path=str(path), reason=error.strerror or str(error))
+    return usage("write.cannot", path=str(path), reason=SystemReason.of(error))
+
+
+def check_output_name(path: str | Path) -> None:
+    """A name to write to, refused before any work if it names a folder by
+    its form (``new.trf/``: the writer would drop the slash and write
+    ``new.trf``)."""
+    name = os.fspath(path)
+    if name.endswith(("/", os.sep)) or (os.altsep and name.endswith(os.altsep)):
+        raise usage("write.is_folder_out", path=name)
 
 
 def exists_error(path: str | Path) -> UsageError:
@@ -176,9 +194,14 @@ def write_atomically(path: str | Path, chunks: Iterable[bytes], *, replace: bool
     """Write the concatenation of ``chunks`` to ``path`` atomically; without
     ``replace``, fail (:class:`UsageError`) if ``path`` exists, even if it
     appears while the file is written."""
+    check_output_name(path)
     target = Path(path)
-    if target.is_symlink():
-        target = target.resolve()
+    try:
+        if target.is_symlink():
+            target = target.resolve(strict=False)
+    except (OSError, RuntimeError):  # a link loop (RuntimeError before Python 3.13)
+        raise usage("write.cannot", path=str(path),
+                    reason=SystemReason(errno.ELOOP, os.strerror(errno.ELOOP))) from None
     try:
         info: os.stat_result | None = os.stat(target)
     except OSError:

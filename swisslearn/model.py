@@ -332,14 +332,29 @@ class Tournament:
 
     def round_to_pair(self, round: RoundNumber | None = None) -> RoundNumber:
         """``round``, or the next round when ``None``; a round outside the
-        tournament is a :class:`UsageError` naming the file."""
+        tournament is a :class:`UsageError` naming the file.
+
+        A round is in the tournament if it is at most the declared number of
+        rounds (``XXR``) and at most the next round to pair: a later one
+        would skip rounds the file does not hold."""
+        requested = round
         if round is None:
             round = self.next_round()
         if round < 1:
             raise usage("model.round_before_first", source=self.source, round=round)
         if self.rounds is not None and round > self.rounds:
+            if requested is None:  # every round played: say which exist and how to ask
+                raise usage("model.all_rounds_paired", source=self.source, rounds=self.rounds)
             raise usage("model.round_after_last", source=self.source, round=round,
                         rounds=self.rounds)
+        next_round = self.next_round()
+        if round > next_round:
+            # The rounds between are missing: pairing past them would invent
+            # a gap (and every state is computed round by round, so nothing
+            # may grow with a number the file does not bound).
+            raise usage("model.rounds_missing" if round > next_round + 1
+                        else "model.round_missing", source=self.source, round=round,
+                        first=next_round, last=round - 1)
         return round
 
     def is_last_round(self, round: RoundNumber) -> bool:

@@ -68,4 +68,4 @@ def test_each_command_s_help_in_french(command: str) -> None:
     english = {t for t in _helps(build_parser("en")) if len(t) > 12}
     assert not [t for t in english if t in french]
     if command == "generate":
-        assert "parties perdues par forfait (par défaut : 0.02)" in french
+        assert "parties perdues par forfait (par défaut : 0,02)" in french

@@ -106,8 +106,8 @@ def test_input_errors_usage_errors_and_argparse_speak_french_by_default() -> Non
 def test_a_warning_is_said_in_the_language_asked(capsys: pytest.CaptureFixture[str]) -> None:
     path = TEST_DATA / "accepted" / "points-column-wrong.trf"
     assert main(["show", str(path), "--lang", "fr"]) == EXIT_OK
-    assert f"{path}:17:81: avertissement : joueur 1 : 2.5 points en colonnes 81-84, mais " \
-           "les résultats font 1.5" in capsys.readouterr().err
+    assert f"{path}:17:81: avertissement : joueur 1 : 2,5 points en colonnes 81-84, mais " \
+           "les résultats font 1,5" in capsys.readouterr().err  # French numbers: a comma
 
 
 def test_no_legal_pairing_is_said_in_french(tmp_path: Path) -> None:

@@ -146,7 +146,7 @@ def test_the_files_warnings_are_shown_once_it_is_read() -> None:
     assert page.loaded is not None and page.error.value == ""
     shown = text(page.warnings)
     assert "Fichier lu, avec 1 avertissement" in shown
-    assert f"club.trf:{first + 1}:81: avertissement : joueur 1 : 9.5 points" in shown
+    assert f"club.trf:{first + 1}:81: avertissement : joueur 1 : 9,5 points" in shown
     page.language.value = "en"
     assert f"club.trf:{first + 1}:81: warning: player 1: points 9.5" in text(page.warnings)
     page.upload("club.trf", CLUB.read_bytes())

@@ -87,6 +87,7 @@ def test_six_players_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pair", str(SIX), "--system", "simple", "--lang", "fr"]) == EXIT_OK
     lines = capsys.readouterr().out.splitlines()
     assert lines.pop(1) == "Système : simple — demandé avec --system."
+    assert lines.pop(1).split() == ["Éch.", "Blancs", "Noirs"]  # the table's headers
     assert [line.split()[0] for line in lines[1:]] == ["1", "2", "3"]
     assert "Red Falcons" in lines[1] and lines[1].index("Red Falcons") < lines[1].index(
         "Blue Wave")

@@ -328,9 +328,11 @@ def test_team_records_are_not_misread_as_board_players() -> None:
             player(1, ["   3 w 1"], "1.0"), player(2, ["   4 b 0"], "0.0"),
             player(3, ["   1 b 0"], "0.0"), player(4, ["   2 w 1"], "1.0"),
             player(5, ["0000 - U"], "1.0"), player(6, ["0000 - U"], "1.0"),
-            "310   1 Alpha" + " " * 64 + "1    2",
-            "310   2 Bravo" + " " * 64 + "3    4",
-            "310   3 Charlie" + " " * 62 + "5    6",
+            # the players in their 4-column slots from column 74 (a team
+            # without players is refused: tests/test_cli_contradictions.py)
+            "310   1 Alpha".ljust(73) + "   1    2",
+            "310   2 Bravo".ljust(73) + "   3    4",
+            "310   3 Charlie".ljust(73) + "   5    6",
             "320  1.0  2.0   3", "240 H 002    3", "260 002 003    1    2"]
     document = read(rows)
     assert document.warnings == ()

@@ -49,7 +49,7 @@ from swisslearn.groups import (AttributeRule, Constraint, FrozenRound, Group, Ma
 from swisslearn.model import PlayerId, RoundNumber, Tournament
 
 __all__ = ["RECORDS_VERSION", "ProtectionRecords", "read_records", "write_records",
-           "tiebreaks_from_trf"]
+           "tiebreaks_from_trf", "PLAYER_ATTRIBUTES", "known_attributes"]
 
 RECORDS_VERSION = 1
 
@@ -78,18 +78,33 @@ class ProtectionRecords:
     frozen: tuple[FrozenRound, ...] = ()
 
 
+PLAYER_ATTRIBUTES = ("federation", "title", "sex", "name", "fide_id", "birth_date", "club")
+"""The attributes every player has (``club``: where the file gives one, a
+team's nickname in team files); a file may add others (Player.attributes)."""
+
+
+def known_attributes(tournament: Tournament) -> tuple[str, ...]:
+    """The attributes a group can be made by in ``tournament``."""
+    extra = {name for player in tournament.players for name, _ in player.attributes}
+    return tuple(sorted(set(PLAYER_ATTRIBUTES) | extra))
+
+
 def read_records(document: TrfDocument) -> ProtectionRecords:
-    """The protection records of ``document`` (see the module doc)."""
-    return _Reader(document.lines, document.source).read()
+    """The protection records of ``document`` (see the module doc); a record
+    naming a player the tournament does not have, or an attribute no player
+    has, is refused (it would protect nobody, silently)."""
+    return _Reader(document.lines, document.source, document.tournament).read()
 
 
 class _Reader:
     """Reads the ``XS?`` records, one method per record code; stops at the
     first malformed one (:class:`~swisslearn.errors.TRFError`)."""
 
-    def __init__(self, lines: Sequence[str], source: str) -> None:
+    def __init__(self, lines: Sequence[str], source: str,
+                 tournament: Tournament | None = None) -> None:
         self.lines = lines
         self.source = source
+        self.tournament = tournament
         self.rules: list[AttributeRule] = []
         self.manual: list[ManualGroup] = []
         self.frozen: dict[RoundNumber, list[Group]] = {}
@@ -142,6 +157,13 @@ class _Reader:
             raise self.error(f"bad_{what}", self.columns[index], value=text)
         return int(text)
 
+    def player(self, index: int) -> PlayerId:
+        """Token ``index``, a player of the tournament."""
+        pid = self.integer(index, "player")
+        if self.tournament is not None and pid not in self.tournament:
+            raise self.error("unknown_player", self.columns[index], player=pid)
+        return pid
+
     def constraint(self, index: int) -> Constraint:
         if index >= len(self.tokens):
             raise self.error("missing_constraint", self.end)
@@ -154,7 +176,7 @@ class _Reader:
     def members(self, first: int) -> tuple[PlayerId, ...]:
         """The players from token ``first`` on, then the group's name: a
         group has a name and two players or more."""
-        members = tuple(self.integer(i, "player") for i in range(first, len(self.tokens)))
+        members = tuple(self.player(i) for i in range(first, len(self.tokens)))
         if not self.named or not self.name.strip():
             raise self.error("missing_name", self.end)
         if len(members) < 2:
@@ -174,7 +196,13 @@ class _Reader:
         first = self.integer(0, "first_round")
         if len(self.tokens) < 2:
             raise self.error("missing_attribute", self.end)
-        self.rules.append(AttributeRule(self.tokens[1], self.constraint(2), first))
+        attribute = self.tokens[1]
+        if self.tournament is not None:
+            known = known_attributes(self.tournament)
+            if attribute not in known:
+                raise self.error("unknown_attribute", self.columns[1], value=attribute,
+                                 known=", ".join(known))
+        self.rules.append(AttributeRule(attribute, self.constraint(2), first))
 
     def manual_group(self) -> None:
         """``XSG FROM CONSTRAINT ID ID ... : NAME``."""
@@ -205,7 +233,7 @@ class _Reader:
             if not (self.tokens[1].isascii() and self.tokens[1].isdigit()):
                 raise self.error("bad_threshold", self.columns[1], value=self.tokens[1])
             threshold = int(self.tokens[1])
-        self.released[round] = (threshold, tuple(self.integer(i, "player")
+        self.released[round] = (threshold, tuple(self.player(i)
                                                  for i in range(2, len(self.tokens))))
 
 

@@ -229,7 +229,8 @@ def board_tournament(document: TrfDocument) -> Tournament | None:
         return None
 
 
-_DECIMAL = re.compile(r"-?\d+(?:\.\d+)?")
+_DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+_362_SYMBOL = re.compile(r"\b(?P<symbol>TW|TD|TL)\s*(?P<value>\S*)", re.IGNORECASE)
 
 
 def _decimal(text: str) -> Decimal | None:
@@ -349,7 +350,8 @@ class _Reader:
                 if record is not None:
                     found.teams.append(record)
             elif code == "362":
-                found.match_points = read_362(line, found.match_points)
+                if self._check362(line, number):
+                    found.match_points = read_362(line, found.match_points)
             elif code == "320":
                 self._pab320(line, number, found)
             elif code == "330":
@@ -357,17 +359,45 @@ class _Reader:
             elif code == "300":
                 self._line_up300(line, number, found)
             elif code == "352":
-                found.board_colours = line[4:].strip().upper()
+                found.board_colours = self._colours352(line, number)
         if not order:
             self.error("none", len(self.document.lines))
         return found
 
     def _players(self, line: str, number: int, code: str, start: int) -> tuple[PlayerId, ...] | None:
         try:
-            return tuple(_slots(line, start))
+            players = tuple(_slots(line, start))
         except ValueError as bad:
             self.error("player_bad", number, start, code=code, value=str(bad), start=start)
             return None
+        if not players:
+            # A team without players would be paired, and its opponent's
+            # boards written without a round: the file is refused instead.
+            self.error("team_without_players", number, start, code=code, start=start)
+            return None
+        return players
+
+    def _check362(self, line: str, number: int) -> bool:
+        """``362``: each of TW, TD, TL followed by a number (``TW 9e99`` is no
+        number of match points: it was read as 9)."""
+        good = True
+        for found in _362_SYMBOL.finditer(line, 4):
+            if not _DECIMAL.fullmatch(found["value"]):
+                self.error("362_not_number", number, found.start("value") + 1,
+                           symbol=found["symbol"].upper(), value=found["value"])
+                good = False
+        return good
+
+    def _colours352(self, line: str, number: int) -> str:
+        """``352``: the colours of the boards, W and B (``WBWB``); anything
+        else cannot say a board's colour."""
+        text = line[4:].strip()
+        start = line.index(text, 4) if text else len(line)
+        bad = next((i for i, letter in enumerate(text) if letter not in "WBwb"), None)
+        if not text or bad is not None:
+            self.error("352_not_colours", number, start + (bad or 0) + 1, value=text)
+            return ""
+        return text.upper()
 
     def _team310(self, line: str, number: int, order: int) -> _TeamRecord | None:
         tpn_text = line[4:7].strip()
@@ -652,7 +682,7 @@ class _Reader:
                 pid = next(p for p, e in forfeits if e.result is Result.FORFEIT_WIN)
                 self.warning("forfeit_without_330", self.player_line(pid),
                              round_block_column(r) + 7, round=r, team=record.tpn,
-                             won=str(match_points.win))
+                             won=match_points.win)
                 return TeamRound(r, Outcome.FORFEIT_WIN, game_points=game)
             return TeamRound(r, Outcome.FORFEIT_LOSS, game_points=game)
         if any(e.result.is_bye for e in entries.values()):

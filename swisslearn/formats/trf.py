@@ -59,12 +59,13 @@ Readings this module makes where the format is loose (see the README):
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, Sequence
 
-from swisslearn.errors import Count, InputError, Report, TRFError
+from swisslearn.errors import Count, InputError, Reason, Report, TRFError
 from swisslearn.formats.lines import NEWLINE, split_lines
 from swisslearn.formats.text import UTF8, decode_text, encode
 from swisslearn.model import (Acceleration, ByeRequest, Colour, ForbiddenPairs, Player,
@@ -292,6 +293,7 @@ def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False)
     line_endings = split.endings if len(set(split.endings)) > 1 else ()
     if not any(line.strip() for line in lines):
         raise TRFError(file=source, line=1, column=1, key="trf.empty")
+    _refuse_if_not_trf(lines, source)
     report = Report(source, TRFError)
     parser = _Parser(source, lines, report)
     tournament = parser.parse()
@@ -301,6 +303,37 @@ def parse_trf(data: bytes | str, source: str = "<trf>", *, strict: bool = False)
                        line_endings=line_endings, encoding=encoding, warnings=warnings,
                        first_colour=parser.first_colour,
                        team_references=tuple(parser.team_references))
+
+
+def _seen_as(name: str) -> str:
+    """A name as a reader sees it: compatibility-normalized (NFKC: composed
+    letters, non-breaking spaces), invisible format characters (zero-width
+    space, joiners, bidirectional marks) dropped, blanks collapsed."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cc"))
+    return " ".join(text.split())
+
+
+_RECORD_START = re.compile(r"(\d{3}|XX[A-Z]|BB[A-Z]|XS[A-Z]|###|[A-Z]{3})( |$)")
+
+
+def _refuse_if_not_trf(lines: Sequence[str], source: str) -> None:
+    """A file that is no TRF at all (a README, a CSV...) is refused in one
+    line, not with a warning for each of its lines: it has no player line
+    (``001``, even shifted or misspelt) and most of its lines start with no
+    record code."""
+    written = [line for line in lines if line.strip()]
+    if any(line.lstrip(_LEADING)[:3].translate(_LOOKALIKE) == "001" for line in written):
+        return
+    records = sum(1 for line in written if _RECORD_START.match(line))
+    if records * 2 >= len(written):
+        return  # a TRF without players: its own errors say what is missing
+    why: dict[str, object] = (
+        {"key": "trf.not_trf.no_record", "lines": len(written)} if records == 0 else
+        {"key": "trf.not_trf.no_player", "lines": len(written),
+         "unknown": len(written) - records})
+    raise TRFError(file=source, line=1, column=0, key="trf.not_trf", fields={
+        "why": Reason(str(why.pop("key")), why)})
 
 
 def _is_nrs_code(code: str) -> bool:
@@ -516,7 +549,7 @@ class _Parser:
             if (earlier is not None and earlier.value != amount and earlier.line != number
                     and not (earlier.code == code == "XXS")):
                 self.error("trf.points_conflict", number, column, "points", value=value,
-                           code=code, other=str(earlier.value), other_code=earlier.code,
+                           code=code, other=earlier.value, other_code=earlier.code,
                            other_line=earlier.line)
                 return
             self.points_set[name] = _Declared(amount, number, column, code)
@@ -899,6 +932,9 @@ class _Parser:
         self._check_rounds(by_id, rounds)
         points = self._point_system()
         is_team_file = "310" in self.team_lines or "013" in self.team_lines
+        self._check_names()
+        if not is_team_file:  # a team's PAB is a bye for each of its board players
+            self._check_byes()
         adjustments = () if is_team_file else tuple(a for a, _ in self.adjustments)
         self._check_records(by_id, rounds, is_team_file)
         # In a team file 240 names teams (TPNs), read by the team reader as they are.
@@ -930,6 +966,36 @@ class _Parser:
             end_date=self.header.get("052", ""), type_text=self.header.get("092", ""))
         self._check_points(tournament, is_team_file)
         return tournament
+
+    def _check_names(self) -> None:
+        """Two names that differ but look the same on a screen (a zero-width
+        space, a letter composed or decomposed, a non-breaking space): an
+        arbiter could not tell the players apart; a warning names both lines."""
+        seen: dict[str, Player] = {}
+        for player in sorted(self.players, key=lambda p: self.player_lines.get(p.id, 0)):
+            key = _seen_as(player.name)
+            if not key:
+                continue
+            other = seen.setdefault(key, player)
+            if other is not player and other.name != player.name:
+                self.warning("trf.name_lookalike", self.player_lines[player.id], 15, "name",
+                             player=player.id, other=other.id,
+                             other_line=self.player_lines[other.id])
+
+    def _check_byes(self) -> None:
+        """One pairing-allocated bye a round: a second one contradicts the
+        pairing (an odd player out is one player)."""
+        first: dict[RoundNumber, PlayerId] = {}
+        for player in sorted(self.players, key=lambda p: self.player_lines.get(p.id, 0)):
+            for entry in player.entries:
+                if entry.result is not Result.PAIRING_ALLOCATED_BYE:
+                    continue
+                other = first.setdefault(entry.round, player.id)
+                if other != player.id:
+                    self.warning("trf.two_byes", self.player_lines[player.id],
+                                 round_block_column(entry.round) + 7, f"round {entry.round}",
+                                 round=entry.round, player=player.id, other=other,
+                                 other_line=self.player_lines[other])
 
     def _rounds(self) -> RoundNumber | None:
         """The number of rounds (142/XXR); two that differ are ambiguous."""
@@ -1134,9 +1200,9 @@ class _Parser:
                 values = tournament.point_system
                 self.warning("trf.points_mismatch" + ("_299" if tournament.adjustments else ""),
                              self.player_lines[player.id], 81, "points",
-                             player=player.id, declared=str(player.declared_points),
-                             total=str(total), win=str(values.win), draw=str(values.draw),
-                             loss=str(values.loss), bye=str(values.pairing_allocated_bye))
+                             player=player.id, declared=player.declared_points,
+                             total=total, win=values.win, draw=values.draw,
+                             loss=values.loss, bye=values.pairing_allocated_bye)
         if is_team_file:
             return  # a board player's rank is the team's business (TRF16: "especially for Team")
         # Against the points column where there is one (a wrong points column is
@@ -1156,7 +1222,7 @@ class _Parser:
         if wrong:
             rank, pid, total, more = min(wrong)
             self.warning("trf.rank_mismatch", self.player_lines[pid], 86, "rank", player=pid,
-                         rank=rank, total=str(total), more=str(more), count=len(wrong))
+                         rank=rank, total=total, more=more, count=len(wrong))
 
 
 _HANDLERS: dict[str, Callable[[_Parser, str, int], None]] = {
