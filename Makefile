@@ -12,6 +12,15 @@ DESK_HOST ?= 127.0.0.1
 DESK_MAX  ?= 10
 DESK_IDLE ?= 100
 DESK_POOL ?= 2
+# For a hall (docs/desk-hall.md): at most DESK_PER_BROWSER pages per browser and
+# DESK_PER_ADDRESS per address, DESK_LIMIT seconds for a round, the names the
+# hall types besides the address (DESK_NAMES, space-separated), DESK_ARGS more
+# options (--behind-proxy behind a reverse proxy).
+DESK_PER_BROWSER ?= 2
+DESK_PER_ADDRESS ?= 3
+DESK_LIMIT ?= 60
+DESK_NAMES ?=
+DESK_ARGS ?=
 
 .PHONY: lab desk test typecheck docs unit stress clean
 
@@ -47,7 +56,10 @@ lab: $(COURSE_STAMP)
 desk: $(STAMP)
 	@echo "Bureau de l'arbitre : http://$(DESK_HOST):$(DESK_PORT)/  (Ctrl+C pour arrêter)"
 	$(BIN)/python -m swisslearn.deskserver --port=$(DESK_PORT) --ip=$(DESK_HOST) \
-		--max-kernels=$(DESK_MAX) --idle=$(DESK_IDLE) --pool=$(DESK_POOL)
+		--max-kernels=$(DESK_MAX) --idle=$(DESK_IDLE) --pool=$(DESK_POOL) \
+		--max-per-browser=$(DESK_PER_BROWSER) --max-per-address=$(DESK_PER_ADDRESS) \
+		--pairing-limit=$(DESK_LIMIT) $(foreach name,$(DESK_NAMES),--allow-host=$(name)) \
+		$(DESK_ARGS)
 
 # The browser tests (tests/test_desk_browser.py, headless Chromium) run here too.
 # Two workers (pytest-xdist), each test file and notebook whole on one of them

@@ -170,6 +170,10 @@ EXAMPLES = {
                 "  swisslearn generate --players 20 --rounds 7 --seed 1 -o tournoi.trf\n"
                 "  swisslearn generate --players 100 --rounds 9 --seed 2 --system dutch-2017 "
                 "-o grand.trf",
+    "publish": "examples:\n"
+               "  swisslearn publish data/chysteme-36-joueurs.trf --round 1 -o ronde1\n"
+               "  swisslearn publish data/chysteme-36-joueurs.trf --round 1 -o ronde1 --force "
+               "--sheet --url https://club.example/ronde1/",
 }
 
 MAIN_EXAMPLES = ("examples:\n"
@@ -267,6 +271,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
 
     from swisslearn.generate import register as register_generate
     register_generate(commands, LANGUAGES, default_language())
+    from swisslearn.publish import register as register_publish  # the hall's pages (argparse only)
+    register_publish(commands, LANGUAGES, default_language())
     from swisslearn.course import register as register_course
     register_course(commands, LANGUAGES, default_language())
     _describe(commands)

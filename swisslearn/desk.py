@@ -17,6 +17,10 @@ functions below, tested without a browser (``tests/test_desk.py``):
   included, as ``swisslearn trace`` computes it;
 * :func:`why_text` (the engine's answer, :func:`swisslearn.explain.why`) and
   :func:`recorded_text` (what the file recorded for that round);
+* :func:`time_limit`: a round served to a hall is stopped after
+  ``SWISSLEARN_DESK_PAIRING_LIMIT`` seconds (set by
+  :mod:`swisslearn.deskserver`), :class:`TooLong`, and the page says so with
+  the command line that pairs it without a limit (:func:`too_long_text`);
 * :func:`paired_document` / :func:`paired_trf`: the file with the round
   written in (each board's round block, the byes, the protections frozen
   with the round), :func:`download_name` and :func:`download_link` (an
@@ -39,12 +43,15 @@ import html
 import functools
 import importlib
 import os
+import shlex
+import signal
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from types import MappingProxyType, ModuleType
+from types import FrameType, MappingProxyType, ModuleType
 from typing import Any
 
 from swisslearn import systems
@@ -62,11 +69,11 @@ from swisslearn.teams import TeamTournament
 from swisslearn.trace import Event, RoundPaired
 
 __all__ = [
-    "ATTRIBUTES", "CONSTRAINTS", "DATA", "UPLOAD_LIMIT", "Desk", "Failure", "Loaded",
-    "Paired", "app", "boards_html", "default_round", "download_link", "download_name",
-    "error_text", "examples", "labels", "pair_round", "paired_document", "paired_trf",
+    "ATTRIBUTES", "CONSTRAINTS", "DATA", "LIMIT_VARIABLE", "UPLOAD_LIMIT", "Desk", "Failure",
+    "Loaded", "Paired", "TooLong", "app", "boards_html", "command_line", "default_round",
+    "download_link", "download_name", "error_text", "examples", "labels", "pair_round", "paired_document", "paired_trf",
     "protections_for", "read_example", "read_upload", "recorded_text", "round_choices",
-    "system_choices", "too_big", "why_text",
+    "system_choices", "time_limit", "too_big", "too_long_text", "why_text",
 ]
 
 #: The repository's example tournaments (absent from an installed wheel: then
@@ -282,6 +289,83 @@ class Paired:
         last = self.events[-1]
         assert isinstance(last, RoundPaired)
         return last
+
+
+#: Set by :mod:`swisslearn.deskserver` for its kernels: the seconds a page's
+#: round may take (unset: no limit, as in JupyterLab).
+LIMIT_VARIABLE = "SWISSLEARN_DESK_PAIRING_LIMIT"
+
+
+class TooLong(BaseException):
+    """A round stopped at the desk's time limit.
+
+    A :class:`BaseException`, as :class:`KeyboardInterrupt` is: the engines'
+    own ``except Exception`` clauses must not take it for a failure of theirs
+    and go on."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"over {seconds:g} s")
+        self.seconds = seconds
+
+
+def pairing_limit() -> float | None:
+    """The desk's time limit for a round (seconds), ``None`` if none is set."""
+    try:
+        seconds = float(os.environ.get(LIMIT_VARIABLE, ""))
+    except ValueError:
+        return None
+    return seconds if seconds > 0 else None
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`TooLong` in the block after ``seconds`` (``None``: no limit).
+
+    A kernel runs the page's callbacks in its main thread: a real-time alarm
+    (``SIGALRM``) interrupts the engine between two Python instructions, and
+    the kernel is free again for the page.  Elsewhere (another thread, no
+    ``SIGALRM``) nothing is limited here; the server stops a kernel busy far
+    past the limit all the same (:mod:`swisslearn.deskserver`)."""
+    if (not seconds or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+
+    def expired(signum: int, frame: FrameType | None) -> None:
+        raise TooLong(seconds)
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def command_line(name: str, round: RoundNumber, system: str = "", avoid: str = "",
+                 constraint: str = "strict", groups: str = "",
+                 players: tuple[PlayerId, PlayerId] | None = None) -> str:
+    """The ``swisslearn pair`` command that pairs what the page asked (with
+    ``players``, the ``swisslearn why`` one), the uploaded file under its
+    own name, quoted for a shell."""
+    words = ["swisslearn", "pair", name]
+    if players is not None:
+        words = ["swisslearn", "why", name, str(players[0]), str(players[1])]
+    words += ["--round", str(round)]
+    if system:
+        words += ["--system", system]
+    if avoid:
+        words += ["--avoid", f"{avoid}:{constraint}"]
+    for group in (g.strip() for g in groups.replace("\n", ";").split(";")):
+        if group:
+            words += ["--group", group]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def too_long_text(round: RoundNumber, seconds: float, command: str, lang: str = "fr") -> str:
+    """What the page says of a round stopped at the limit: why, then the command."""
+    words = labels(lang)
+    return words["too_long"].format(round=round, seconds=f"{seconds:g}") + "\n" + command
 
 
 def pair_round(loaded: Loaded, round: RoundNumber, system: str | None = None,
@@ -749,18 +833,28 @@ class Desk:
         self._show_message(None)
         self.info.value = self._info_html(None)
         round = int(self.round.value)
+        limit = pairing_limit()
         with self._working("busy_pairing", round=round):
             try:
-                paired = pair_round(self.loaded, round, str(self.system.value),
-                                    self._protections())
+                with time_limit(limit):
+                    paired = pair_round(self.loaded, round, str(self.system.value),
+                                        self._protections())
+                    self.paired = paired
+                    self._download = None
+                    self.info.value = self._info_html(paired)
+                    self._show_paired(paired)
+                    self._show_steps(paired)
             except SwisslearnError as error:
                 self._clear(_error_message(error))
                 return
-            self.paired = paired
-            self._download = None
-            self.info.value = self._info_html(paired)
-            self._show_paired(paired)
-            self._show_steps(paired)
+            except TooLong as stopped:
+                # Kept: the message is said again in the other language later.
+                seconds = stopped.seconds
+                command = command_line(self.loaded.name, round, str(self.system.value),
+                                       str(self.avoid.value), str(self.constraint.value),
+                                       str(self.groups.value))
+                self._clear(lambda lang: too_long_text(round, seconds, command, lang))
+                return
         if self.player_b.value is None:
             self._quietly(lambda: setattr(self.player_b, "value",
                                           self._opponent(paired, self.player_a.value)))
@@ -827,7 +921,17 @@ class Desk:
         if a is None or b is None:
             self.answer.value = ""
             return
-        self.answer.value = self.why_html(int(a), int(b))
+        limit = pairing_limit()
+        try:
+            with time_limit(limit):
+                self.answer.value = self.why_html(int(a), int(b))
+        except TooLong as stopped:
+            command = command_line(self.loaded.name, self.paired.round, str(self.system.value),
+                                   str(self.avoid.value), str(self.constraint.value),
+                                   str(self.groups.value), (int(a), int(b)))
+            self.answer.value = "".join(
+                f"<p>{html.escape(line)}</p>" for line in
+                too_long_text(self.paired.round, stopped.seconds, command, self.lang).split("\n"))
 
     def choose_pair(self, a: PlayerId, b: PlayerId) -> None:
         """What choosing two players does."""

@@ -1,7 +1,9 @@
 """The arbiter's desk served to a hall: Voilà with limits (``make desk``).
 
     python -m swisslearn.deskserver [--port 8866] [--ip 127.0.0.1]
-        [--max-kernels 10] [--idle 100] [--pool 2] [NOTEBOOK]
+        [--max-kernels 10] [--idle 100] [--pool 2] [--max-per-browser 2]
+        [--max-per-address 3] [--pairing-limit 60] [--allow-host NAME]...
+        [--behind-proxy] [NOTEBOOK]
 
 Voilà runs ``desk/bureau.ipynb`` in one kernel (a Python process of about
 150 MB) per page view.  Served as is, a hall runs out of memory: the kernel
@@ -24,6 +26,22 @@ culled.  Here:
   visitor is told « Le bureau est très demandé / The desk is busy » and
   the page retries a few seconds later, instead of every page waiting
   longer and longer.
+* **At most ``--max-per-browser`` pages per browser** (2) **and
+  ``--max-per-address`` per address** (3): one visitor keeping pages alive
+  cannot take every place; beyond, « Vous avez déjà assez de pages du bureau
+  ouvertes » (HTTP 429, ``Retry-After``) for that visitor only.  A browser
+  is told apart by a cookie the desk sets; a client that drops cookies is
+  still counted by its address (``--behind-proxy``: the address a reverse
+  proxy forwards, ``X-Real-IP`` / ``X-Forwarded-For``).
+* **A round has ``--pairing-limit`` seconds** (60): the page's kernel stops
+  a round the engine works on longer (:func:`swisslearn.desk.time_limit`)
+  and the page says it is too long for the desk, with the command line
+  that pairs it; a kernel still busy ``LIMIT_GRACE`` seconds after that,
+  without a word to the page (an engine deaf to the alarm), is shut down.
+  Culling spares busy kernels: without this a page that left during a long
+  round kept a core busy for as long as the round took.  A round working
+  for more than ``YIELD_AFTER`` seconds (3) runs at a lower priority
+  (``nice 10``) until the kernel ends: the other pages come first.
 * **Pages show at once**: ``--pool`` kernels (2) have run the notebook
   before anyone asks (Voilà's pre-heated kernels), refilled as they are
   taken, within the maximum; beyond them a kernel starts on demand.
@@ -38,6 +56,19 @@ culled.  Here:
   binary message of the older one as if it were v1's, and a client asking
   for it could make the server allocate memory without bound
   (:class:`DeskKernelSocket` refuses it).
+* **Only the served address's names**: a request whose ``Host`` is not
+  the address the desk listens on (any of the machine's addresses when it
+  listens on all of them: ``0.0.0.0``), ``localhost`` for a desk on the
+  loopback, the machine's own name, or a name given with ``--allow-host``
+  is refused (HTTP 403, one line in the log): a web page elsewhere cannot
+  drive the desk through a name it points at this machine (DNS rebinding).
+  An IP address in ``Host`` is no such risk: a browser only sends one the
+  visitor typed.
+* **No file of the machine**: Voilà's ``/voila/files/`` serves any picture
+  of the page's folder (``desk/``: none today); the desk serves none.
+* **No traceback for an unknown address**: a template path Voilà cannot
+  split (``/voila/templates/%2e%2e/…``) is a 404, the login pages a desk
+  without password does not need are gone (``/logout`` was a 500).
 
 ``/desk/status`` answers the counts in JSON (kernels running or starting,
 places reserved, kernels starting, the pool, the maximum), for a hall's
@@ -53,13 +84,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import functools
 import html
 import importlib
+import ipaddress
 import os
+import secrets
+import socket
 import sys
+import tempfile
 from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -70,12 +108,14 @@ require("notebooks", "swisslearn.deskserver", "voila", "jupyter_server")
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # noqa: E402
 from jupyter_server.utils import url_path_join  # noqa: E402
-from tornado import web  # noqa: E402
+from tornado import httputil, web  # noqa: E402
+from tornado.ioloop import PeriodicCallback  # noqa: E402
+from tornado.routing import Matcher, Rule  # noqa: E402
 from traitlets import Bool, Integer  # noqa: E402
 
-from swisslearn.desk import UPLOAD_LIMIT, labels  # noqa: E402
+from swisslearn.desk import LIMIT_VARIABLE, UPLOAD_LIMIT, labels  # noqa: E402
 
-__all__ = ["DEFAULT_NOTEBOOK", "HallKernelManager", "full_page", "main"]
+__all__ = ["DEFAULT_NOTEBOOK", "HallKernelManager", "HostCheck", "full_page", "main"]
 
 #: The desk's notebook (beside the package in a source checkout).
 DEFAULT_NOTEBOOK = Path(__file__).resolve().parent.parent / "desk" / "bureau.ipynb"
@@ -87,6 +127,14 @@ RETRY_SECONDS = 15
 BUSY_RETRY_SECONDS = 4
 #: Read by :func:`swisslearn.desk.page_data` in each kernel: the idle timeout.
 IDLE_VARIABLE = "SWISSLEARN_DESK_IDLE"
+#: Seconds past the pairing limit before the server shuts a busy kernel down.
+LIMIT_GRACE = 15
+#: Seconds of work after which a page's kernel yields to the others ...
+YIELD_AFTER = 3
+#: ... by this niceness (a tenth of a core's share against a page at 0).
+YIELD_NICENESS = 10
+#: How often the server looks for kernels working long (seconds).
+WATCH_SECONDS = 2
 #: Voilà marks the kernels it starts for its pool with this variable.
 _PREHEAT_VARIABLE = "VOILA_PREHEAT"
 #: The kernel websocket protocol browsers speak (the only one accepted).
@@ -102,6 +150,30 @@ class _Reservation:
 
 #: The place of the request being served (its kernel starts in the same task).
 _RESERVATION: ContextVar[_Reservation | None] = ContextVar("desk_reservation", default=None)
+
+#: The cookie telling a visitor's browser apart (a random token, nothing else).
+BROWSER_COOKIE = "desk_browser"
+
+
+@dataclass(frozen=True)
+class Client:
+    """Who asked for a page: the address it came from, the browser's cookie."""
+
+    address: str
+    browser: str
+
+
+@dataclass
+class _Asking:
+    """A page request of ``client`` being served; ``given`` once its kernel is
+    the client's (then counted as its page, no longer as a request)."""
+
+    client: Client
+    given: bool = False
+
+
+#: The page request being served (its kernel is given in the same task).
+_ASKING: ContextVar[_Asking | None] = ContextVar("desk_asking", default=None)
 
 
 class HallKernelManager(AsyncMappingKernelManager):
@@ -121,9 +193,29 @@ class HallKernelManager(AsyncMappingKernelManager):
                           help="Cull idle kernels whose page is still open (it says so).")
     max_starting = Integer(os.cpu_count() or 2, config=True,
                            help="The most pages starting a kernel at once.")
+    pairing_limit = Integer(60, config=True,
+                            help="Seconds a page's round may take (0: no limit).")
+    max_per_browser = Integer(2, config=True, help="The most pages of one browser at once.")
+    max_per_address = Integer(3, config=True, help="The most pages of one address at once.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        #: The client each page's kernel was given to (until it is shut down).
+        self.owners: dict[str, Client] = {}
+        #: Page requests being served, by client (their kernel not given yet).
+        self.asking: dict[Client, int] = {}
+        #: Kernels lowered in priority for a long round (:meth:`watch_long_work`).
+        self.yielded: set[str] = set()
+        self._watch: PeriodicCallback | None = None
+        # Voilà's pool gives a pre-heated kernel through this method, defined by
+        # the class Voilà derives from this one: wrapped on the instance.
+        handing = getattr(self, "get_rendered_notebook", None)
+        if handing is not None:
+            async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
+                answer = await handing(*args, **kwargs)
+                self._give(answer[2])
+                return answer
+            self.get_rendered_notebook = get_rendered_notebook
         self.reserved = 0
         #: Pages being served with a kernel started for them.
         self.cold_pages = 0
@@ -142,6 +234,43 @@ class HallKernelManager(AsyncMappingKernelManager):
     def can_start(self) -> bool:
         """Fewer than :attr:`max_starting` kernels are being started."""
         return self.cold_pages + len(self.starting) < self.max_starting
+
+    def pages_of(self, client: Client) -> tuple[int, int]:
+        """The pages of ``client``'s browser and of its address (kernels
+        given, pages being served)."""
+        pages = list(self.owners.values()) + [c for c, n in self.asking.items()
+                                              for _ in range(n)]
+        return (sum(1 for c in pages if c.browser == client.browser),
+                sum(1 for c in pages if c.address == client.address))
+
+    def client_has_room(self, client: Client) -> bool:
+        browser, address = self.pages_of(client)
+        return browser < self.max_per_browser and address < self.max_per_address
+
+    def ask(self, client: Client) -> _Asking:
+        """A page request of ``client`` is being served (:meth:`done` when over)."""
+        self.asking[client] = self.asking.get(client, 0) + 1
+        asking = _Asking(client)
+        _ASKING.set(asking)
+        return asking
+
+    def done(self, asking: _Asking) -> None:
+        """The request is over (or its kernel given): no longer counted as one."""
+        if asking.given:
+            return
+        asking.given = True
+        left = self.asking.get(asking.client, 0) - 1
+        if left > 0:
+            self.asking[asking.client] = left
+        else:
+            self.asking.pop(asking.client, None)
+
+    def _give(self, kernel_id: str) -> None:
+        """The kernel is the page of the request being served (if any)."""
+        asking = _ASKING.get()
+        if asking is not None and not asking.given and kernel_id in self._kernels:
+            self.owners[kernel_id] = asking.client
+            self.done(asking)
 
     def reserve(self) -> _Reservation | None:
         """Take a place for the page being served, before its kernel starts
@@ -180,23 +309,67 @@ class HallKernelManager(AsyncMappingKernelManager):
         finally:
             if refill is not None:
                 self.starting.discard(refill)
+        if refill is None:
+            self._give(kernel_id)
         return kernel_id
+
+    def initialize_culler(self) -> None:
+        super().initialize_culler()  # type: ignore[no-untyped-call]
+        if self._watch is None and self.pairing_limit > 0:
+            # Every WATCH_SECONDS, not the culler's 10 s: a long round
+            # yields the cores within seconds.
+            self._watch = PeriodicCallback(self.watch_long_work, 1000 * WATCH_SECONDS)
+            self._watch.start()
+
+    async def watch_long_work(self) -> list[str]:
+        """Kernels busy without a message (the engine working: a kernel sends
+        nothing meanwhile, its last activity is when the work began): for
+        longer than :data:`YIELD_AFTER` seconds, run at a lower priority
+        (``nice`` :data:`YIELD_NICENESS`), so that other pages and their short
+        rounds come first; longer than the pairing limit and its grace (an
+        engine deaf to the page's alarm, which stops a round at the limit),
+        shut down.  The ids of the kernels shut down."""
+        if self.pairing_limit <= 0:
+            return []
+        stopped = []
+        now = datetime.now(timezone.utc)
+        for kernel_id, kernel in list(self._kernels.items()):
+            last = getattr(kernel, "last_activity", None)
+            if getattr(kernel, "execution_state", None) != "busy" or last is None:
+                continue
+            busy = (now - last).total_seconds()
+            if busy > self.pairing_limit + LIMIT_GRACE:
+                self.log.warning("Stopping kernel %s: busy for %d s, past the desk's pairing "
+                                 "limit (%d s)", kernel_id, busy, self.pairing_limit)
+                stopped.append(kernel_id)
+                await self.shutdown_kernel(kernel_id, now=True)
+            elif busy > YIELD_AFTER and kernel_id not in self.yielded:
+                self.yielded.add(kernel_id)
+                pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+                if pid is not None:
+                    with contextlib.suppress(OSError):
+                        os.setpriority(os.PRIO_PROCESS, pid,
+                                       max(YIELD_NICENESS, os.getpriority(os.PRIO_PROCESS, pid)))
+        return stopped
 
     async def shutdown_kernel(  # type: ignore[override]
             self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         try:
             await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
         finally:
+            self.owners.pop(kernel_id, None)
+            self.yielded.discard(kernel_id)
             self._room.set()
 
 
 def full_page(max_kernels: int, idle: int, retry: int = RETRY_SECONDS, *,
-              busy: bool = False) -> str:
+              busy: bool = False, client: bool = False) -> str:
     """The page a visitor gets when every place is taken (or, ``busy``,
-    when enough pages are starting already), in French and English,
-    retrying by itself after ``retry`` seconds."""
+    when enough pages are starting already; ``client``, when this visitor
+    has ``max_kernels`` pages already), in French and English, retrying by
+    itself after ``retry`` seconds."""
     parts = []
-    kind = "busy" if busy else "full"
+    kind = "client" if client else "busy" if busy else "full"
     for lang in ("fr", "en"):
         words = labels(lang)
         minutes = max(1, round(idle / 60))
@@ -214,6 +387,113 @@ def full_page(max_kernels: int, idle: int, retry: int = RETRY_SECONDS, *,
             f"<body class='desk-full'>{''.join(parts)}</body></html>")
 
 
+#: Addresses meaning "every address of this machine".
+_EVERY_ADDRESS = ("", "0.0.0.0", "::")
+#: The loopback's names.
+_LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
+
+
+def _host_name(host: str) -> str:
+    """``Host`` without its port and IPv6 brackets, lower case."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    if host.count(":") == 1:
+        host = host.partition(":")[0]
+    return host.rstrip(".")
+
+
+def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(text)
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class HostCheck:
+    """Which ``Host`` headers the desk answers, for a server listening on
+    ``ip`` with the extra ``names`` (``--allow-host``: the name a hall types,
+    a reverse proxy's public name).
+
+    A DNS-rebinding page reaches the desk under a name of its own that it
+    points at this machine; the names are therefore checked.  An address is
+    no such risk (a browser's page at ``http://10.0.0.5:8866`` has that
+    origin): on a single address only that one is served, on all addresses
+    (``0.0.0.0``) any.
+    """
+
+    ip: str
+    names: frozenset[str] = frozenset()
+
+    @classmethod
+    def serving(cls, ip: str, names: Sequence[str] = ()) -> HostCheck:
+        allowed = {_host_name(name) for name in names if name.strip()}
+        address = _ip(ip)
+        if ip in _EVERY_ADDRESS or address is None or not address.is_loopback:
+            # Reachable from the hall: the machine's own names too.
+            machine = socket.gethostname().lower()
+            allowed |= {machine, f"{machine}.local", socket.getfqdn().lower()}
+        if ip in _EVERY_ADDRESS or ip in _LOOPBACK_NAMES or (address and address.is_loopback):
+            allowed |= set(_LOOPBACK_NAMES)
+        return cls(ip, frozenset(allowed))
+
+    def allows(self, host: str) -> bool:
+        name = _host_name(host)
+        address = _ip(name)
+        if address is None:
+            return name in self.names
+        served = _ip(self.ip)
+        if self.ip in _EVERY_ADDRESS:
+            return True
+        if served is None:          # --ip given as a name: its loopback if it is one
+            return address.is_loopback and self.ip in _LOOPBACK_NAMES
+        return address == served or (served.is_loopback and address.is_loopback)
+
+
+class _HostRefused(Matcher):
+    """Matches the requests whose ``Host`` the desk does not serve."""
+
+    def __init__(self, check: HostCheck) -> None:
+        self.check = check
+
+    def match(self, request: httputil.HTTPServerRequest) -> dict[str, Any] | None:
+        return None if self.check.allows(request.host or "") else {}
+
+
+class RefuseHost(web.RequestHandler):
+    """The answer to a request under a name the desk does not serve."""
+
+    def prepare(self) -> None:
+        self.set_status(403)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        # One line in the log (tornado's access line says 403), no traceback.
+        self.finish(f"{labels('fr')['host_refused']}\n{labels('en')['host_refused']}\n")
+
+    def log_exception(self, *args: Any) -> None:  # nothing more to say than the 403
+        pass
+
+
+def _quiet_templates(base: Any) -> Any:
+    """Voilà's template files, a 404 for a path it cannot split (it asserted: a 500)."""
+
+    class DeskTemplateFiles(base):  # type: ignore[misc]
+        def parse_url_path(self, path: str) -> Any:
+            parts = path.split("/", 2)
+            if len(parts) < 3 or parts[1] != "static" or ".." in path.split("/"):
+                raise web.HTTPError(404)
+            return super().parse_url_path(path)
+
+        @classmethod
+        def get_absolute_path(cls, root: str, path: str) -> Any:
+            parts = os.path.normpath(path).split(os.path.sep, 2)
+            if len(parts) < 3 or parts[1] != "static":
+                raise web.HTTPError(404)
+            return super().get_absolute_path(root, path)
+
+    return DeskTemplateFiles
+
+
 def _desk_page(base: Any) -> Any:
     """Voilà's page handler, for a hall (see the module docstring)."""
 
@@ -225,6 +505,18 @@ def _desk_page(base: Any) -> Any:
             # Sets the _xsrf cookie: the page's shutdown request on close sends it.
             self.xsrf_token
             hall = self.kernel_manager
+            client = self._client()
+            if not hall.client_has_room(client):
+                browser, address = hall.pages_of(client)
+                self.log.info("desk page refused to %s: %d pages of its browser, %d of its "
+                              "address", client.address, browser, address)
+                most = (hall.max_per_browser if browser >= hall.max_per_browser
+                        else hall.max_per_address)
+                self.set_status(429)
+                self.set_header("Retry-After", str(RETRY_SECONDS))
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.finish(full_page(most, hall.cull_idle_timeout, RETRY_SECONDS, client=True))
+                return
             self._use_pool = self._pool_ready()
             busy = not self._use_pool and not hall.can_start()
             reservation = None if self._use_pool or busy else hall.reserve()
@@ -241,12 +533,23 @@ def _desk_page(base: Any) -> Any:
                 return
             if reservation is not None:
                 hall.cold_pages += 1
+            asking = hall.ask(client)
             try:
                 await super().get(path)
             finally:
+                hall.done(asking)
                 if reservation is not None:
                     hall.cold_pages -= 1
                     hall.release(reservation)
+
+        def _client(self) -> Client:
+            """The visitor: its address and its browser's cookie (set if new)."""
+            browser = self.get_cookie(BROWSER_COOKIE) or ""
+            if not (16 <= len(browser) <= 64 and browser.replace("-", "").replace("_", "")
+                    .isalnum()):
+                browser = secrets.token_urlsafe(18)
+                self.set_cookie(BROWSER_COOKIE, browser, httponly=True, samesite="Strict")
+            return Client(str(self.request.remote_ip or ""), browser)
 
         def _pool(self) -> list[Any]:
             pools = getattr(self.kernel_manager, "_pools", {})
@@ -292,9 +595,12 @@ class DeskStatus(web.RequestHandler):
         pools = getattr(hall, "_pools", {})
         self.set_header("Cache-Control", "no-store")
         self.finish({"kernels": hall.in_use(), "reserved": hall.reserved,
+                     "visitors": len(set(hall.owners.values())),
                      "starting": hall.cold_pages + len(hall.starting),
                      "pool": sum(len(p) for p in pools.values()),
                      "max_kernels": hall.max_kernels, "max_starting": hall.max_starting,
+                     "max_per_browser": hall.max_per_browser,
+                     "max_per_address": hall.max_per_address,
                      "idle_timeout": hall.cull_idle_timeout})
 
 
@@ -303,12 +609,34 @@ def _desk_app() -> Any:
     voila: Any = importlib.import_module("voila.app")
     handler_module: Any = importlib.import_module("voila.tornado.handler")
     socket_module: Any = importlib.import_module("voila.tornado.kernel_websocket_handler")
+    static_module: Any = importlib.import_module("voila.static_file_handler")
     replaced = {handler_module.TornadoVoilaHandler: _desk_page(handler_module.TornadoVoilaHandler),
                 socket_module.VoilaKernelWebsocketHandler:
-                    _desk_kernel_socket(socket_module.VoilaKernelWebsocketHandler)}
+                    _desk_kernel_socket(socket_module.VoilaKernelWebsocketHandler),
+                static_module.TemplateStaticFileHandler:
+                    _quiet_templates(static_module.TemplateStaticFileHandler)}
 
     class DeskApp(voila.Voila):  # type: ignore[misc]
         """Voilà with the desk's template and page handler."""
+
+        #: The names the desk answers to besides its address (``--allow-host``).
+        allowed_hosts: list[str] = []
+        #: Behind a reverse proxy: a visitor's address is the one it forwards.
+        behind_proxy = False
+
+        def start(self) -> None:
+            # Voilà's start, with the Host check before every route.
+            self.connection_dir = tempfile.mkdtemp(prefix="voila_",
+                                                         dir=self.connection_dir_root)
+            self.app = web.Application(**self.init_settings())
+            self.app.settings.update(self.tornado_settings)
+            self.app.add_handlers(".*$", self.init_handlers())
+            check = HostCheck.serving(self.ip, self.allowed_hosts)
+            self.app.default_router.rules.insert(0, Rule(_HostRefused(check), RefuseHost))
+            if self.behind_proxy:
+                self.app.listen = functools.partial(  # type: ignore[method-assign]
+                    self.app.listen, xheaders=True)
+            self.listen()
 
         def setup_template_dirs(self) -> None:
             super().setup_template_dirs()
@@ -319,6 +647,10 @@ def _desk_app() -> Any:
             handlers: list[Any] = super().init_handlers()
             handlers = [(h[0], replaced[h[1]], *h[2:]) if len(h) > 1 and h[1] in replaced else h
                         for h in handlers]
+            # The login pages: the desk asks for no password (docs/desk-hall.md
+            # says how to put one in front), and Voilà's /logout was a 500.
+            handlers = [h for h in handlers
+                        if not str(h[0]).rstrip("/").endswith(("/login", "/logout"))]
             # Before the page's catch-all route.
             return [(url_path_join(self.server_url, "/desk/status"), DeskStatus,
                      {"manager": self.kernel_manager})] + handlers
@@ -327,7 +659,8 @@ def _desk_app() -> Any:
 
 
 def voila_arguments(notebook: Path, port: int, ip: str, max_kernels: int, idle: int,
-                    pool: int, max_starting: int | None = None) -> list[str]:
+                    pool: int, max_starting: int | None = None, max_per_browser: int = 2,
+                    max_per_address: int = 3, pairing_limit: int = 60) -> list[str]:
     """The Voilà command line of the desk (traitlets options)."""
     arguments = [str(notebook), f"--port={port}", f"--Voila.ip={ip}", "--no-browser",
                  "--VoilaConfiguration.multi_kernel_manager_class="
@@ -335,10 +668,16 @@ def voila_arguments(notebook: Path, port: int, ip: str, max_kernels: int, idle: 
                  f"--HallKernelManager.max_kernels={max_kernels}",
                  f"--HallKernelManager.max_starting={max_starting or os.cpu_count() or 2}",
                  f"--HallKernelManager.cull_idle_timeout={idle}",
+                 f"--HallKernelManager.max_per_browser={max_per_browser}",
+                 f"--HallKernelManager.max_per_address={max_per_address}",
+                 f"--HallKernelManager.pairing_limit={pairing_limit}",
                  f"--HallKernelManager.cull_interval={max(1, min(10, idle // 10))}",
                  # A message a little over the upload limit (its JSON around it).
                  f"--Voila.tornado_settings={{'websocket_max_message_size': "
                  f"{UPLOAD_LIMIT + 1024 * 1024}}}",
+                 # Voilà serves any picture of the page's folder (desk/); the
+                 # page needs none (its pictures are in its widgets).
+                 "--VoilaConfiguration.file_allowlist=[]",
                  # No code is shown: the highlighting extension is not needed.
                  "--VoilaConfiguration.extension_denylist=['jupyterlab_pygments']"]
     if pool > 0:
@@ -362,19 +701,40 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "(default 100)")
     parser.add_argument("--pool", type=int, default=2,
                         help="kernels started in advance (default 2; 0: none)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="a name the hall reaches the desk by (besides its address "
+                             "and the machine's name; again for more)")
+    parser.add_argument("--max-per-browser", type=int, default=2,
+                        help="the most pages one browser keeps open at once (default 2)")
+    parser.add_argument("--max-per-address", type=int, default=3,
+                        help="the most pages one address keeps open at once (default 3)")
+    parser.add_argument("--pairing-limit", type=int, default=60,
+                        help="seconds a page's round may take before it is stopped "
+                             "(default 60; 0: no limit)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="a reverse proxy serves the hall: a visitor's address is the "
+                             "one it forwards (X-Real-IP, X-Forwarded-For)")
     parser.add_argument("--max-starting", type=int, default=os.cpu_count() or 2,
                         help="the most pages starting a kernel at once (default: one a core)")
     args = parser.parse_args(argv)
-    if args.max_kernels < 1 or args.idle < 1 or args.pool < 0 or args.max_starting < 1:
-        parser.error("--max-kernels, --idle and --max-starting must be at least 1, "
-                     "--pool at least 0")
+    if (args.max_kernels < 1 or args.idle < 1 or args.pool < 0 or args.max_starting < 1
+            or args.max_per_browser < 1 or args.max_per_address < 1 or args.pairing_limit < 0):
+        parser.error("--max-kernels, --idle, --max-starting, --max-per-browser and "
+                     "--max-per-address must be at least 1, --pool and --pairing-limit "
+                     "at least 0")
     if not args.notebook.is_file():
         parser.error(f"{args.notebook}: no such notebook")
     os.environ[IDLE_VARIABLE] = str(args.idle)
+    # Read by each page's kernel (they inherit the server's environment).
+    os.environ[LIMIT_VARIABLE] = str(args.pairing_limit)
     app = _desk_app()
+    app.allowed_hosts = list(args.allow_host)
+    app.behind_proxy = args.behind_proxy
     app.launch_instance(voila_arguments(args.notebook, args.port, args.ip,
                                         min(args.max_kernels, 1000), args.idle,
-                                        min(args.pool, args.max_kernels), args.max_starting))
+                                        min(args.pool, args.max_kernels), args.max_starting,
+                                        args.max_per_browser, args.max_per_address,
+                                        args.pairing_limit))
     return 0
 
 

@@ -172,6 +172,7 @@ class Timings:
     pages: list[float] = field(default_factory=list)      # a page's HTML, complete
     full: list[float] = field(default_factory=list)       # a "desk full" (or busy) page
     busy: int = 0                                          # of which "desk busy"
+    too_many: int = 0                                      # of which "you have enough pages"
     actions: list[float] = field(default_factory=list)    # a round paired, a step shown
     errors: list[str] = field(default_factory=list)
     closed: int = 0
@@ -188,18 +189,19 @@ class Timings:
             return (f"{len(values)}, median {ordered[len(ordered) // 2]:.2f} s, "
                     f"max {ordered[-1]:.2f} s")
         return (f"pages {stats(self.pages)}; desk-full pages {stats(self.full)} "
-                f"({self.busy} busy); "
+                f"({self.busy} busy, {self.too_many} for a visitor with enough pages); "
                 f"actions {stats(self.actions)}; closed {self.closed}, dropped {self.dropped}; "
                 f"errors {len(self.errors)}")
 
 
 class PageFull(Exception):
-    """The desk answered with its "desk full" (or "desk busy") page, to retry
-    after ``retry`` seconds."""
+    """The desk answered with its "desk full" (or "desk busy", or "you have
+    enough pages": ``too_many``) page, to retry after ``retry`` seconds."""
 
-    def __init__(self, retry: float) -> None:
+    def __init__(self, retry: float, too_many: bool = False) -> None:
         super().__init__(f"retry after {retry} s")
         self.retry = retry
+        self.too_many = too_many
 
 
 def _cookie_header(cookies: dict[str, str]) -> str:
@@ -227,13 +229,20 @@ async def _http(url: str, *, method: str = "GET", body: bytes | None = None,
 
 
 class Visitor:
-    """One person at the desk (see the module docstring)."""
+    """One person at the desk (see the module docstring).
 
-    def __init__(self, url: str, timings: Timings, seed: int) -> None:
+    ``address``: the address a reverse proxy says the visitor came from
+    (``X-Forwarded-For``, read by a desk started with ``--behind-proxy``):
+    visitors of a hall on the loopback.  ``cookies``: the browser's cookie
+    jar, shared by the pages of one browser (a fresh one by default)."""
+
+    def __init__(self, url: str, timings: Timings, seed: int, *, address: str = "",
+                 cookies: dict[str, str] | None = None) -> None:
         self.url = url
         self.timings = timings
         self.random = random.Random(seed)
-        self.cookies: dict[str, str] = {}
+        self.cookies: dict[str, str] = {} if cookies is None else cookies
+        self.forwarded = {"X-Forwarded-For": address} if address else {}
         self.kernel_id = ""
         self.socket: Any = None
         self.session = uuid.uuid4().hex
@@ -246,8 +255,15 @@ class Visitor:
     async def open(self) -> None:
         """GET the page; :class:`PageFull` for the "desk full" page."""
         start = time.monotonic()
-        code, cookies, body, headers = await _http(self.url)
+        jar = {"Cookie": _cookie_header(self.cookies)} if self.cookies else {}
+        code, cookies, body, headers = await _http(self.url, headers={**jar, **self.forwarded})
         took = time.monotonic() - start
+        if code == 429:
+            self.timings.full.append(took)
+            assert ("Vous avez déjà assez de pages du bureau ouvertes" in body
+                    and "You have enough desk pages open already" in body), body[:300]
+            self.timings.too_many += 1
+            raise PageFull(float(headers.get("Retry-After", "5")), too_many=True)
         if code == 503:
             self.timings.full.append(took)
             busy = "Le bureau est très demandé" in body and "The desk is busy" in body
@@ -265,7 +281,8 @@ class Visitor:
         from tornado.websocket import websocket_connect
         ws_url = (self.url.replace("http://", "ws://") + f"api/kernels/{self.kernel_id}/channels"
                   f"?session_id={self.session}")
-        request = HTTPRequest(ws_url, headers={"Cookie": _cookie_header(self.cookies)},
+        request = HTTPRequest(ws_url, headers={"Cookie": _cookie_header(self.cookies),
+                                               **self.forwarded},
                               request_timeout=REQUEST_TIMEOUT)
         # The browser's protocol (Voilà mishandles the legacy one's binary
         # messages: it reads their header as v1's and allocates without bound).
@@ -370,7 +387,8 @@ class Visitor:
         self.timings.actions.append(time.monotonic() - start)
 
     async def upload(self, name: str, data: bytes) -> str:
-        """Send a file as the upload button does; the page's message after it."""
+        """Send a file as the upload button does; the page's message after it
+        (its error, or what it says of the file read and its round paired)."""
         from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
         button = self.model("desk-upload")
         error = self.model("desk-error")
@@ -382,9 +400,15 @@ class Visitor:
                                  "last_modified": 0, "content": None}]}}}
         parts = [json.dumps(part).encode() for part in (header, {}, {}, content)] + [data]
         await self.socket.write_message(serialize_msg_to_ws_v1(parts, "shell"), binary=True)
-        await self._until(lambda model, state: model == error and name in str(
-            state.get("value", "")))
-        return html.unescape(str(self.states[error].get("value", "")))
+        info = self.model("desk-info")
+
+        def answered(model: str, state: dict[str, Any]) -> bool:
+            value = str(state.get("value", ""))
+            return name in value and (model == error or model == info and re.search(
+                r"\b(ronde \d+ appariée|round \d+ paired)", value) is not None)
+        await self._until(answered)
+        return html.unescape(str(self.states[error].get("value", "")
+                                 or self.states[info].get("value", "")))
 
     async def close(self, drop: bool = False) -> None:
         """Close the page as a browser does (its shutdown request), or drop it."""
@@ -395,7 +419,8 @@ class Visitor:
             code, _, _, _ = await _http(
                 self.url + f"voila/api/shutdown/{self.kernel_id}", method="POST", body=body,
                 headers={"Cookie": _cookie_header(self.cookies),
-                         "Content-Type": f"multipart/form-data; boundary={boundary}"})
+                         "Content-Type": f"multipart/form-data; boundary={boundary}",
+                         **self.forwarded})
             assert code == 204, f"the page's shutdown request was answered {code}"
             self.timings.closed += 1
         else:
@@ -407,9 +432,9 @@ class Visitor:
 
 
 async def visit(url: str, timings: Timings, seed: int, *, drop_rate: float = 0.2,
-                think: tuple[float, float] = (0.5, 3.0)) -> None:
+                think: tuple[float, float] = (0.5, 3.0), address: str = "") -> None:
     """One visit: open (retrying a full desk), pair a round, a step or two, close."""
-    visitor = Visitor(url, timings, seed)
+    visitor = Visitor(url, timings, seed, address=address)
     rng = visitor.random
     while True:
         try:
@@ -429,8 +454,10 @@ async def visit(url: str, timings: Timings, seed: int, *, drop_rate: float = 0.2
 
 
 async def hall(url: str, visitors: int, seconds: float, timings: Timings, seed: int = 1,
-               **options: Any) -> None:
-    """``visitors`` people visiting the desk again and again for ``seconds``."""
+               addresses: bool = False, **options: Any) -> None:
+    """``visitors`` people visiting the desk again and again for ``seconds``
+    (``addresses``: each from an address of its own, forwarded as a reverse
+    proxy does)."""
     stop = time.monotonic() + seconds
 
     async def person(number: int) -> None:
@@ -439,7 +466,8 @@ async def hall(url: str, visitors: int, seconds: float, timings: Timings, seed: 
             visit_number += 1
             try:
                 await visit(url, timings, seed * 10_000 + number * 100 + visit_number,
-                            **options)
+                            address=f"10.0.{number // 250}.{number % 250 + 1}" if addresses
+                            else "", **options)
             except Exception as error:  # counted and reported, never hidden
                 timings.errors.append(f"visitor {number}: {type(error).__name__}: {error}")
                 await asyncio.sleep(1.0)

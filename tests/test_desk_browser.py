@@ -47,7 +47,11 @@ STEP_TIMEOUT = 30_000    # ms for one action to show its effect
 def desk_hall() -> Iterator[Server]:
     """The desk as ``make desk`` serves it (its kernel pool filled); stopped at the end."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with desk_server(ARTIFACTS / "voila.log", pool=2, start_timeout=START_TIMEOUT) as running:
+    # One Chromium on the loopback opens every page: the limit of pages per
+    # address (tests/test_desk_guard.py) must not refuse a page whose
+    # predecessor's kernel is still shutting down.
+    with desk_server(ARTIFACTS / "voila.log", "--max-per-address=100", pool=2,
+                     start_timeout=START_TIMEOUT) as running:
         yield running
 
 

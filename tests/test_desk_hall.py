@@ -26,8 +26,10 @@ LOG = ROOT / "tests" / "artifacts" / "desk" / "hall.log"
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
+    # Every visitor here comes from the loopback: the limit of pages per
+    # address (tests/test_desk_guard.py) is lifted to test the others.
     with desk_server(LOG, f"--max-kernels={MAX}", f"--idle={IDLE}", "--pool=1",
-                     "--max-starting=2", pool=1) as running:
+                     "--max-starting=2", "--max-per-address=100", pool=1) as running:
         yield running
 
 

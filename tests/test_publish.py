@@ -1,0 +1,340 @@
+"""``swisslearn publish``: the hall's pages as files (the browser tests are
+in ``tests/test_publish_browser.py``).
+
+What the issue asks of them: an index and a page per player, each naming
+his opponent (or the bye) and a rule label; the explainers' sentences;
+names escaped; nothing of the file beyond the pairing sheet; the same
+bytes every time; the PDF's QR codes decoding to the pages' addresses; a
+500-player round in under 20 s of CPU.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, missing
+from helpers import run
+from swisslearn import systems
+from swisslearn.cli import read_input
+from swisslearn.explain import explain, explain_pair, tell_player
+from swisslearn.publish.command import build
+from swisslearn.publish.content import concerned, visible_name
+from swisslearn.trace import ColourAllocated, Event, RoundPaired
+
+CHYSTEME = DATA / "chysteme-36-joueurs.trf"
+BASE = "https://club.example/ronde1/"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The done-when command's site, with the sheet."""
+    folder = tmp_path_factory.mktemp("publish") / "site"
+    from swisslearn.cli import main
+    assert main(["publish", str(CHYSTEME), "--round", "1", "-o", str(folder), "--sheet",
+                 "--url", BASE, "--lang", "fr"]) == 0
+    return folder
+
+
+def _events() -> tuple[Event, ...]:
+    tournament = read_input(str(CHYSTEME)).tournament
+    return tuple(systems.get(None, tournament).trace(tournament, 1))
+
+
+def test_the_site_has_an_index_and_a_page_per_player(site: Path) -> None:
+    assert (site / "index.html").is_file()
+    assert (site / "deroulement.html").is_file()
+    pages = sorted(p.name for p in (site / "joueurs").glob("*.html"))
+    assert pages == [f"{n:02d}.html" for n in range(1, 37)]
+    for name in ("site.css", "site.js"):
+        assert (site / "static" / name).is_file()
+
+
+def test_each_player_page_names_his_opponent_and_a_rule_label(site: Path) -> None:
+    events = _events()
+    result = events[-1]
+    assert isinstance(result, RoundPaired)
+    opponent = {}
+    for board in result.boards:
+        opponent[board.white], opponent[board.black] = board.black, board.white
+    rules = {event.rule for event in events}
+    for pid in range(1, 37):
+        page = (site / "joueurs" / f"{pid:02d}.html").read_text("utf-8")
+        other = opponent[pid]
+        assert f'href="../joueurs/{other:02d}.html" class="opponent-link"' in page
+        assert f"Vous jouez contre {other} Joueur {other:02d}" in page
+        assert f"You play {other} Joueur {other:02d}" in page
+        labels = set(re.findall(r'class="rule">([^<]+)</a>', page))
+        assert labels and labels <= rules
+        # The explainers' own sentences: why this opponent, the colour.
+        assert tell_player(events, pid, other, "fr").replace("'", "&#39;") in page
+        colour = next(e for e in events if isinstance(e, ColourAllocated)
+                      and pid in (e.white, e.black))
+        assert explain(colour, "en") in page
+
+
+def test_the_index_has_the_boards_the_standings_the_system(site: Path) -> None:
+    index = (site / "index.html").read_text("utf-8")
+    assert index.count('class="player-link"') == 36           # 18 boards, two players each
+    assert "Classement à l&#39;entrée de la ronde 1" in index
+    assert "Standings at the start of round 1" in index
+    assert "dutch-1998" in index
+    assert "Accélération : aucune dans cette ronde." in index
+    assert "Pas d&#39;exempt dans cette ronde" in index
+
+
+def test_the_why_field_holds_the_explainers_answers(site: Path) -> None:
+    import json
+    events = _events()
+    page = (site / "joueurs" / "01.html").read_text("utf-8")
+    data = re.search(r'<script type="application/json" id="why-data">(.*?)</script>', page,
+                     re.DOTALL)
+    assert data is not None
+    answers = json.loads(data.group(1))
+    # A small tournament: every player of his bracket (here everyone, round 1).
+    assert sorted(map(int, answers)) == list(range(2, 37))
+    assert answers["2"]["fr"] == explain_pair(events, 1, 2, "fr").text
+    assert answers["36"]["en"] == explain_pair(events, 1, 36, "en").text
+
+
+def test_the_trace_page_has_every_step_and_its_pictures(site: Path) -> None:
+    events = _events()
+    trace = (site / "deroulement.html").read_text("utf-8")
+    assert trace.count('<li id="e') == len(events)
+    # Each step's rule once, as its badge, then the sentence.
+    colour = next(e for e in events if isinstance(e, ColourAllocated))
+    sentence = explain(colour, "en")
+    label, rest = sentence.split(": ", 1)
+    assert (f'<span class="rule">{label}</span> <span class="l-en" lang="en">{rest}</span>'
+            in trace)
+    pictures = re.findall(r'src="(deroulement/[^"]+\.svg)"', trace)
+    assert pictures and all((site / p).is_file() for p in pictures)
+    assert {p[-6:-4] for p in pictures} == {"fr", "en"}
+    assert all((site / p).read_bytes().startswith(b"<?xml") for p in pictures)
+
+
+def test_nothing_is_fetched_from_elsewhere(site: Path) -> None:
+    for page in site.rglob("*.html"):
+        text = page.read_text("utf-8")
+        assert not re.search(r'(src|href)="(https?:)?//', text), page
+
+
+def _hostile(tmp_path: Path) -> Path:
+    """The 36-player file, player 1 named with markup, an escape and a
+    right-to-left override, and given a FIDE id and a birth date."""
+    lines = CHYSTEME.read_text("utf-8").splitlines()
+    i = next(n for n, line in enumerate(lines) if line.startswith("001    1 "))
+    line = lines[i]
+    name = "<script>alert(1)</script>\x1b[31m\u202e"
+    line = line[:14] + f"{name:<33}" + line[47:]
+    # FIDE id (columns 58-68) and birth date (70-79), which no page may show.
+    line = line[:57] + f"{'98765432':>11} {'1999/12/31':<10}" + line[79:]
+    lines[i] = line
+    path = tmp_path / "hostile.trf"
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    return path
+
+
+def test_names_are_escaped_and_shown_and_nothing_beyond_the_sheet(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = _hostile(tmp_path)
+    document = read_input(str(source))
+    player = document.tournament.player(1)
+    assert player.fide_id == "98765432" and player.birth_date == "1999/12/31"
+    folder = tmp_path / "site"
+    code, _, err = run(capsys, "publish", str(source), "--round", "1", "-o", str(folder),
+                       "--sheet", "--url", BASE)
+    assert code == 0, err
+    shown = "&lt;script&gt;alert(1)&lt;/script&gt;U+001B[31mU+202E"
+    page = (folder / "joueurs" / "01.html").read_text("utf-8")
+    assert f'<h1><span class="pid">1</span> {shown}</h1>' in page
+    for path in folder.rglob("*"):
+        if path.suffix in (".html", ".svg"):
+            text = path.read_text("utf-8")
+            assert "<script>alert" not in text and "\x1b" not in text and "\u202e" not in text
+            assert "98765432" not in text and "1999/12/31" not in text, path
+    for path in (folder / "deroulement").glob("*.svg"):
+        import xml.dom.minidom
+        xml.dom.minidom.parse(str(path))          # well-formed: the browser shows it
+
+
+def test_visible_name() -> None:
+    assert visible_name("Anna\x07 \u200bLee\u2028") == "AnnaU+0007 U+200BLeeU+2028"
+    assert visible_name("Émile Dupré-Ça") == "Émile Dupré-Ça"
+
+
+def test_concerned_names_the_players_of_a_step() -> None:
+    events = _events()
+    colour = next(e for e in events if isinstance(e, ColourAllocated))
+    assert concerned(colour) == {colour.white, colour.black}
+    assert concerned(events[0]) == frozenset()            # RoundStarted: everyone, so no one
+    assert concerned(events[-1]) == frozenset()           # RoundPaired likewise
+
+
+def test_the_same_round_gives_the_same_bytes(tmp_path: Path) -> None:
+    folders = []
+    for seed in ("1", "2"):
+        folder = tmp_path / f"site{seed}"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "swisslearn", "publish", str(CHYSTEME),
+                        "--round", "1", "-o", str(folder), "--sheet", "--url", BASE],
+                       check=True, capture_output=True, env=env)
+        folders.append(folder)
+    first = sorted(p.relative_to(folders[0]) for p in folders[0].rglob("*") if p.is_file())
+    second = sorted(p.relative_to(folders[1]) for p in folders[1].rglob("*") if p.is_file())
+    assert first == second
+    for name in first:
+        assert (folders[0] / name).read_bytes() == (folders[1] / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("argv, key", [
+    (["--sheet"], "--sheet demande --url"),
+    (["--sheet", "--url", "ftp://x"], "ftp://x n'est pas une adresse http"),
+])
+def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],
+                      key: str) -> None:
+    code, _, err = run(capsys, "publish", str(CHYSTEME), "-o", str(tmp_path / "out"),
+                       "--lang", "fr", *argv)
+    assert code == 2 and key in err and "Traceback" not in err
+
+
+def test_a_folder_with_files_needs_force(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "notes.txt").write_text("x")
+    code, _, err = run(capsys, "publish", str(CHYSTEME), "-o", str(tmp_path), "--lang", "en")
+    assert code == 2 and "is not empty: give --force" in err
+    code, out, err = run(capsys, "publish", str(CHYSTEME), "-o", str(tmp_path), "--force",
+                         "--lang", "en")
+    assert code == 0, err
+    assert "38 pages written" in out and "bytes per player" in out
+    assert (tmp_path / "notes.txt").read_text() == "x"
+
+
+def test_a_bad_file_is_named_with_its_line(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.trf"
+    bad.write_text(CHYSTEME.read_text("utf-8").replace("001    5 ", "001  abc ", 1), "utf-8")
+    code, _, err = run(capsys, "publish", str(bad), "-o", str(tmp_path / "out"))
+    assert code == 3 and re.search(r"bad\.trf:\d+:\d+: ", err) and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def _tools() -> None:
+    for tool in ("pdftoppm", "zbarimg"):
+        if shutil.which(tool) is None:
+            missing(tool, "sudo apt-get install poppler-utils zbar-tools")
+
+
+def test_the_sheet_codes_decode_to_the_pages(site: Path, tmp_path: Path) -> None:
+    """Each code where the sheet puts it decodes to its player's page (each
+    cut out alone: zbarimg misses some codes of a page full of them)."""
+    _tools()
+    from PIL import Image
+    from swisslearn.publish.sheet import QR, codes
+    pdf = site / "appariements.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF")
+    dpi = 150
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(pdf), str(tmp_path / "page")],
+                   check=True, capture_output=True)
+    images = sorted(tmp_path.glob("page-*.png"))
+    document = read_input(str(CHYSTEME))
+    content, _ = build(document, 1, None)
+    placed = codes(content, BASE)
+    assert len(images) == 1 + max(page for page, *_ in placed)
+    expected = {f"{BASE}joueurs/{n:02d}.html" for n in range(1, 37)} | {BASE + "index.html"}
+    assert {url for *_, url in placed} == expected
+    scale = dpi / 25.4
+    for page, left, top, url in placed:
+        with Image.open(images[page]) as image:
+            square = image.crop((round((left - 1) * scale), round((top - 1) * scale),
+                                 round((left + QR + 1) * scale), round((top + QR + 1) * scale)))
+            crop = tmp_path / "code.png"
+            square.save(crop)
+        out = subprocess.run(["zbarimg", "--raw", "-q", str(crop)], capture_output=True,
+                             text=True)
+        assert out.stdout.strip() == url
+    # And the page as a whole, as a phone sees the sheet on the wall.
+    whole = subprocess.run(["zbarimg", "--raw", "-q", *map(str, images)], capture_output=True,
+                           text=True)
+    assert set(whole.stdout.split()) == expected
+
+
+@pytest.mark.slow
+def test_a_500_player_round_publishes_in_under_20_s_of_cpu(tmp_path: Path) -> None:
+    from swisslearn.generate import GeneratorSettings, generate
+    source = tmp_path / "g500.trf"
+    generate(GeneratorSettings(players=500, rounds=3, seed=35)).write(source)
+    folder = tmp_path / "site"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-m", "swisslearn", "publish", str(source),
+                           "--round", "3", "-o", str(folder), "--sheet", "--url", BASE,
+                           "--lang", "en"], capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert done.returncode == 0, done.stderr
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert len(list((folder / "joueurs").glob("*.html"))) == 500
+    assert cpu < 20.0, f"{cpu:.1f} s of CPU"
+    per_player = int(re.search(r"([\d,]+) bytes per player", done.stdout)[1]   # type: ignore[index]
+                     .replace(",", ""))
+    assert per_player < 40_000
+
+
+@pytest.mark.parametrize("source, round, system", [
+    ("club-12-joueurs.trf", 4, "dutch-2026"),
+    ("equipes-dix.trf", None, "team-2026-sharly"),
+    ("six-joueurs.txt", None, None),
+])
+def test_write_round_answers_in_each_systems_words(tmp_path: Path, source: str,
+                                                   round: int | None,
+                                                   system: str | None) -> None:
+    """What the desk's button calls: every page names the opponent (or the bye),
+    and outside the 1998 course the reason is why's, citing that system's
+    articles (tell_player reads a team round as a 1998 one)."""
+    from swisslearn.publish.command import write_round
+    document = read_input(str(DATA / source))
+    content, written = write_round(document, tmp_path / "site", round=round, system=system,
+                                   lang="en")
+    assert tmp_path / "site" / "index.html" in written
+    events = build(document, round, system)[1]
+    result = events[-1]
+    assert isinstance(result, RoundPaired)
+    for page in content.players:
+        text = (tmp_path / "site" / content.page_name(page.row.id)).read_text("utf-8")
+        if page.opponent is None:
+            assert page.row.id in result.byes or page.row.id not in {
+                p for b in result.boards for p in (b.white, b.black)}
+            continue
+        a, b = page.row.id, page.opponent.id
+        why = (tell_player(events, a, b, "en") if result.system == "dutch-1998"
+               else explain_pair(events, a, b, "en").text)
+        assert page.opponent_text["en"].endswith(why)
+        assert why.replace("'", "&#39;") in text
+        if result.system.startswith("team"):
+            assert "article A3" not in why
+
+
+def test_the_pictures_chosen_stay_few_and_readable() -> None:
+    import dataclasses
+    from swisslearn.publish.pictures import MAX_GROUPS_PICTURED, MAX_PICTURES, pictured
+    from swisslearn.trace import RoundStarted
+    events = _events()
+    started = events[0]
+    assert isinstance(started, RoundStarted)
+    chosen = pictured(events)
+    assert 1 in chosen and len(chosen) <= MAX_PICTURES
+    crowded = dataclasses.replace(
+        started, players=started.players * (MAX_GROUPS_PICTURED // len(started.players) + 1))
+    assert 1 not in pictured((crowded,) + events[1:])
+
+
+def test_answers_per_player_all_in_a_club_some_in_an_open() -> None:
+    from swisslearn.publish.content import MIN_ANSWERS, answers_per_player
+    assert answers_per_player(36) >= 35
+    assert answers_per_player(500) == MIN_ANSWERS == 12
