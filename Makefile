@@ -3,13 +3,10 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-# Jupyter refuses to run as root unless told (course-room containers often are root).
-LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
-
 # The arbiter's desk (`make desk`): Voilà serves desk/bureau.ipynb on this port,
 # one kernel per page, at most DESK_MAX at once (about 115 MiB each, measured), a page's
 # kernel freed when it is closed or DESK_IDLE seconds without activity,
-# DESK_POOL kernels started in advance (README, "The arbiter's desk").
+# DESK_POOL kernels started in advance (docs/arbiter-desk.md).
 DESK_PORT ?= 8866
 DESK_HOST ?= 127.0.0.1
 DESK_MAX  ?= 10
@@ -25,23 +22,33 @@ DESK_LIMIT ?= 60
 DESK_NAMES ?=
 DESK_ARGS ?=
 
-.PHONY: lab desk test typecheck unit stress clean
+.PHONY: lab desk test typecheck docs unit stress clean
 
 # (Re)install when the build changes (the compiled matching included); the
 # stamp remembers the last install.
 $(STAMP): pyproject.toml setup.py swisslearn/matching/_blossom.pyx
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'
-	@touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,docs]'
+	@touch $(STAMP) $(COURSE_STAMP)
 
-# The notebook `make lab` opens (the README's Quick start says so); LAB_ARGS
+# The course alone (`make lab`): the `notebooks` extra only, pip's progress
+# shown (the first install takes a few minutes). A full install (above) has it.
+COURSE_STAMP := $(VENV)/.installed-course
+$(COURSE_STAMP): pyproject.toml setup.py swisslearn/matching/_blossom.pyx
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e '.[notebooks]'
+	@touch $(COURSE_STAMP)
+
+# `make lab` is `swisslearn cours` (swisslearn/course.py: the same on every
+# system, no make needed) on the repository itself: the notebooks opened are
+# the ones git tracks. LAB_DIR=folder for a trainee's copy instead; LAB_ARGS
 # passes more options (e.g. LAB_ARGS=--no-browser on a remote machine).
-LAB_NOTEBOOK ?= 00-bienvenue.ipynb
+LAB_DIR ?= .
 LAB_ARGS ?=
-lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks --LabApp.default_url=/lab/tree/$(LAB_NOTEBOOK) \
-		$(LAB_FLAGS) $(LAB_ARGS)
+lab: $(COURSE_STAMP)
+	$(BIN)/swisslearn cours $(LAB_DIR) $(LAB_ARGS)
 
 # The desk as a web page (no code shown, no JupyterLab needed): open the URL it prints.
 # Voilà, configured for a hall (swisslearn/deskserver.py); it does not refuse
@@ -57,7 +64,7 @@ desk: $(STAMP)
 # The browser tests (tests/test_desk_browser.py, headless Chromium) run here too.
 # Two workers (pytest-xdist), each test file and notebook whole on one of them
 # (--dist loadfile: a notebook's cells share one kernel, in order).
-test: $(STAMP) typecheck
+test: $(STAMP) typecheck docs
 	$(BIN)/python -m pytest -n 2 --dist loadfile --nbval \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider tests notebooks
 
@@ -67,16 +74,24 @@ typecheck: $(STAMP)
 	$(BIN)/python -m ruff check
 	$(BIN)/python -m mypy
 
+# The documentation site (docs/, Sphinx): every docs/*.md page, and the API
+# from the docstrings; -E reads every page again, -W makes a warning fail it.
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -E -W --keep-going -q -b html docs build/docs
+	@echo "Documentation : build/docs/index.html"
+
 unit: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider tests
 
 # Stress runs (10,000 random tournaments per system on both cores, and the
-# fuzzers for 2 minutes; README, "Reliability"); `make test` runs a sample.
+# fuzzers for 2 minutes; docs/reliability.md), a fresh install of the course,
+# and all 13 notebooks opened in Chromium; `make test` runs a sample of each.
 # STRESS=N for a quicker (or longer) run.
 STRESS ?= 10000
 stress: $(STAMP)
 	SWISSLEARN_STRESS=$(STRESS) SWISSLEARN_FUZZ_SECONDS=120 \
-		$(BIN)/python -m pytest -n 2 -v -rP -p no:cacheprovider tests/stress
+		$(BIN)/python -m pytest -n 2 -v -rP -p no:cacheprovider tests/stress \
+		tests/test_course_browser.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache
+	rm -rf $(VENV) build docs/api *.egg-info .pytest_cache .mypy_cache

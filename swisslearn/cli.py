@@ -275,6 +275,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     register_generate(commands, LANGUAGES, default_language())
     from swisslearn.publish import register as register_publish  # the hall's pages (argparse only)
     register_publish(commands, LANGUAGES, default_language())
+    from swisslearn.course import register as register_course
+    register_course(commands, LANGUAGES, default_language())
     _describe(commands)
     return parser
 

@@ -499,6 +499,8 @@ def download_link(data: bytes, filename: str, text: str) -> str:
 
 
 def _ipywidgets() -> ModuleType:
+    from swisslearn.extras import require
+    require("notebooks", "swisslearn.desk", "ipywidgets")
     return importlib.import_module("ipywidgets")
 
 

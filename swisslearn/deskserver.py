@@ -101,14 +101,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from jupyter_server.utils import url_path_join
-from tornado import httputil, web
-from tornado.ioloop import PeriodicCallback
-from tornado.routing import Matcher, Rule
-from traitlets import Bool, Integer
+from swisslearn.extras import require
 
-from swisslearn.desk import LIMIT_VARIABLE, UPLOAD_LIMIT, labels
+# Voilà (and the Jupyter server under it) come with the `notebooks` extra.
+require("notebooks", "swisslearn.deskserver", "voila", "jupyter_server")
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # noqa: E402
+from jupyter_server.utils import url_path_join  # noqa: E402
+from tornado import httputil, web  # noqa: E402
+from tornado.ioloop import PeriodicCallback  # noqa: E402
+from tornado.routing import Matcher, Rule  # noqa: E402
+from traitlets import Bool, Integer  # noqa: E402
+
+from swisslearn.desk import LIMIT_VARIABLE, UPLOAD_LIMIT, labels  # noqa: E402
 
 __all__ = ["DEFAULT_NOTEBOOK", "HallKernelManager", "HostCheck", "full_page", "main"]
 

@@ -9,30 +9,30 @@ without giving the answer.  Show a bank with
 :class:`swisslearn.card.widget.DrillWidget`; assert ``q.check(q.answer)``
 for every question in an ordinary cell, so nbval checks them all.
 
-=========================  =================================================
-bank                       what it drills
-=========================  =================================================
-:func:`notation_drill`     A7: the colour difference, ``+0`` / ``-0``
-:func:`f3_drill`           F3: histories with unplayed rounds, read for E3
-:func:`colour_drill`       E1-E4 on pairs whose histories hold byes, forfeits
-:func:`homogeneous_drill`  A3: homogeneous, heterogeneous, treated as homogeneous
-:func:`p_drill`            A6: p, in homogeneous and heterogeneous brackets
-:func:`x_drill`            A8: x, a negative value read as 0
-:func:`transposition_drill` D1: the next order of S2, any size
-:func:`exchange_drill`     D2: the next exchange, any bracket size
-:func:`c1_drill`           C1: who cannot be paired in the bracket (card shown)
-:func:`c14_drill`          C14: p lowered, and x with it if it was positive
-:func:`c10_drill`          C10: a remainder that fails, another opponent for the
-                           lowest downfloater (back to C7; card shown)
-:func:`c11_drill`          C11: x raised in a remainder, every pairing undone,
-                           the downfloaters' included (back to C3; card shown)
-:func:`boards_drill`       F1: the board order (score, then the sum of scores)
-:func:`first_round_drill`  F4 and the first-round colours (« 18-36 » is 36–18)
-:func:`forfeit_drill`      F2/B1a: a forfeit is no game; B1b: a forfeit win, no bye
-:func:`adjourned_drill`    F9: an adjourned game counts as a draw
-:func:`absence_drill`      F5: absent, late, withdrawn, a half-point bye (card shown)
-:func:`last_round_drill`   A7a/B2 note: the last round over 50 % (card shown)
-=========================  =================================================
+===========================  =================================================
+bank                         what it drills
+===========================  =================================================
+:func:`notation_drill`       A7: the colour difference, ``+0`` / ``-0``
+:func:`f3_drill`             F3: histories with unplayed rounds, read for E3
+:func:`colour_drill`         E1-E4 on pairs whose histories hold byes, forfeits
+:func:`homogeneous_drill`    A3: homogeneous, heterogeneous, treated as homogeneous
+:func:`p_drill`              A6: p, in homogeneous and heterogeneous brackets
+:func:`x_drill`              A8: x, a negative value read as 0
+:func:`transposition_drill`   D1: the next order of S2, any size
+:func:`exchange_drill`       D2: the next exchange, any bracket size
+:func:`c1_drill`             C1: who cannot be paired in the bracket (card shown)
+:func:`c14_drill`            C14: p lowered, and x with it if it was positive
+:func:`c10_drill`            C10: a remainder that fails, another opponent for the
+                             lowest downfloater (back to C7; card shown)
+:func:`c11_drill`            C11: x raised in a remainder, every pairing undone,
+                             the downfloaters' included (back to C3; card shown)
+:func:`boards_drill`         F1: the board order (score, then the sum of scores)
+:func:`first_round_drill`    F4 and the first-round colours (« 18-36 » is 36–18)
+:func:`forfeit_drill`        F2/B1a: a forfeit is no game; B1b: a forfeit win, no bye
+:func:`adjourned_drill`      F9: an adjourned game counts as a draw
+:func:`absence_drill`        F5: absent, late, withdrawn, a half-point bye (card shown)
+:func:`last_round_drill`     A7a/B2 note: the last round over 50 % (card shown)
+===========================  =================================================
 
 Rounds come from tournaments drawn by :mod:`swisslearn.generate` and paired
 by the 1998 engine; their steps are read through :mod:`swisslearn.card.steps`

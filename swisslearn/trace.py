@@ -7,46 +7,46 @@ of ``trace --jsonl``) and ``rule`` the label of the rule it applies (``"A6"``,
 needs (the bracket with its players, S1, S2, x, p...), so a viewer can draw
 step *i* without looking at its neighbours.
 
-=====================  ======  ===========================================
-event                  rule    what happened
-=====================  ======  ===========================================
-RoundStarted           A2      the players to pair, in A2 order; absentees;
-                               the last-round note's players, games
-                               counted as draws (F9)
-BracketOpened          A3      a score bracket (with players moved down)
-PlayerStuck            C1      a player who can meet nobody in the bracket,
-                               and where C1 sends the procedure (C12, C13)
-PlayerMovedDown        C1      a player with no possible opponent floats on,
-                               with the reasons (or: alone in his bracket)
-BracketSplit           C4/A6   S1, S2, x (A8) and p (A6) are set
-CandidateTried         C6/C7   one candidate: S1 against an order of S2
-CandidatesSkipped      C7/C8   a range of transpositions (C7) or of
-                       /D2     exchanges (D2) that cannot work, with every
-                               reason met and how many each refuses
-ExchangeApplied        D2/C8   players swapped between S1 and S2
-CriterionDropped       C9/C10  B6 or B5 dropped for down- or upfloaters
-RemainderUnpaired      C10     the remainder group left by the moved-down
-                               players' pairing cannot be paired: the
-                               pairing of the lowest of them is undone,
-                               another opponent looked for (back to C7)
-XIncreased             C11     x raised by one
-PDecreased             C14     p lowered by one
-BracketUndone          C12/C13 a bracket above is undone because a bracket
-                               below failed; then: a new pairing kept, the
-                               earlier one kept (C12), or none (C13)
-PairingsTried          C12/C13 the other pairings of a bracket above tried
-                       /C10    and given up, in one step, with the reasons
-                               (C10: many pairings of the moved-down
-                               players whose remainder groups all fail)
-BracketsMerged         C13     the two lowest brackets become one
-LastResort             C14     nothing paired the round: it is searched
-                               again, p = 0 allowed in the lowest bracket
-BracketPaired          C6      pairs made in a bracket; who moves down
-ByeAssigned            A5      the pairing-allocated bye
-ColourAllocated        E1..E5  who has white in a pair, and by which rule
-BoardsOrdered          F1      the board order
-RoundPaired            —       the result (``pair()`` returns this one)
-=====================  ======  ===========================================
+=====================  =======  ===========================================
+event                  rule     what happened
+=====================  =======  ===========================================
+RoundStarted           A2       the players to pair, in A2 order; absentees;
+                                the last-round note's players, games
+                                counted as draws (F9)
+BracketOpened          A3       a score bracket (with players moved down)
+PlayerStuck            C1       a player who can meet nobody in the bracket,
+                                and where C1 sends the procedure (C12, C13)
+PlayerMovedDown        C1       a player with no possible opponent floats on,
+                                with the reasons (or: alone in his bracket)
+BracketSplit           C4/A6    S1, S2, x (A8) and p (A6) are set
+CandidateTried         C6/C7    one candidate: S1 against an order of S2
+CandidatesSkipped      C7/C8    a range of transpositions (C7) or of
+                       /D2      exchanges (D2) that cannot work, with every
+                                reason met and how many each refuses
+ExchangeApplied        D2/C8    players swapped between S1 and S2
+CriterionDropped       C9/C10   B6 or B5 dropped for down- or upfloaters
+RemainderUnpaired      C10      the remainder group left by the moved-down
+                                players' pairing cannot be paired: the
+                                pairing of the lowest of them is undone,
+                                another opponent looked for (back to C7)
+XIncreased             C11      x raised by one
+PDecreased             C14      p lowered by one
+BracketUndone          C12/C13  a bracket above is undone because a bracket
+                                below failed; then: a new pairing kept, the
+                                earlier one kept (C12), or none (C13)
+PairingsTried          C12/C13  the other pairings of a bracket above tried
+                       /C10     and given up, in one step, with the reasons
+                                (C10: many pairings of the moved-down
+                                players whose remainder groups all fail)
+BracketsMerged         C13      the two lowest brackets become one
+LastResort             C14      nothing paired the round: it is searched
+                                again, p = 0 allowed in the lowest bracket
+BracketPaired          C6       pairs made in a bracket; who moves down
+ByeAssigned            A5       the pairing-allocated bye
+ColourAllocated        E1..E5   who has white in a pair, and by which rule
+BoardsOrdered          F1       the board order
+RoundPaired            —        the result (``pair()`` returns this one)
+=====================  =======  ===========================================
 
 Readings: where the engine keeps one of the README's numbered readings
 ("How we read the 1998 text") instead of a path the text itself gives, the

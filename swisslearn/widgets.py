@@ -62,6 +62,8 @@ def _words(lang: str) -> Catalogue:
 
 
 def _ipywidgets() -> ModuleType:
+    from swisslearn.extras import require
+    require("notebooks", "swisslearn.widgets", "ipywidgets")
     return importlib.import_module("ipywidgets")
 
 

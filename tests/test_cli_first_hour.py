@@ -3,7 +3,7 @@
 ``tables 80`` never ended; ``generate --players 4 --rounds 9`` wrote 3 rounds
 without saying so clearly; ``why`` without ``--round`` failed on a finished
 tournament; ``make lab`` opened the file browser, not ``00-bienvenue`` as the
-README says.
+README says (``make lab`` is now ``swisslearn cours``, tests/test_course.py).
 """
 
 from __future__ import annotations
@@ -96,17 +96,19 @@ def _lab_command() -> list[str]:
     """The command ``make lab`` runs, read from the Makefile (``make -n``)."""
     dry = subprocess.run(["make", "-n", "lab"], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout.replace("\\\n", " ")
-    line = next(line for line in dry.splitlines() if "jupyter lab" in line)
+    line = next(line for line in dry.splitlines() if "swisslearn cours" in line)
     return shlex.split(line)
 
 
 def test_make_lab_opens_the_welcome_notebook(tmp_path: Path) -> None:
+    """``make lab`` is ``swisslearn cours`` on the repository; the browser it
+    opens (Python's webbrowser, told by $BROWSER) is sent to notebook 00."""
     readme = (ROOT / "README.md").read_text("utf-8")
-    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
-    assert "notebooks/00-bienvenue.ipynb" in quick
+    assert "notebooks/00-bienvenue.ipynb" in readme.split("\n## ", 2)[1]  # the first screen
     command = _lab_command()
     if not Path(ROOT / command[0]).exists():
         pytest.skip("the virtual environment is not installed (make lab creates it)")
+    assert command[1:] == ["cours", "."]
     opened = tmp_path / "opened.txt"
     browser = tmp_path / "browser"
     browser.write_text(f"#!/bin/sh\necho \"$1\" >> {opened}\n")
@@ -114,19 +116,26 @@ def test_make_lab_opens_the_welcome_notebook(tmp_path: Path) -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    lab = subprocess.Popen(
-        [str(ROOT / command[0]), *command[1:], f"--port={port}", "--ServerApp.token=t",
-         "--ServerApp.use_redirect_file=False", f"--ServerApp.browser={browser} %s",
-         "--allow-root"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True)
+    home = tmp_path / "home"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "BROWSER": str(browser),
+           "JUPYTER_TOKEN": "t", "JUPYTER_CONFIG_DIR": str(home / "config"),
+           "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "run"),
+           "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces")}
+    folder = tmp_path / "cours"
+    lab = subprocess.Popen([str(ROOT / command[0]), "cours", str(folder), "--port", str(port)],
+                           cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 90
         while not opened.exists() and time.monotonic() < deadline:
             time.sleep(0.3)
-        url = opened.read_text().strip()
-        assert re.fullmatch(rf"http://(localhost|127\.0\.0\.1):{port}/lab/tree/"
-                            r"00-bienvenue\.ipynb\?token=t", url), url
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/"
+        target = opened.read_text().strip()
+        if target.startswith("file://") or target.startswith("/"):  # Jupyter's redirect page
+            target = Path(target.removeprefix("file://")).read_text("utf-8")
+        assert re.search(rf"http://(localhost|127\.0\.0\.1):{port}/lab/tree/notebooks/"
+                         r"00-bienvenue\.ipynb", target), target
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/notebooks/"
                                     "00-bienvenue.ipynb?token=t&content=0", timeout=30) as page:
             assert json.load(page)["name"] == "00-bienvenue.ipynb"
     finally:

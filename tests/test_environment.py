@@ -1,4 +1,5 @@
-"""environment.yml (course rooms) lists the same packages as pyproject.toml."""
+"""environment.yml (course rooms) lists the same packages as pyproject.toml,
+with the same version bounds."""
 
 from __future__ import annotations
 
@@ -7,26 +8,48 @@ import tomllib
 
 from conftest import ROOT
 
-
-def _name(requirement: str) -> str:
-    return re.split(r"[<>=!~\[ ;]", requirement.strip(), maxsplit=1)[0].lower()
+_REQUIREMENT = re.compile(r"^(?P<name>[A-Za-z0-9_.-]+)\s*(?P<bounds>[^;\[#]*)")
 
 
-def test_environment_lists_the_same_packages_as_pyproject() -> None:
+def _requirement(text: str) -> tuple[str, str]:
+    """``("voila", ">=0.5,<0.6")``: the name, lower case, and the bounds without spaces."""
+    found = _REQUIREMENT.match(text.strip())
+    assert found, text
+    return found["name"].lower(), found["bounds"].replace(" ", "")
+
+
+def pyproject_requirements() -> dict[str, str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
-    wanted = {_name(r) for r in project["dependencies"]}
+    wanted = dict(_requirement(r) for r in project["dependencies"])
     for extra in project["optional-dependencies"].values():
-        wanted |= {_name(r) for r in extra}
-    listed = set()
+        wanted.update(_requirement(r) for r in extra)
+    return wanted
+
+
+def environment_requirements(text: str) -> dict[str, str]:
+    """The conda and pip packages of environment.yml (not python, pip, ``-e .``)."""
+    listed = {}
     in_dependencies = False
-    for line in (ROOT / "environment.yml").read_text("utf-8").splitlines():
+    for line in text.splitlines():
         if not line.startswith(" "):
             in_dependencies = line.startswith("dependencies:")
             continue
-        match = re.match(r"^  - ([A-Za-z0-9_.-]+)", line)
-        if in_dependencies and match and match.group(1) not in ("python", "pip"):
-            listed.add(match.group(1).lower())
-    assert listed == wanted
+        match = re.match(r"^\s+- (?!-e )([A-Za-z0-9_.-]+[^:#]*)$", line.rstrip())
+        if in_dependencies and match:
+            name, bounds = _requirement(match.group(1))
+            if name not in ("python", "pip"):
+                listed[name] = bounds
+    return listed
+
+
+def test_environment_lists_the_same_packages_as_pyproject() -> None:
+    listed = environment_requirements((ROOT / "environment.yml").read_text("utf-8"))
+    assert listed == pyproject_requirements()
+
+
+def test_a_different_bound_is_caught() -> None:
+    text = (ROOT / "environment.yml").read_text("utf-8").replace("voila>=0.5,<0.6", "voila>=0.5")
+    assert environment_requirements(text)["voila"] != pyproject_requirements()["voila"]
 
 
 def test_the_pairing_path_imports_no_notebook_stack() -> None:

@@ -2,8 +2,10 @@
 
 * Their executed outputs (what nbval compares) hold no English sentence and
   no raw Python repr (``Board(board=18, …)``, ``(Float.DOWN,)``,
-  ``Decimal('1.5')``, ``True``…): only what a trainee would see is read
-  (a widget or a figure hides its ``text/plain``).
+  ``<Float.UP: 'up'>``, ``Decimal('1.5')``, ``True``…): only what a trainee
+  would see is read (a figure hides its ``text/plain``; a widget does not,
+  since JupyterLab shows it until the cell runs in a notebook it does not
+  trust, e.g. ``VBox(children=(HBox(…``).
 * Every « … » quote of a blockquote is verbatim (up to line breaks, and
   ``[...]`` for a cut) from the seed it names (« — seed 000 »), or, untagged,
   from one of the seeds; a quote of the English rule texts, tagged
@@ -78,7 +80,11 @@ def shown(output: dict[str, object]) -> str:
         return "".join(output.get("traceback", []))  # type: ignore[arg-type]
     data = output.get("data", {})
     assert isinstance(data, dict)
-    if "application/vnd.jupyter.widget-view+json" in data or "image/png" in data:
+    if "application/vnd.jupyter.widget-view+json" in data:
+        # A notebook JupyterLab does not trust (one just copied by
+        # `swisslearn cours`) shows a widget's text/plain until its cell runs.
+        return "".join(data.get("text/plain", ""))
+    if "image/png" in data:
         return ""
     if "text/html" in data:
         return _html_text("".join(data["text/html"]))
@@ -162,6 +168,12 @@ def test_the_scan_finds_what_the_issue_lists() -> None:
     assert any(p.search("- 1.0 (Float.DOWN,)") for p in RAW_REPR)
     assert any(p.search("[(1, '2.0'),") for p in RAW_REPR)
     assert not any(p.search("1 : 3 - 1") for p in RAW_REPR)
+    widget: dict[str, object] = {"output_type": "execute_result",
+              "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "x"},
+                       "text/plain": ["VBox(children=(HBox(children=(Play(value=1, …"]}}
+    assert any(p.search(shown(widget)) for p in RAW_REPR)
+    for raw in ("<Float.UP: 'up'>", "(<Colour.WHITE: 1>,)", "Decimal('1.5')"):
+        assert any(p.search(raw) for p in RAW_REPR), raw
     for raw in ("['cours-c10.trf',\n 'cours-c11.trf']", "{'E1': 140, 'E2': 15}", "{10: '·↓'}",
                 "[(1, 19), (20, 2)]", "(1, 7)", "'étape 5/70 — C6'"):
         assert any(p.search(raw) for p in RAW_REPR), raw

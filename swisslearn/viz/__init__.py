@@ -57,6 +57,9 @@ import it, the tests check it).
 
 from __future__ import annotations
 
+# First: a plain `pip install swisslearn` has neither matplotlib nor pandas,
+# and this says which extra brings them (before a bare ModuleNotFoundError).
+import swisslearn.viz._requires  # noqa: F401
 from swisslearn.viz._common import ACCEPTED, HIGHLIGHT, REJECTED
 from swisslearn.viz.brackets import BRACKET_COLUMNS, bracket_columns, bracket_table
 from swisslearn.viz.colours import colour_grid, colour_story, colour_table

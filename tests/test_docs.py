@@ -1,0 +1,50 @@
+"""The documentation site (docs/, Sphinx): a page added to docs/ is in the
+site with no other change, and a page written as the README's sections were
+(headings starting at ##, links to the repository's files) does not fail
+the build.  (``make docs``, run by ``make test``, builds the whole site with
+the API pages, warnings as errors.)"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+
+NEW_PAGE = """## Une page ajoutée
+
+Rien d'autre à changer : voir [la ligne de commande](../swisslearn/cli.py) et
+[les données](../data/README.md).
+
+```trf
+012 Mon tournoi
+```
+"""
+
+
+def _build(source: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SWISSLEARN_DOCS_API="0")  # the pages alone: seconds, not a minute
+    return subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q",
+                           "-b", "html", str(source), str(out)],
+                          capture_output=True, text=True, env=env)
+
+
+def test_a_new_page_is_in_the_site_with_no_other_change(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("api", "_build"))
+    (docs / "une-page-ajoutee.md").write_text(NEW_PAGE, encoding="utf-8")
+    built = _build(docs, tmp_path / "html")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (tmp_path / "html" / "une-page-ajoutee.html").is_file()
+    assert 'href="une-page-ajoutee.html"' in (tmp_path / "html" / "index.html").read_text("utf-8")
+
+
+def test_a_broken_page_fails_the_build(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("api", "_build"))
+    (docs / "cassee.md").write_text("# Cassée\n\n```{toctree}\nnulle-part\n```\n", "utf-8")
+    built = _build(docs, tmp_path / "html")
+    assert built.returncode != 0 and "nulle-part" in built.stdout + built.stderr
