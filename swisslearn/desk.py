@@ -25,7 +25,11 @@ functions below, tested without a browser (``tests/test_desk.py``):
   written in (each board's round block, the byes, the protections frozen
   with the round), :func:`download_name` and :func:`download_link` (an
   ``<a download>`` holding the bytes as a ``data:`` URI, which works in
-  Voilà and in JupyterLab alike).
+  Voilà and in JupyterLab alike);
+* :func:`site_zip`: the hall's pages of the paired round (the static site
+  of ``swisslearn publish``, :func:`swisslearn.publish.command.write_round`)
+  as the bytes of a ``.zip``, offered by the same kind of link
+  (:func:`site_name`).
 
 :class:`Desk` puts them on ipywidgets; the stepper is
 :class:`swisslearn.widgets.Stepper`, the one of the course.  Every callback
@@ -40,12 +44,15 @@ from __future__ import annotations
 
 import base64
 import html
+import io
 import functools
 import importlib
 import os
 import shlex
 import signal
+import tempfile
 import threading
+import zipfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -72,7 +79,7 @@ __all__ = [
     "ATTRIBUTES", "CONSTRAINTS", "DATA", "LIMIT_VARIABLE", "UPLOAD_LIMIT", "Desk", "Failure",
     "Loaded", "Paired", "TooLong", "app", "boards_html", "command_line", "default_round",
     "download_link", "download_name", "error_text", "examples", "labels", "pair_round", "paired_document", "paired_trf",
-    "protections_for", "read_example", "read_upload", "recorded_text", "round_choices",
+    "protections_for", "publish_command", "read_example", "site_name", "site_zip", "zipped", "read_upload", "recorded_text", "round_choices",
     "system_choices", "time_limit", "too_big", "too_long_text", "why_text",
 ]
 
@@ -477,21 +484,84 @@ def paired_trf(loaded: Loaded, paired: Paired) -> bytes:
 
 def download_name(name: str, round: RoundNumber, lang: str = "fr") -> str:
     """``club.trf`` round 5 -> ``club-ronde-5.trf`` (``club-round-5.trf`` in English)."""
-    stem = Path(name).name
-    for suffix in (".trfx", ".trf", ".txt"):
-        if stem.lower().endswith(suffix):
-            stem = stem[: -len(suffix)]
-            break
     words = labels(lang)
-    return words["download_name"].format(stem=stem or words["download_stem"], round=round)
+    return words["download_name"].format(stem=_stem(name) or words["download_stem"],
+                                         round=round)
 
 
-def download_link(data: bytes, filename: str, text: str) -> str:
+def download_link(data: bytes, filename: str, text: str,
+                  media_type: str = "text/plain;charset=utf-8") -> str:
     """An ``<a download>`` holding ``data`` (a ``data:`` URI): a click saves it."""
     encoded = base64.b64encode(data).decode("ascii")
     return (f"<a class='desk-download-link' download='{html.escape(filename, quote=True)}' "
-            f"href='data:text/plain;charset=utf-8;base64,{encoded}'>"
+            f"href='data:{media_type};base64,{encoded}'>"
             f"⤓ {html.escape(text)}</a>")
+
+
+# ---------------------------------------------------------------------------
+# The hall's pages as a .zip
+
+
+def _stem(name: str) -> str:
+    """``club.trf`` -> ``club`` (the suffixes the page accepts)."""
+    stem = Path(name).name
+    for suffix in (".trfx", ".trf", ".txt"):
+        if stem.lower().endswith(suffix):
+            return stem[: -len(suffix)]
+    return stem
+
+
+def site_name(name: str, round: RoundNumber, lang: str = "fr") -> str:
+    """``club.trf`` round 5 -> ``club-ronde-5-pages.zip`` (``club-round-5-pages.zip``)."""
+    words = labels(lang)
+    return words["publish_name"].format(stem=_stem(name) or words["download_stem"],
+                                        round=round)
+
+
+#: The date every member of the ``.zip`` carries (the earliest a zip can
+#: hold): the same round gives the same bytes, whenever it is written.
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def zipped(folder: Path) -> bytes:
+    """The files under ``folder`` as a ``.zip`` (paths relative to it, sorted,
+    dated :data:`_ZIP_DATE`: the same files give the same bytes)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            member = zipfile.ZipInfo(path.relative_to(folder).as_posix(), date_time=_ZIP_DATE)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            member.external_attr = 0o644 << 16  # rw-r--r-- once unzipped
+            archive.writestr(member, path.read_bytes())
+    return buffer.getvalue()
+
+
+def publish_command(name: str, round: RoundNumber, system: str | None) -> str:
+    """The ``swisslearn publish`` command that writes the same pages with no
+    time limit (the file's protections: the command has no ``--avoid``),
+    quoted for a shell."""
+    words = ["swisslearn", "publish", name, "--round", str(round)]
+    if system:
+        words += ["--system", system]
+    words += ["-o", f"{_stem(name) or 'pages'}-{round}"]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def site_zip(loaded: Loaded, paired: Paired, system: str | None,
+             lang: str = "fr") -> tuple[bytes, int]:
+    """The hall's pages of ``paired``'s round (the site ``swisslearn publish``
+    writes, with the page's system, or the file's when ``None``, and the
+    page's protections; opening in ``lang``) as ``.zip`` bytes, and how many
+    player pages it holds.  Written in a temporary folder, removed after.
+    Raises :class:`~swisslearn.errors.UsageError` or
+    :class:`~swisslearn.errors.PairingError` as the command does."""
+    from swisslearn.publish.command import write_round
+    with tempfile.TemporaryDirectory(prefix="swisslearn-pages-") as temporary:
+        folder = Path(temporary)
+        content, _ = write_round(loaded.document, folder, round=paired.round,
+                                 system=system or None, lang=lang,
+                                 protections=paired.protections)
+        return zipped(folder), len(content.players)
 
 
 # ---------------------------------------------------------------------------
@@ -581,6 +651,9 @@ class Desk:
         self._message: Message | None = None
         self._message_is_error = True
         self._download: bytes | None = None
+        # What the publish button wrote (or why not), as a function of the
+        # language: said again when the language changes.
+        self._publication: Message | None = None
         self._examples = {p.name: p for p in examples(data)}
 
         def classed(widget: Any, name: str) -> Any:
@@ -614,6 +687,9 @@ class Desk:
         self.round: Any = classed(w.Dropdown(layout=layout("10em"), style=label), "desk-round")
         self.boards: Any = classed(w.HTML(), "desk-boards")
         self.download: Any = classed(w.HTML(), "desk-download")
+        self.publish_button: Any = classed(w.Button(icon="globe", disabled=True,
+                                                    layout=layout()), "desk-publish")
+        self.published: Any = classed(w.HTML(), "desk-published")
         self.steps: Any = classed(w.VBox(), "desk-stepper")
         self.player_a: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-a")
         self.player_b: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-b")
@@ -622,7 +698,8 @@ class Desk:
                                          ("s_tournament", "s_system", "s_round", "s_steps",
                                           "s_why")}
         # The round's boards on the left, the question "why?" on the right.
-        round_box = w.VBox([w.HBox([self.round, self.download]), self.boards],
+        round_box = w.VBox([w.HBox([self.round, self.download]),
+                            w.HBox([self.publish_button, self.published]), self.boards],
                            layout=layout("42%"))
         why_box = w.VBox([self.headings["s_why"], w.HBox([self.player_a, self.player_b]),
                           self.answer], layout=layout("56%"))
@@ -648,6 +725,7 @@ class Desk:
             widget.observe(lambda _: self._safely(self.refresh), names="value")
         for widget in (self.player_a, self.player_b):
             widget.observe(lambda _: self._safely(self._show_why), names="value")
+        self.publish_button.on_click(lambda _: self._safely(self.publish))
 
         if example is not None and example in self._examples:
             self.example.value = example  # loads it
@@ -718,6 +796,10 @@ class Desk:
         self.groups.description = words["groups"]
         self.groups.placeholder = words["groups_hint"]
         self.round.description = words["round"]
+        self.publish_button.description = words["publish"]
+        self._publish_state()
+        self.published.value = (self._publication(self.lang)
+                                if self._publication is not None else "")
         self.player_a.description = words["player"]
         self.player_b.description = words["and"]
 
@@ -817,6 +899,7 @@ class Desk:
             self.info.value = ""
         self.boards.value = ""
         self.download.value = ""
+        self._show_publication(None)
         self.steps.children = ()
         self.stepper = None
         self.answer.value = ""
@@ -841,6 +924,7 @@ class Desk:
                                         self._protections())
                     self.paired = paired
                     self._download = None
+                    self._show_publication(None)
                     self.info.value = self._info_html(paired)
                     self._show_paired(paired)
                     self._show_steps(paired)
@@ -880,6 +964,51 @@ class Desk:
                     words["download"].format(round=paired.round))
         if problem is not None:
             self.download.value = f"<p style='color:#555'>{html.escape(problem)}</p>"
+
+    def _publish_state(self) -> None:
+        """The publish button works once a round is paired; its tooltip says
+        what it does, or why it cannot yet."""
+        words = labels(self.lang)
+        self.publish_button.disabled = self.paired is None
+        self.publish_button.tooltip = (words["publish_hint"] if self.paired is not None
+                                       else words["publish_unpaired"])
+
+    def _show_publication(self, publication: Message | None) -> None:
+        self._publication = publication
+        self._publish_state()
+        self.published.value = publication(self.lang) if publication is not None else ""
+
+    def publish(self) -> None:
+        """What the publish button does: the hall's pages of the round shown
+        (:func:`site_zip`), offered as a ``.zip`` beside the button, or why
+        not, in the page's language."""
+        if self.loaded is None or self.paired is None:
+            self._show_publication(lambda lang: "<p style='color:#555'>" + html.escape(
+                labels(lang)["publish_unpaired"]) + "</p>")
+            return
+        loaded, paired = self.loaded, self.paired
+        system = str(self.system.value) or None
+        try:
+            with self._working("busy_publishing", round=paired.round):
+                with time_limit(pairing_limit()):
+                    data, players = site_zip(loaded, paired, system, self.lang)
+        except SwisslearnError as error:
+            failure = _error_message(error)
+            self._show_publication(lambda lang: "<p style='color:#b03a2e'>" + html.escape(
+                labels(lang)["no_publish"].format(message=failure(lang))) + "</p>")
+            return
+        except TooLong as stopped:
+            seconds = stopped.seconds
+            command = publish_command(loaded.name, paired.round, system)
+            self._show_publication(lambda lang: "".join(
+                f"<p style='color:#b03a2e'>{html.escape(line)}</p>" for line in
+                (labels(lang)["publish_too_long"].format(round=paired.round,
+                                                         seconds=f"{seconds:g}"), command)))
+            return
+        self._show_publication(lambda lang: download_link(
+            data, site_name(loaded.name, paired.round, lang),
+            labels(lang)["published"].format(round=paired.round, players=players),
+            "application/zip"))
 
     def _info_html(self, paired: Paired | None) -> str:
         assert self.loaded is not None

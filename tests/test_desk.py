@@ -10,6 +10,8 @@ import html
 import io
 import json
 import re
+import tempfile
+import zipfile
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -533,3 +535,100 @@ def test_the_page_tells_its_script_the_limit_and_the_words() -> None:
     page.language.value = "en"
     assert ("data-expired='This page is no longer connected to the desk"
             in html.unescape(page.style.value))
+
+
+# -- the hall's pages from the desk (issue 35) ----------------------------------
+
+
+def _zip_link(widget: object) -> tuple[str, bytes]:
+    """The file name and the bytes of the ``.zip`` a download link holds."""
+    value = str(getattr(widget, "value"))
+    found = re.search(r"download='([^']*)' href='data:application/zip;base64,([^']*)'", value)
+    assert found is not None, value
+    return html.unescape(found.group(1)), base64.b64decode(found.group(2))
+
+
+def test_the_publish_button_waits_for_a_paired_round() -> None:
+    page = desk.app(data=DATA, example=None)
+    assert page.publish_button.description == "Publier les pages de la salle"
+    assert page.publish_button.disabled
+    assert page.publish_button.tooltip.startswith("Appariez d'abord une ronde")
+    page.publish()  # what a click would do, were the button not disabled
+    assert "Appariez d'abord une ronde" in text(page.published)
+    page.language.value = "en"
+    assert page.publish_button.description == "Publish the hall's pages"
+    assert page.publish_button.tooltip.startswith("Pair a round first")
+    assert "Pair a round first" in text(page.published)
+    page.upload("club.trf", CLUB.read_bytes())
+    assert not page.publish_button.disabled and page.published.value == ""
+    page.groups.value = "nonsense"  # no round paired any more
+    assert page.paired is None and page.publish_button.disabled
+
+
+def test_publishing_after_an_upload_offers_the_halls_pages_as_a_zip(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    page = desk.app(data=DATA, example=None)
+    page.upload("mon-tournoi.trf", CHYSTEME.read_bytes())
+    assert page.paired is not None and page.paired.round == 1
+    page.publish_button.click()
+    assert page.error.value == "" and page.busy.value == ""
+    name, data = _zip_link(page.published)
+    assert name == "mon-tournoi-ronde-1-pages.zip"
+    assert "Les pages de la ronde 1 (36 joueurs, .zip)" in text(page.published)
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        names = archive.namelist()
+        index = archive.read("index.html").decode("utf-8")
+    players = sorted(n for n in names if n.startswith("joueurs/") and n.endswith(".html"))
+    assert players == [f"joueurs/{n:02d}.html" for n in range(1, 37)]
+    assert "deroulement.html" in names and 'lang="fr"' in index
+    assert list(tmp_path.iterdir()) == []  # the temporary folder is gone
+    # The same round gives the same bytes; the link's words follow the language.
+    assert page.loaded is not None
+    again, players_written = desk.site_zip(page.loaded, page.paired, None, "fr")
+    assert again == data and players_written == 36
+    page.language.value = "en"
+    assert _zip_link(page.published) == ("mon-tournoi-round-1-pages.zip", data)
+    assert "The pages of round 1 (36 players, .zip)" in text(page.published)
+    page.system.value = "dutch-2017"  # paired again: the previous pages are gone
+    assert page.published.value == ""
+
+
+def test_the_pages_follow_the_pages_protections() -> None:
+    club = loaded(CLUB)
+    plain = desk.pair_round(club, 5)
+    grouped = desk.pair_round(club, 5, None, desk.protections_for(
+        club.document, "", "strict", "duo:1,5:strict"))  # 1 and 5 meet without it
+    assert plain.result.boards != grouped.result.boards
+
+    def index(paired: desk.Paired) -> str:
+        data, _ = desk.site_zip(club, paired, None, "fr")
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return archive.read("index.html").decode("utf-8")
+    assert index(plain) != index(grouped)
+
+
+def test_the_page_says_why_the_pages_are_not_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object, **kwargs: object) -> object:
+        raise usage("desk.recorded", round=5)
+    monkeypatch.setattr(desk, "site_zip", refused)
+    page = desk.app(data=DATA)
+    page.publish_button.click()
+    shown = text(page.published)
+    assert shown.startswith("<p style='color:#b03a2e'>Pages non écrites : Impossible — ")
+    assert "Traceback" not in shown and page.stepper is not None
+    page.language.value = "en"
+    assert "Pages not written: Not possible — " in text(page.published)
+
+
+def test_publishing_too_long_says_the_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    def slow(*args: object, **kwargs: object) -> object:
+        raise desk.TooLong(12)
+    monkeypatch.setattr(desk, "site_zip", slow)
+    page = desk.app(data=DATA)
+    page.system.value = "dutch-2017"
+    page.publish()
+    shown = text(page.published)
+    assert "prend plus de 12 s" in shown
+    assert "swisslearn publish club-12-joueurs.trf --round 5 --system dutch-2017 " \
+           "-o club-12-joueurs-5" in shown

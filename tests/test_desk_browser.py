@@ -17,6 +17,7 @@ import contextlib
 import hashlib
 import shutil
 import time
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -187,6 +188,15 @@ def test_upload_step_why_and_download(page: Any, tmp_path: Path) -> None:
     assert pairs == frozenset((b["white"], b["black"])
                               for b in pair_json(paired.result)["boards"])  # type: ignore[attr-defined]
     assert byes == frozenset()
+
+    # The hall's pages of the same round, as a .zip beside the button (issue 35).
+    page.click(".desk-publish")
+    with page.expect_download() as download:
+        page.click(".desk-published .desk-download-link")
+    assert download.value.suggested_filename == "mon-tournoi-ronde-1-pages.zip"
+    with zipfile.ZipFile(download.value.path()) as archive:
+        names = set(archive.namelist())
+    assert "index.html" in names and {f"joueurs/{n:02d}.html" for n in range(1, 37)} <= names
     _no_traceback(page)
 
 

@@ -26,8 +26,10 @@ __all__ = ["build", "publish", "write_round"]
 
 
 def build(document: object, round: RoundNumber | None, system: str | None,
+          protections: Protections | None = None,
           ) -> tuple[RoundContent, tuple[Event, ...]]:
-    """The round's content and its events, for the file read as ``document``."""
+    """The round's content and its events, for the file read as ``document``
+    (with ``protections``, those instead of the file's: the desk's choices)."""
     tournament = getattr(document, "tournament")
     if system is not None and system not in systems.SYSTEMS:
         raise usage("cli.system.unknown", name=system, known=", ".join(systems.SYSTEMS))
@@ -36,7 +38,8 @@ def build(document: object, round: RoundNumber | None, system: str | None,
         raise usage("cli.system.not_yet", name=choice.name, title=choice.system.title,
                     available=", ".join(systems.available()))
     number = tournament.round_to_pair(round)
-    protections = Protections.from_document(document)
+    if protections is None:
+        protections = Protections.from_document(document)
     events: tuple[Event, ...]
     if protections.active:
         protected = protect(tournament, number, system=choice.system, protections=protections)
@@ -48,14 +51,16 @@ def build(document: object, round: RoundNumber | None, system: str | None,
 
 def write_round(document: object, folder: Path, *, round: RoundNumber | None = None,
                 system: str | None = None, lang: str = "fr",
-                url: str | None = None) -> tuple[RoundContent, list[Path]]:
+                url: str | None = None, protections: Protections | None = None,
+                ) -> tuple[RoundContent, list[Path]]:
     """Write the pages of ``round`` of the file read as ``document`` into
     ``folder`` (made if missing), opening in ``lang``; with ``url`` (where
-    the folder will be served), the pairing sheet too.  The content and the
+    the folder will be served), the pairing sheet too; with ``protections``,
+    those instead of the file's (the desk's page).  The content and the
     paths written.  What the desk's « publish » button calls, as the command
     line does; raises :class:`~swisslearn.errors.UsageError` or
     :class:`~swisslearn.errors.PairingError` as they do."""
-    content, events = build(document, round, system)
+    content, events = build(document, round, system, protections)
     folder.mkdir(parents=True, exist_ok=True)
     written = write_site(content, folder, lang)
     steps = [step.number for step in content.steps if step.picture]
