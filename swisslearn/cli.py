@@ -835,12 +835,7 @@ def _choice(args: argparse.Namespace, tournament: Tournament) -> systems.Choice:
     from swisslearn import systems
     from swisslearn.explain.editions import older_warning
     name = args.system
-    if name is not None and name not in systems.SYSTEMS:
-        raise usage("cli.system.unknown", name=name, known=", ".join(systems.SYSTEMS))
-    choice = systems.choose(name, tournament)
-    if not choice.system.available:
-        raise usage("cli.system.not_yet", name=choice.name, title=choice.system.title,
-                    available=", ".join(systems.available()))
+    choice = systems.choose_available(name, tournament)
     if name is None and tournament.system and choice.source != "code":
         _note(args, "cli.note.system", source=tournament.source, code=tournament.system,
               system=choice.name)

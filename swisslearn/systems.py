@@ -47,12 +47,12 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Protocol
 
-from swisslearn.errors import UsageError
+from swisslearn.errors import UsageError, usage
 from swisslearn.model import ForbiddenPairs, PlayerId, RoundNumber, Tournament
 from swisslearn.trace import Event, RoundPaired, last_round_paired
 
 __all__ = ["Engine", "Pairs", "System", "Choice", "SYSTEMS", "DEFAULT", "available", "get",
-           "choose", "EDITION_2026_FROM", "EDITION_2017_FROM", "date_readings"]
+           "choose", "choose_available", "EDITION_2026_FROM", "EDITION_2017_FROM", "date_readings"]
 
 Pairs = AbstractSet[frozenset[PlayerId]]
 """Pairs of players (or teams), each a two-element frozenset."""
@@ -338,6 +338,19 @@ def _edition_of(date: datetime.date) -> tuple[str, bool]:
     if date >= EDITION_2026_FROM:
         return "dutch-2026", False
     return "dutch-2017", date < EDITION_2017_FROM
+
+
+def choose_available(name: str | None, tournament: Tournament | None = None) -> Choice:
+    """:func:`choose`, for a command: a ``name`` no system has, or a system
+    not built yet, is refused as bad usage naming those that are (``pair``,
+    ``publish`` and the desk's publishing say it the same way)."""
+    if name is not None and name not in SYSTEMS:
+        raise usage("cli.system.unknown", name=name, known=", ".join(SYSTEMS))
+    choice = choose(name, tournament)
+    if not choice.system.available:
+        raise usage("cli.system.not_yet", name=choice.name, title=choice.system.title,
+                    available=", ".join(available()))
+    return choice
 
 
 def choose(name: str | None, tournament: Tournament | None = None) -> Choice:

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TextIO
 
 from swisslearn import systems
-from swisslearn.errors import usage
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.model import RoundNumber
 from swisslearn.protections import Protections, protect
@@ -31,12 +30,7 @@ def build(document: object, round: RoundNumber | None, system: str | None,
     """The round's content and its events, for the file read as ``document``
     (with ``protections``, those instead of the file's: the desk's choices)."""
     tournament = getattr(document, "tournament")
-    if system is not None and system not in systems.SYSTEMS:
-        raise usage("cli.system.unknown", name=system, known=", ".join(systems.SYSTEMS))
-    choice = systems.choose(system, tournament)
-    if not choice.system.available:
-        raise usage("cli.system.not_yet", name=choice.name, title=choice.system.title,
-                    available=", ".join(systems.available()))
+    choice = systems.choose_available(system, tournament)
     number = tournament.round_to_pair(round)
     if protections is None:
         protections = Protections.from_document(document)
