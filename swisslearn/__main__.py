@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
+from swisslearn.cli import entry
 
-from swisslearn.cli import main
-
-sys.exit(main())
+entry()

@@ -552,6 +552,25 @@ def _error_line(lang: str, key: str, **fields: object) -> None:
         pass
 
 
+def entry() -> NoReturn:
+    """The ``swisslearn`` command (and ``python -m swisslearn``): :func:`main`,
+    then the process ends with its code.  After Ctrl-C it ends by
+    ``os._exit(130)``: CPython remembers a KeyboardInterrupt raised inside
+    code run by ``exec``/``eval`` (dataclasses and namedtuples make their
+    methods so) even when :func:`main` has caught it, and would then end the
+    process by SIGINT itself (a parent saw -2 about one run in two) instead of
+    the contract's 130."""
+    code = main()
+    if code == EXIT_INTERRUPTED:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+        os._exit(code)
+    sys.exit(code)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = _language_in(argv) or default_language()
