@@ -73,6 +73,7 @@ from swisslearn.formats.trf import TrfDocument, parse_trf
 from swisslearn.model import Colour, PlayerId, Result, RoundNumber, Tournament
 from swisslearn.protections import ProtectedRound, Protections, protect
 from swisslearn.teams import TeamTournament
+from swisslearn.terminal import safe
 from swisslearn.trace import Event, RoundPaired
 
 __all__ = [
@@ -86,6 +87,15 @@ __all__ = [
 #: The repository's example tournaments (absent from an installed wheel: then
 #: the page offers the upload only).
 DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def _escape(text: str, quote: bool = True) -> str:
+    """HTML-escaped, and what came from a file made harmless to show: a
+    control character, a bidirectional override (U+202E would reverse a
+    line even in a browser) or a line separator written as ``\\u202e``, as
+    the command line writes it (:func:`swisslearn.terminal.safe`)."""
+    return html.escape(safe(text), quote=quote)
+
 
 #: Attributes offered for automatic groups (``--avoid ATTRIBUTE:...``).
 ATTRIBUTES = ("federation", "club")
@@ -196,11 +206,11 @@ def warnings_html(document: object, lang: str = "fr") -> str:
     if not warnings:
         return ""
     words = labels(lang)
-    items = "".join(f"<li>{html.escape(w.line_text(lang))}</li>" for w in warnings[:MAX_SHOWN])
+    items = "".join(f"<li>{_escape(w.line_text(lang))}</li>" for w in warnings[:MAX_SHOWN])
     if len(warnings) > MAX_SHOWN:
-        items += f"<li>{html.escape(words['more'].format(count=len(warnings) - MAX_SHOWN))}</li>"
+        items += f"<li>{_escape(words['more'].format(count=len(warnings) - MAX_SHOWN))}</li>"
     title = words["warnings"].format(warnings=Count(len(warnings), "warning").said(lang))
-    return f"<p><b>{html.escape(title)}</b></p><ul>{items}</ul>"
+    return f"<p><b>{_escape(title)}</b></p><ul>{items}</ul>"
 
 
 def load_bytes(name: str, data: bytes) -> Loaded:
@@ -434,15 +444,15 @@ def boards_html(tournament: Tournament, result: RoundPaired, lang: str = "fr") -
         return f"{pid} {tournament.player(pid).name}"
 
     def line(key: str, **fields: str) -> str:
-        return f"<p>{html.escape(words[key].format(**fields))}</p>"
+        return f"<p>{_escape(words[key].format(**fields))}</p>"
 
-    rows = "".join(f"<tr><td>{b.board}</td><td>{html.escape(who(b.white))}</td>"
-                   f"<td>{html.escape(who(b.black))}</td></tr>" for b in result.boards)
+    rows = "".join(f"<tr><td>{b.board}</td><td>{_escape(who(b.white))}</td>"
+                   f"<td>{_escape(who(b.black))}</td></tr>" for b in result.boards)
     byes = "".join(line("bye_line", player=who(pid)) for pid in result.byes)
     released = (line("released_line", players=", ".join(map(str, result.released)))
                 if result.released else "")
-    return (f"<table class='desk-table'><thead><tr><th>{html.escape(words['board'])}</th>"
-            f"<th>{html.escape(words['white'])}</th><th>{html.escape(words['black'])}</th>"
+    return (f"<table class='desk-table'><thead><tr><th>{_escape(words['board'])}</th>"
+            f"<th>{_escape(words['white'])}</th><th>{_escape(words['black'])}</th>"
             "</tr></thead>"
             f"<tbody>{rows}</tbody></table>{byes}{released}")
 
@@ -493,9 +503,9 @@ def download_link(data: bytes, filename: str, text: str,
                   media_type: str = "text/plain;charset=utf-8") -> str:
     """An ``<a download>`` holding ``data`` (a ``data:`` URI): a click saves it."""
     encoded = base64.b64encode(data).decode("ascii")
-    return (f"<a class='desk-download-link' download='{html.escape(filename, quote=True)}' "
+    return (f"<a class='desk-download-link' download='{_escape(filename, quote=True)}' "
             f"href='data:{media_type};base64,{encoded}'>"
-            f"⤓ {html.escape(text)}</a>")
+            f"⤓ {_escape(text)}</a>")
 
 
 # ---------------------------------------------------------------------------
@@ -611,7 +621,7 @@ def page_data(lang: str) -> str:
         idle = 100
 
     def attribute(name: str, value: str) -> str:
-        return f" data-{name}='{html.escape(value, quote=True)}'"
+        return f" data-{name}='{_escape(value, quote=True)}'"
     return ("<span class='desk-page-data' hidden"
             + attribute("lang", lang) + attribute("upload-limit", str(UPLOAD_LIMIT))
             + attribute("limit-text", catalogue(lang).number(UPLOAD_LIMIT))
@@ -756,7 +766,7 @@ class Desk:
         """Say in the page what it is doing while it does it (the change is
         sent to the browser at once, before the work starts)."""
         text = labels(self.lang)[key].format(**fields)
-        self.busy.value = f"<p role='status'>{html.escape(text)}</p>"
+        self.busy.value = f"<p role='status'>{_escape(text)}</p>"
         try:
             yield
         finally:
@@ -782,12 +792,12 @@ class Desk:
     def _set_words(self) -> None:
         words = labels(self.lang)
         self.style.value = _STYLE + page_data(self.lang)
-        self.title.value = (f"<h2>{html.escape(words['title'])}</h2>"
-                            f"<p>{html.escape(words['intro'])}</p>")
+        self.title.value = (f"<h2>{_escape(words['title'])}</h2>"
+                            f"<p>{_escape(words['intro'])}</p>")
         self.language.description = words["language"]
         for key, heading in self.headings.items():
             tag = "h4" if key == "s_why" else "h3"
-            heading.value = f"<{tag}>{html.escape(words[key])}</{tag}>"
+            heading.value = f"<{tag}>{_escape(words[key])}</{tag}>"
         self.upload_button.description = words["upload"]
         self.example.description = words["example"]
         self.system.description = words["system"]
@@ -886,9 +896,9 @@ class Desk:
         text = message(self.lang) if message is not None else ""
         style = "color:#b03a2e" if error else "color:#555"
         first, *rest = text.split("\n")
-        more = ("<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in rest) + "</ul>"
+        more = ("<ul>" + "".join(f"<li>{_escape(line)}</li>" for line in rest) + "</ul>"
                 if rest else "")
-        self.error.value = (f"<div role='alert' style='{style}'><p><b>{html.escape(first)}</b>"
+        self.error.value = (f"<div role='alert' style='{style}'><p><b>{_escape(first)}</b>"
                             f"</p>{more}</div>" if text else "")
 
     def _clear(self, message: Message, error: bool = True) -> None:
@@ -963,7 +973,7 @@ class Desk:
                     self._download, download_name(self.loaded.name, paired.round, self.lang),
                     words["download"].format(round=paired.round))
         if problem is not None:
-            self.download.value = f"<p style='color:#555'>{html.escape(problem)}</p>"
+            self.download.value = f"<p style='color:#555'>{_escape(problem)}</p>"
 
     def _publish_state(self) -> None:
         """The publish button works once a round is paired; its tooltip says
@@ -983,7 +993,7 @@ class Desk:
         (:func:`site_zip`), offered as a ``.zip`` beside the button, or why
         not, in the page's language."""
         if self.loaded is None or self.paired is None:
-            self._show_publication(lambda lang: "<p style='color:#555'>" + html.escape(
+            self._show_publication(lambda lang: "<p style='color:#555'>" + _escape(
                 labels(lang)["publish_unpaired"]) + "</p>")
             return
         loaded, paired = self.loaded, self.paired
@@ -994,14 +1004,14 @@ class Desk:
                     data, players = site_zip(loaded, paired, system, self.lang)
         except SwisslearnError as error:
             failure = _error_message(error)
-            self._show_publication(lambda lang: "<p style='color:#b03a2e'>" + html.escape(
+            self._show_publication(lambda lang: "<p style='color:#b03a2e'>" + _escape(
                 labels(lang)["no_publish"].format(message=failure(lang))) + "</p>")
             return
         except TooLong as stopped:
             seconds = stopped.seconds
             command = publish_command(loaded.name, paired.round, system)
             self._show_publication(lambda lang: "".join(
-                f"<p style='color:#b03a2e'>{html.escape(line)}</p>" for line in
+                f"<p style='color:#b03a2e'>{_escape(line)}</p>" for line in
                 (labels(lang)["publish_too_long"].format(round=paired.round,
                                                          seconds=f"{seconds:g}"), command)))
             return
@@ -1016,11 +1026,11 @@ class Desk:
         t = self.loaded.tournament
         who = words["teams"] if isinstance(t, TeamTournament) else words["players"]
         total = f" {words['of']} {t.rounds}" if t.rounds is not None else ""
-        text = (f"<b>{html.escape(t.name or self.loaded.name)}</b> "
-                f"({html.escape(self.loaded.name)}) — {len(t)} {who}, "
+        text = (f"<b>{_escape(t.name or self.loaded.name)}</b> "
+                f"({_escape(self.loaded.name)}) — {len(t)} {who}, "
                 f"{t.rounds_paired}{total} {words['played']}")
         if paired is not None:
-            text += " — " + html.escape(words["paired_with"].format(round=paired.round,
+            text += " — " + _escape(words["paired_with"].format(round=paired.round,
                                                                    system=paired.system))
         return f"<p>{text}</p>"
 
@@ -1059,7 +1069,7 @@ class Desk:
                                    str(self.avoid.value), str(self.constraint.value),
                                    str(self.groups.value), (int(a), int(b)))
             self.answer.value = "".join(
-                f"<p>{html.escape(line)}</p>" for line in
+                f"<p>{_escape(line)}</p>" for line in
                 too_long_text(self.paired.round, stopped.seconds, command, self.lang).split("\n"))
 
     def choose_pair(self, a: PlayerId, b: PlayerId) -> None:
@@ -1076,7 +1086,7 @@ class Desk:
         recorded = recorded_text(self.loaded.tournament, self.paired.round, a, b, self.lang)
         if recorded is not None and a != b:
             lines.insert(0, recorded)
-        return "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+        return "".join(f"<p>{_escape(line)}</p>" for line in lines)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)

@@ -632,3 +632,19 @@ def test_publishing_too_long_says_the_command(monkeypatch: pytest.MonkeyPatch) -
     assert "prend plus de 12 s" in shown
     assert "swisslearn publish club-12-joueurs.trf --round 5 --system dutch-2017 " \
            "-o club-12-joueurs-5" in shown
+
+
+def test_names_from_the_file_are_shown_harmless_in_the_page() -> None:
+    """Issue 33, item 2, in the desk's page: a name holding ESC sequences,
+    BEL, backspace, C1 CSI or a bidirectional override is shown escaped as
+    the command line shows it (HTML escaping alone leaves U+202E reversing
+    the line in a browser)."""
+    source = TEST_DATA / "cli" / "control-names.trf"
+    page = desk.Desk(example=None)
+    page.upload(source.name, source.read_bytes())
+    assert page.paired is not None
+    shown = page.boards.value + page.info.value
+    for raw in ("\x1b", "\x07", "\x08", "\x9b", "\u202e", "\u202c", "\u2028"):
+        assert raw not in shown, repr(raw)
+    assert "\\x1b[2J\\x1b]0;pwned\\x07Eve" in page.boards.value
+    assert "\\u202eevil\\u202c Ida" in page.boards.value
