@@ -20,7 +20,7 @@ import pytest
 
 from conftest import ROOT
 from courselab import TOKEN, Lab, running_course
-from test_desk_browser import CHROMIUM, CHROMIUM_ARGS
+from test_desk_browser import launched_chromium
 
 pytestmark = pytest.mark.browser
 
@@ -44,15 +44,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing (`apt-get install chromium`; .ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with launched_chromium() as chromium:
+        yield chromium
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS, ids=lambda n: n[:2])

@@ -61,10 +61,12 @@ def server(desk_hall: Server) -> str:
     return desk_hall.url
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+@contextlib.contextmanager
+def launched_chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (the desk's and the course's
+    browser tests): never a downloaded browser, no background connections."""
     if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing: the desk's browser tests need Debian's Chromium "
+        pytest.fail(f"{CHROMIUM} is missing: the browser tests need Debian's Chromium "
                     "(`apt-get install chromium`; .ci/run installs it)")
     from playwright.sync_api import sync_playwright
     with sync_playwright() as playwright:
@@ -73,6 +75,12 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with launched_chromium() as chromium:
+        yield chromium
 
 
 @pytest.fixture
