@@ -34,6 +34,7 @@ import argparse
 import errno
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, NoReturn, Sequence, TextIO, TypeVar
@@ -560,6 +561,7 @@ def entry() -> NoReturn:
     methods so) even when :func:`main` has caught it, and would then end the
     process by SIGINT itself (a parent saw -2 about one run in two) instead of
     the contract's 130."""
+    signal.signal(signal.SIGINT, _remember_interrupt)
     code = main()
     if code == EXIT_INTERRUPTED:
         for stream in (sys.stdout, sys.stderr):
@@ -595,6 +597,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         _error_line(lang, "cli.memory")
         return EXIT_INPUT
+    except Exception as error:
+        # Ctrl-C that reached a C extension's import (scipy's HiGHS ends its
+        # module initialisation with "ImportError: initialization failed")
+        # arrives as another exception: still the user's Ctrl-C, still 130.
+        if not (_INTERRUPTED or _interrupted_by(error)):
+            raise
+        _error_line(lang, "cli.interrupted")
+        return EXIT_INTERRUPTED
+
+
+# Set by :func:`_remember_interrupt` when the running command got SIGINT,
+# whatever exception then unwinds it.
+_INTERRUPTED: list[bool] = []
+
+
+def _remember_interrupt(signum: int, frame: object) -> None:
+    _INTERRUPTED.append(True)
+    raise KeyboardInterrupt
+
+
+def _interrupted_by(error: BaseException) -> bool:
+    """Whether a KeyboardInterrupt is anywhere in the chain of ``error``."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
 
 
 def _run(argv: list[str], lang: str, stdout: _Output) -> int:

@@ -277,3 +277,30 @@ def test_stderr_closed_still_gives_the_exit_code() -> None:
                               "swisslearn", *map(str, argv)], stdout=subprocess.DEVNULL,
                              check=False, timeout=60)
         assert ran.returncode == code, argv
+
+
+def test_ctrl_c_turned_into_another_error_is_still_ctrl_c(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # What CI met once: SIGINT while scipy imported HiGHS, which ends its
+    # module initialisation with "ImportError: initialization failed" raised
+    # from the KeyboardInterrupt: a traceback and exit 1 instead of 130.
+    def import_interrupted(*args: object) -> int:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interrupt:
+            raise ImportError("initialization failed") from interrupt
+
+    monkeypatch.setenv("SWISSLEARN_LANG", "fr")
+    monkeypatch.setattr("swisslearn.cli._command", import_interrupted)
+    assert main(["show", str(CLUB)]) == EXIT_INTERRUPTED
+    assert one_line(capsys.readouterr().err) == "swisslearn : interrompu (Ctrl-C)"
+
+
+def test_an_error_of_ours_without_ctrl_c_is_not_called_ctrl_c(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> int:
+        raise ImportError("initialization failed")
+
+    monkeypatch.setattr("swisslearn.cli._command", broken)
+    with pytest.raises(ImportError):
+        main(["show", str(CLUB)])
