@@ -56,6 +56,9 @@ class ExamSitting:
         self.marks = mark(self.paper.events, written, self.lang, seconds=self.elapsed())
         return self.marks
 
+    def __repr__(self) -> str:
+        return self.paper.title(self.lang)
+
     def _repr_html_(self) -> str:
         cat = catalogue(self.lang)
         sheet = self.paper.sheet(self.lang)
