@@ -268,6 +268,42 @@ def test_new_for_a_rule_uses_the_rule_generator(tmp_path: Path,
     assert paper.rule == "E3" and any(getattr(e, "rule", "") == "E3" for e in paper.events)
 
 
+def test_new_for_a_rule_writes_the_round_the_generator_draws(
+        tmp_path: Path, paper: ExamPaper, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--rule`` through ``round_for_rule`` (the other half of issue 30), here
+    a stand-in that returns the level 3 round, or finds none."""
+    import dataclasses
+    import sys
+    import types
+
+    @dataclasses.dataclass(frozen=True)
+    class RuleRound:
+        rule: str
+        exercise: object
+        tries: int
+
+    asked: list[tuple[str, int]] = []
+
+    def round_for_rule(rule: str, seed: int = 0) -> RuleRound:
+        asked.append((rule, seed))
+        if rule == "B6":
+            raise ValueError("none")
+        return RuleRound(rule, paper.exercise, 17)
+
+    targets = types.ModuleType("swisslearn.exam.targets")
+    targets.round_for_rule = round_for_rule  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "swisslearn.exam.targets", targets)
+    code, out, _ = run(capsys, "exam", "new", "--rule", "C9", "--seed", "3", "-o",
+                       str(tmp_path / "c9"), "--lang", "fr")
+    assert code == EXIT_OK and asked == [("C9", 3)] and "17 tournoi(s)" in out
+    assert (tmp_path / "c9" / "sujet.trf").read_text(encoding="utf-8").startswith(
+        "012 Examen sur la règle C9 (graine 3)")
+    code, _, err = run(capsys, "exam", "new", "--rule", "B6", "-o", str(tmp_path / "b6"),
+                       "--lang", "fr")
+    assert code == EXIT_USAGE and "aucune ronde décidée par B6" in err
+
+
 # -- on screen -------------------------------------------------------------------
 
 

@@ -172,4 +172,9 @@ def paper_for_rule(rule: str, seed: int = 0) -> ExamPaper:
     # Imported by name: the other half of issue 30 writes that module.
     targets = importlib.import_module("swisslearn.exam.targets")
     found = targets.round_for_rule(rule, seed)
-    return ExamPaper(found.exercise, rule=found.rule, tries=found.tries)
+    exercise: ExerciseRound = found.exercise
+    # The paper says the seed the trainer asked for, and names the tournament as an exam's.
+    named = dataclasses.replace(exercise.tournament, name=catalogue("fr").text(
+        "exam.tournament", seed=seed))
+    return ExamPaper(dataclasses.replace(exercise, seed=seed, tournament=named),
+                     rule=found.rule, tries=found.tries)
