@@ -94,6 +94,19 @@ def test_new_writes_the_three_files_and_both_pdfs_render(folder: Path, paper: Ex
     assert "Corrigé" in key and "C9" in key
 
 
+def test_the_answer_key_gives_the_bye_and_its_reason_in_each_language(tmp_path: Path) -> None:
+    if shutil.which("pdftotext") is None:
+        missing("pdftotext", "sudo apt-get install poppler-utils")
+    from swisslearn.exam.pdf import write_answer_key
+    paper = exam_paper(2, 0)
+    [bye] = paper.result.byes
+    for lang, words in (("fr", f"Exempt : {bye}"), ("en", f"Bye: {bye}")):
+        write_answer_key(paper, tmp_path / f"{lang}.pdf", lang)
+        key = subprocess.run(["pdftotext", str(tmp_path / f"{lang}.pdf"), "-"], check=True,
+                             capture_output=True, text=True).stdout
+        assert words in key and "A5" in key
+
+
 def test_the_same_exam_gives_the_same_bytes(folder: Path, tmp_path: Path) -> None:
     again = tmp_path / "again"
     assert main(["exam", "new", "--level", "3", "--seed", "7", "-o", str(again),

@@ -181,6 +181,13 @@ def _card(ax: Any, text: Text, sheet: CardSheet, row: CardRow, cat: Catalogue,
 # The answer key
 
 
+def _bye_reason(paper: ExamPaper, lang: str) -> str:
+    """The trace's sentence of the bye (A5: who is left over, and why he may have it)."""
+    from swisslearn.explain import explain
+    from swisslearn.trace import ByeAssigned
+    return " ".join(explain(e, lang) for e in paper.events if isinstance(e, ByeAssigned))
+
+
 def write_answer_key(paper: ExamPaper, path: Path, lang: str = "fr") -> None:
     """``corrige.pdf``: the expected round, each board with the rules that
     decide it and why, in the trace's words; the readings the text allows."""
@@ -193,8 +200,7 @@ def write_answer_key(paper: ExamPaper, path: Path, lang: str = "fr") -> None:
         rules = cat.text("fmt.list_sep").join(line.rules)
         if line.bye is not None:
             head = cat.text("exam.key.bye", player=line.bye)
-            reason = why(paper.events, line.bye, line.bye, lang) if False else \
-                cat.text("exam.key.bye_reason", player=line.bye)
+            reason = _bye_reason(paper, lang)
         else:
             assert line.white is not None and line.black is not None
             head = cat.text("exam.key.board", board=number, pair=cat.pair(line.white,
