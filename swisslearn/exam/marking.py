@@ -120,11 +120,6 @@ class Marks:
     def out_of(self) -> int:
         return OUT_OF
 
-    def total_rounded(self) -> float:
-        """The total to the half point below, as an exam sheet gives it... no:
-        to two decimals (the exact total is :attr:`total`)."""
-        return round(float(self.total), 2)
-
     def text(self) -> str:
         """The marks as the trainee reads them: total, time, reading, then each line."""
         cat = catalogue(self.lang)
