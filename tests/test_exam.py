@@ -332,3 +332,19 @@ def test_a_sitting_marks_the_copy_with_the_time_taken() -> None:
     marks = sitting.hand_in(sheet(lines))
     assert marks.total == OUT_OF and marks.seconds == 1205
     assert "Temps : 20 min 05 s" in marks.text()
+
+
+def test_the_sitting_widget_marks_the_copy_once() -> None:
+    from swisslearn.exam.widget import SittingWidget
+    now = [0.0]
+    sitting = ExamSitting(exam_paper(2, 0), minutes=30, clock=lambda: now[0])
+    widget = SittingWidget(sitting)
+    assert widget.clock.value == "Temps restant : 30 min 00 s"
+    said = widget.hand_in("3 12\nblancs 4\n")
+    assert "copie:2:1: ligne illisible" in said and not widget.button.disabled
+    now[0] = 600
+    lines = readings(sitting.paper.events)[0].lines
+    said = widget.hand_in(sheet(lines))
+    assert said.startswith("Note : 20 / 20\nTemps : 10 min 00 s")
+    assert widget.button.disabled and widget.copy.disabled and "20 / 20" in widget.report.value
+

@@ -3,7 +3,7 @@
 Notebooks 07 and 12 are executed (nbclient, as nbval runs them); a last cell,
 added to the copy run here only, lists every exercise the notebook showed
 (the objects IPython keeps in ``Out``: a card, a whole round, a mock exam, an
-exam sitting) with its answer: the tournament, the round, its boards White
+exam sitting or its widget) with its answer: the tournament, the round, its boards White
 first.  For each exercise, no output of a cell run before it may show that
 round:
 
@@ -41,6 +41,7 @@ from swisslearn.card.sheet import CardSheet as _Sheet
 from swisslearn.card.widget import (CardWidget as _Card, ExamWidget as _Exam,
                                     RoundWidget as _Round)
 from swisslearn.exam.sitting import ExamSitting as _Sitting
+from swisslearn.exam.widget import SittingWidget as _SittingWidget
 
 def _exercises(shown):
     if isinstance(shown, (_Card, _Round)):
@@ -49,6 +50,8 @@ def _exercises(shown):
         return [item.exercise for item in shown.exam.rounds]
     if isinstance(shown, _Sitting):
         return [shown.paper.exercise]
+    if isinstance(shown, _SittingWidget):
+        return [shown.sitting.paper.exercise]
     return []
 
 _found = {"exercises": [], "sheets": []}
