@@ -278,6 +278,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     register_publish(commands, LANGUAGES, default_language())
     from swisslearn.course import register as register_course
     register_course(commands, LANGUAGES, default_language())
+    from swisslearn.exam.command import register as register_exam  # issue 30: the exam on paper
+    register_exam(commands, LANGUAGES, default_language())
     _describe(commands)
     return parser
 
