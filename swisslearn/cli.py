@@ -44,12 +44,19 @@ from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnEr
                                SystemReason, usage)
 from swisslearn.errors import _text as message_text
 from swisslearn.explain.catalogue import catalogue
-# The model is loaded with the package already; recorded_round stays a name of
-# this module for the notebooks that import it from here.
-from swisslearn.model import colourless_pairs, recorded_round
 from swisslearn.terminal import SafeStream, json_text, safe
 
 _T = TypeVar("_T")
+
+
+def __getattr__(name: str) -> object:
+    # recorded_round and colourless_pairs stay names of this module for the
+    # notebooks that import them from here; the model they come from is
+    # imported on first use (`swisslearn --help` needs none of it).
+    if name in ("recorded_round", "colourless_pairs"):
+        from swisslearn import model
+        return getattr(model, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # What a command needs beyond parsing its line is imported when it runs: the
 # readers in read_input, the systems in _choice, the protections in
@@ -1082,6 +1089,7 @@ def _why_virtual(args: argparse.Namespace, events: Sequence[object], stdout: Tex
 def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
               events: Sequence[object]) -> None:
     """If the file records another pairing for A or B than the engine makes, say so."""
+    from swisslearn.model import recorded_round
     from swisslearn.trace import RoundPaired
     paired = events[-1]
     if not isinstance(paired, RoundPaired):
@@ -1103,6 +1111,7 @@ Difference = tuple[str, dict[str, object]]
 
 def _round_differences(tournament: Tournament, system: System, round: int,
                        protections: Protections | None) -> list[Difference]:
+    from swisslearn.model import colourless_pairs, recorded_round
     from swisslearn.protections import pair as protected_pair
     expected_pairs, expected_byes = recorded_round(tournament, round)
     try:
@@ -1292,6 +1301,7 @@ def _explain_differences(tournament: Tournament, system: System,
     """For each round that differs, the first board the engine makes and the
     file does not, with the rule that decides it in the engine's trace
     (``why``) and what the file has instead (issue 32): ``explanation``."""
+    from swisslearn.model import colourless_pairs, recorded_round
     from swisslearn.explain import why
     from swisslearn.trace import RoundPaired
     for row in report:

@@ -102,3 +102,24 @@ def test_protections_asked_for_are_still_read() -> None:
 def test_a_team_file_is_still_read_as_teams() -> None:
     modules = _modules("pair", str(DATA / "equipes-dix.trf"), "--json")
     assert "swisslearn.formats.teams" in modules
+
+
+# Issue 36: `swisslearn --help` reads neither a tournament nor a trace, and
+# the many-file check's libraries (its pool, its progress bar, Dask) are
+# loaded by a check of many files only.
+VOCABULARY = ("swisslearn.trace", "swisslearn.model", "swisslearn.formats.trf",
+              "swisslearn.points", "swisslearn.results")
+BATCH = ("swisslearn.batch", "tqdm", "distributed", "dask", "concurrent.futures.process")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["check", "--help"], ["generate", "--help"]])
+def test_help_reads_no_tournament_and_no_trace(argv: list[str]) -> None:
+    modules = _modules(*argv)
+    assert _loaded(modules, VOCABULARY) == []
+    assert _loaded(modules, BATCH) == []
+
+
+def test_a_single_check_loads_no_pool_and_no_bar() -> None:
+    modules = _modules("check", str(DATA / "club-12-joueurs.trf"), "--json")
+    assert "swisslearn.dutch1998.procedure" in modules  # it did check
+    assert _loaded(modules, BATCH[1:]) == []
