@@ -436,6 +436,10 @@ def _executor(args: argparse.Namespace, files: int) -> Executor:
 def run_batch(args: argparse.Namespace, stdout: TextIO) -> int:
     """``swisslearn check FILE|DIR … [--jobs N] [--json | --csv OUT]``: the
     report, then 0 every file identical, 1 some differ, 3 some refused."""
+    if args.system is not None:  # bad usage, said once, not once a file
+        from swisslearn.systems import SYSTEMS
+        if args.system not in SYSTEMS:
+            raise usage("cli.system.unknown", name=args.system, known=", ".join(SYSTEMS))
     files = find_files(args.files)
     if not files:
         raise usage("batch.no_files", paths=", ".join(args.files))

@@ -173,6 +173,8 @@ def test_bad_usage(season: Path, tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert code == EXIT_USAGE and "--executor dask needs --scheduler ADDRESS" in err
     code, _, err = run(capsys, "check", str(season), "--jobs", "0", "--lang", "en")
     assert code == EXIT_USAGE and "--jobs 0: at least 1 worker" in err
+    code, out, err = run(capsys, "check", str(season), "--system", "nope", "--lang", "en")
+    assert code == EXIT_USAGE and out == "" and err.count("unknown system 'nope'") == 1
     (tmp_path / "empty").mkdir()
     code, _, err = run(capsys, "check", str(tmp_path / "empty"), "--lang", "en")
     assert code == EXIT_USAGE and "no .trf or .txt file in" in err
