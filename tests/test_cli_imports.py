@@ -125,3 +125,11 @@ def test_a_single_check_loads_no_pool_and_no_bar() -> None:
     modules = _modules("check", str(DATA / "club-12-joueurs.trf"), "--json")
     assert "swisslearn.dutch1998.procedure" in modules  # it did check
     assert _loaded(modules, BATCH[1:]) == []
+
+
+def test_reading_a_file_loads_no_cryptography() -> None:
+    # secrets (hmac, OpenSSL) names the temporary file of a write, not a read.
+    modules = _modules("pair", str(DATA / "club-12-joueurs.trf"), "--round", "5",
+                       "--system", "dutch-2026", "--json")
+    assert "swisslearn.fileio" in modules  # the file was read through it
+    assert _loaded(modules, ("secrets", "hmac", "hashlib")) == []
