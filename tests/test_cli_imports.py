@@ -118,7 +118,17 @@ def test_help_reads_no_tournament_and_no_trace(argv: list[str]) -> None:
     modules = _modules(*argv)
     assert _loaded(modules, VOCABULARY) == []
     assert _loaded(modules, BATCH) == []
-    assert _loaded(modules, ("hashlib",)) == []
+    assert _loaded(modules, ("hashlib", "importlib.resources")) == []
+
+
+def test_every_event_class_has_its_own_docstring() -> None:
+    # Else @dataclass computes an inspect.signature at import to make one.
+    import ast
+    import swisslearn.trace
+    tree = ast.parse(Path(swisslearn.trace.__file__).read_text(encoding="utf-8"))
+    bare = [node.name for node in tree.body if isinstance(node, ast.ClassDef)
+            and ast.get_docstring(node) is None]
+    assert bare == []
 
 
 def test_a_single_check_loads_no_pool_and_no_bar() -> None:
