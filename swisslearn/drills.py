@@ -799,13 +799,14 @@ def last_round_drill(seed: int = 0, count: int = 2, lang: str = "fr") -> tuple[Q
 # Any rule: whole rounds drawn for it (issue 30)
 
 
-def rule_drill(rule: str, seed: int = 0, count: int = 3, lang: str = "fr"
+def rule_drill(rule: str = "E3", seed: int = 0, count: int = 3, lang: str = "fr"
                ) -> tuple[Question, ...]:
     """``count`` whole rounds in which ``rule`` decides (any rule of
     :data:`swisslearn.exam.targets.RULES`: E1-E4, B1b-B6, C9-C14, the
     last-round note, F rules, the bye), drawn from seeds ``seed``,
     ``seed + 1``...  Each is answered White first from its card; the hint
-    names the rule, the working says where it decides."""
+    names the rule, the working says where it decides.  E3 by default: the
+    rule the course rounds never showed (issue 30)."""
     from swisslearn.exam.targets import proof_of, round_for_rule, rule_words
     from swisslearn.explain import explain
     cat = catalogue(lang)
