@@ -34,11 +34,11 @@ def progress_figure(records: Record | Iterable[Record], lang: str = "fr") -> Fig
     # Wide enough for the longest rule's words and for the title.
     width = max(0.6 + 0.075 * max((len(label) for label in labels), default=4)
                 + 1.1 * max(len(names), 1), 0.5 + 0.085 * len(title))
-    height = 1.2 + 0.32 * max(len(rules), 1)
+    height = 1.6 + 0.32 * max(len(rules), 1)
     figure = _new_figure(width, height)
     ax = figure.add_subplot()
-    ax.set_xlim(-0.5, len(names) - 0.5)
-    ax.set_ylim(len(rules) - 0.5, -0.5)
+    ax.set_xlim(-0.5, max(len(names), 1) - 0.5)
+    ax.set_ylim(max(len(rules), 1) - 0.5, -0.5)
     for row, rule in enumerate(rules):
         for column, record in enumerate(table.records):
             said, share = table._cell(record, rule)
