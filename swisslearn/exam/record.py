@@ -223,7 +223,7 @@ def next_rule(record: Record, seed: int = 0) -> str:
 # The table of a room
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ProgressTable:
     """Rules (rows, in the text's order) by trainee (columns): right out of
     asked.  ``text()`` is the plain form; a notebook shows the HTML one."""
@@ -272,6 +272,9 @@ class ProgressTable:
         return "\n".join([catalogue(self.lang).text("record.table.caption")] + lines)
 
     def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:      # a notebook's plain view: the table, not the records
         return self.text()
 
     def _repr_html_(self) -> str:
