@@ -10,6 +10,7 @@ import dataclasses
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -148,3 +149,14 @@ def test_the_drill_by_rule_is_checked_and_its_hint_names_the_rule_only() -> None
         assert "Dernière ronde" in question.explanation
     english = drills.rule_drill("A5", seed=0, count=1, lang="en")[0]
     assert "A5 (the bye)" in english.hint and "26 gets the bye" in english.explanation
+
+
+def test_exam_new_says_the_rule_generator_s_own_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``swisslearn exam new --rule``: an unknown rule is told as such, with
+    the rules there are (exit 2), not as a round not found."""
+    from swisslearn.cli import main
+    assert main(["exam", "new", "--rule", "Z9", "-o", str(tmp_path / "z9"), "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "règle inconnue : Z9 (règles possibles : E1, E2" in err and "Traceback" not in err
+    assert not (tmp_path / "z9").exists()
