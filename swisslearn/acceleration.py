@@ -49,8 +49,8 @@ from swisslearn.trace import Event, RoundStarted
 if TYPE_CHECKING:
     from swisslearn.formats.trf import TrfDocument
 
-__all__ = ["METHODS", "Baku", "Applied", "AccelerationApplied", "baku", "apply",
-           "group_a_size", "reference_group_a_size", "with_round_start", "KIND"]
+__all__ = ["METHODS", "Baku", "Applied", "AccelerationApplied", "Note", "baku", "apply",
+           "group_a_size", "prepare", "reference_group_a_size", "with_round_start", "KIND"]
 
 METHODS = ("baku", "none")
 """What ``--acceleration`` takes: ``baku`` computed, or ``none`` (the
@@ -181,6 +181,41 @@ def apply(tournament: Tournament, asked: str | None, system: str) -> Applied:
     method = baku(tournament)
     return Applied(dataclasses.replace(tournament, accelerations=method.accelerations()),
                    "computed", method)
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something the user should know about the virtual points used (a
+    catalogue key and its fields): the command line prints it on stderr,
+    the desk in its page."""
+
+    key: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+
+def prepare(tournament: Tournament, asked: str | None,
+            system: str) -> tuple[Applied | None, tuple[Note, ...]]:
+    """What every command and the desk pair a round with, for ``--acceleration
+    asked`` (``None``: the file's records or ``192`` code) under ``system``:
+    the :class:`Applied` virtual points (``None``: none at all, the usual
+    file) and the notes to tell: the reference engine's own GA size where a
+    ``_BAKU`` code meets it, an acceleration a system does not apply.  With
+    ``asked == "none"`` the tournament without its virtual points."""
+    if asked is None and not tournament.accelerations and not named_in_code(tournament):
+        return None, ()  # the usual file: nothing to do
+    applied = apply(tournament, asked, system)
+    if asked == "none":
+        return applied, ()
+    notes: list[Note] = []
+    method = applied.baku
+    if method is not None and method.reference_differs and named_in_code(tournament):
+        notes.append(Note("real.acceleration.reference",
+                          (("size", len(method.group_a)),
+                           ("reference", reference_group_a_size(method.players)))))
+    if not applied.source and named_in_code(tournament) and system not in SYSTEMS:
+        notes.append(Note("real.acceleration.not_applied",
+                          (("code", tournament.system), ("system", system))))
+    return (applied if applied.source else None), tuple(notes)
 
 
 @dataclass(frozen=True)

@@ -175,7 +175,9 @@ EXAMPLES = {
     "publish": "examples:\n"
                "  swisslearn publish data/chysteme-36-joueurs.trf --round 1 -o ronde1\n"
                "  swisslearn publish data/chysteme-36-joueurs.trf --round 1 -o ronde1 --force "
-               "--sheet --url https://club.example/ronde1/",
+               "--sheet --url https://club.example/ronde1/\n"
+               "  swisslearn publish data/chysteme-36-joueurs.trf --round 1 -o ronde1 "
+               "--system dutch-2026 --acceleration baku",
 }
 
 MAIN_EXAMPLES = ("examples:\n"
@@ -337,34 +339,19 @@ def _accelerated(args: argparse.Namespace, tournament: Tournament,
     """The virtual points the round is paired with (None: none at all),
     with the notes on stderr: the reference engine's own GA size where a
     ``_BAKU`` code meets it, an acceleration a team system does not apply."""
-    asked = getattr(args, "acceleration", None)
-    if asked is None and not tournament.accelerations \
-            and not tournament.system.upper().endswith("_BAKU"):
-        return None  # the usual file: nothing to import
-    from swisslearn.acceleration import SYSTEMS as TAKING, apply, named_in_code
-    applied = apply(tournament, asked, system.name)
-    if asked == "none":
-        return applied
-    method = applied.baku
-    if method is not None and method.reference_differs and named_in_code(tournament):
-        from swisslearn.acceleration import reference_group_a_size
-        _note(args, "real.acceleration.reference", size=len(method.group_a),
-              reference=reference_group_a_size(method.players))
-    if not applied.source and named_in_code(tournament) and system.name not in TAKING:
-        _note(args, "real.acceleration.not_applied", code=tournament.system, system=system.name)
-    return applied if applied.source else None
+    from swisslearn.acceleration import prepare
+    applied, notes = prepare(tournament, getattr(args, "acceleration", None), system.name)
+    for note in notes:
+        _note(args, note.key, **dict(note.fields))
+    return applied
 
 
 def _acceleration_line(applied: Accelerated | None, lang: str) -> str | None:
     """The line under the system's: which virtual points, computed or read."""
-    if applied is None or not applied.source:
+    if applied is None:
         return None
-    method = applied.baku
-    if method is None:
-        return _say(lang, "real.acceleration.file")
-    group = (f"{method.group_a[0]}–{method.group_a[-1]}" if method.group_a else "-")
-    return _say(lang, "real.acceleration.computed", size=len(method.group_a), group=group,
-                accelerated=method.accelerated, rounds=method.rounds)
+    from swisslearn.explain.acceleration import summary
+    return summary(applied, catalogue(lang))
 
 
 def _protection_options(command: argparse.ArgumentParser) -> None:
@@ -1044,16 +1031,9 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
 def _why_virtual(args: argparse.Namespace, events: Sequence[object], stdout: TextIO) -> None:
     """The pairing scores of A and B with their virtual points (C.04.5.1):
     « 1 : 2 points (1 réel + 1 virtuel) »."""
-    from swisslearn.acceleration import AccelerationApplied
-    from swisslearn.explain.acceleration import pairing_score
-    start = next((e for e in events if isinstance(e, AccelerationApplied)), None)
-    if start is None:
-        return
-    words = catalogue(args.lang)
-    for pid, real, virtual in start.virtual:
-        if pid in (args.a, args.b):
-            stdout.write(words.text("real.why.virtual", player=pid,
-                                    score=pairing_score(words, real, virtual)) + "\n")
+    from swisslearn.explain.acceleration import why_scores
+    for line in why_scores(events, (args.a, args.b), catalogue(args.lang)):
+        stdout.write(line + "\n")
 
 
 def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
