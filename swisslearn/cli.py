@@ -1142,7 +1142,9 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     for warning in warnings:
         print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
                    + warning), file=sys.stderr)
-    hints = _check_hints(tournament, report, "en" if args.json else args.lang)
+    placed = _check_hints(tournament, report, "en" if args.json else args.lang,
+                          getattr(document, "warnings", ()))
+    hints = [text for _, text in placed]
     if protections is None or not protections.active:
         _explain_differences(tournament, system, report, "en" if args.json else args.lang)
     followed = _systems_followed(args, choice, tournament, report, protections)
@@ -1168,8 +1170,7 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
                 stdout.write(f"    {difference}\n")
             if row.get("explanation"):
                 stdout.write(f"    {row['explanation']}\n")
-            if row["round"] == 1 and hints:
-                stdout.write("".join(f"    {hint}\n" for hint in hints))
+            stdout.write("".join(f"    {text}\n" for at, text in placed if at == row["round"]))
     return EXIT_OK if all(row["identical"] for row in report) else EXIT_NO_PAIRING
 
 
@@ -1238,14 +1239,21 @@ def _explain_differences(tournament: Tournament, system: System,
             break
 
 
-def _check_hints(tournament: Tournament, report: list[dict[str, object]],
-                 lang: str) -> list[str]:
-    """What in the file may explain why round 1 differs (issue 32)."""
-    if not report or report[0]["identical"]:
-        return []
-    from swisslearn.checkhints import numbering_hint
-    hint = numbering_hint(tournament)
-    return [] if hint is None else [_say(lang, hint.key, **dict(hint.fields))]
+def _check_hints(tournament: Tournament, report: list[dict[str, object]], lang: str,
+                 warnings: Sequence[object] = ()) -> list[tuple[int, str]]:
+    """What in the file may explain why a round differs (issue 32), each
+    with the round it is said under: numbers that are not pairing numbers
+    (round 1), a player absent but paired or paired but said absent."""
+    from swisslearn.checkhints import absence_hints, numbering_hint
+    found = []
+    for row in report:
+        if row["identical"]:
+            continue
+        round = int(row["round"])  # type: ignore[call-overload]
+        hint = numbering_hint(tournament) if round == 1 else None
+        found += [(round, h) for h in ([hint] if hint else [])
+                  + absence_hints(tournament, round, warnings)]
+    return [(round, _say(lang, h.key, **dict(h.fields))) for round, h in found]
 
 
 def _tables(args: argparse.Namespace, stdout: TextIO) -> int:
