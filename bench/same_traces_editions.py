@@ -16,7 +16,10 @@ with the old tree first on the path, then with the new one, and compare::
     .venv/bin/python bench/same_traces_editions.py dump new.txt
     .venv/bin/python bench/same_traces_editions.py compare old.txt new.txt
 
-``dump OUT [FOLDER...]``: other folders of ``.trf`` files instead.
+``dump OUT [FOLDER...]``: other folders of ``.trf`` files instead;
+``teams OUT``: the same with ``team-2026`` and ``team-2026-sharly`` on the
+team files of ``data/`` and ``../shared/vectors/team2026/`` (the virtual
+match points of a team Swiss, C.04.5.1 with C.04.6).
 """
 
 from __future__ import annotations
@@ -30,9 +33,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = (ROOT / "data", ROOT.parent / "shared" / "vectors" / "dutch2026")
 SYSTEMS = ("dutch-2026", "dutch-2017")
+TEAM_FOLDERS = (ROOT / "data", ROOT.parent / "shared" / "vectors" / "team2026")
+TEAM_SYSTEMS = ("team-2026", "team-2026-sharly")
 
 
-def dump(out: Path, folders: list[Path]) -> None:
+def dump(out: Path, folders: list[Path], names: tuple[str, ...] = SYSTEMS) -> None:
     import swisslearn
     from swisslearn import systems
     from swisslearn.cli import read_input
@@ -53,7 +58,7 @@ def dump(out: Path, folders: list[Path]) -> None:
                 last = tournament.rounds_paired
                 if last < tournament.total_rounds:
                     last += 1
-                for name in SYSTEMS:
+                for name in names:
                     system = systems.SYSTEMS[name]
                     for round in range(1, last + 1):
                         digest = hashlib.sha256()
@@ -94,6 +99,8 @@ if __name__ == "__main__":
     command, *rest = sys.argv[1:]
     if command == "dump":
         dump(Path(rest[0]), [Path(p) for p in rest[1:]] or list(FOLDERS))
+    elif command == "teams":
+        dump(Path(rest[0]), list(TEAM_FOLDERS), TEAM_SYSTEMS)
     elif command == "compare":
         compare(Path(rest[0]), Path(rest[1]))
     else:
