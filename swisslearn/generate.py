@@ -49,19 +49,23 @@ import sys
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TextIO
 
 from swisslearn.errors import Count, PairingError, usage
-from swisslearn.formats.trf import TrfDocument, format_round_block, parse_trf
-from swisslearn.model import Colour, PlayerId, Result, RoundEntry, RoundNumber, Tournament
-from swisslearn.points import DEFAULT as DEFAULT_POINTS
-from swisslearn.points import Points
-from swisslearn.trace import RoundPaired
+
+# The model, the TRF writer and the event vocabulary are imported by the
+# methods that use them: the command line registers `generate` (register)
+# for every command, `swisslearn --help` included, which needs none of them.
+if TYPE_CHECKING:
+    from swisslearn.formats.trf import TrfDocument
+    from swisslearn.model import PlayerId, Result, RoundEntry, RoundNumber, Tournament
+    from swisslearn.points import Points
+    from swisslearn.trace import RoundPaired
 
 __all__ = ["GeneratorSettings", "generate", "random_tournaments", "register", "SYSTEMS",
            "FEDERATIONS"]
 
-PairRound = Callable[[Tournament, int], RoundPaired]
+PairRound = Callable[["Tournament", int], "RoundPaired"]
 
 SYSTEMS = ("dutch-1998",)
 """The default system first; ``--system`` takes any individual system of
@@ -235,6 +239,7 @@ class _Generation:
     def _announce(self, round: RoundNumber) -> tuple[dict[PlayerId, Result], dict[PlayerId, Result]]:
         """The byes and absences of ``round``: those that follow from earlier
         decisions (withdrawals, late entries), and those drawn now."""
+        from swisslearn.model import Result
         s, rng = self.settings, self.rng
         fixed: dict[PlayerId, Result] = {}
         for entrant in self.entrants:
@@ -258,6 +263,7 @@ class _Generation:
         return fixed, drawn
 
     def _pair(self, round: RoundNumber, announced: Mapping[PlayerId, Result]) -> RoundPaired:
+        from swisslearn.model import RoundEntry
         for pid, result in announced.items():
             self.blocks[pid].append(RoundEntry(round, None, None, result))
         tournament = self._document().tournament
@@ -268,6 +274,7 @@ class _Generation:
                 self.blocks[pid].pop()
 
     def _play(self, round: RoundNumber) -> None:
+        from swisslearn.model import Colour, Result, RoundEntry
         fixed, drawn = self._announce(round)
         announced = {**fixed, **drawn}
         try:
@@ -311,6 +318,7 @@ class _Generation:
                 f"{sorted(seen)}, expected each of {expected} exactly once")
 
     def _results(self, white: PlayerId, black: PlayerId) -> tuple[Result, Result]:
+        from swisslearn.model import Result
         s, rng = self.settings, self.rng
         if rng.random() < s.forfeit_rate:
             if rng.random() < 0.5:
@@ -330,9 +338,11 @@ class _Generation:
     # -- the file ----------------------------------------------------------
 
     def _points(self, pid: PlayerId) -> Points:
+        from swisslearn.points import DEFAULT as DEFAULT_POINTS
         return sum((DEFAULT_POINTS.points(e.result) for e in self.blocks[pid]), Decimal(0))
 
     def _text(self) -> str:
+        from swisslearn.formats.trf import format_round_block
         s = self.settings
         points = {e.id: self._points(e.id) for e in self.entrants}
         standings = sorted(points, key=lambda pid: (-points[pid], pid))
@@ -349,6 +359,7 @@ class _Generation:
         return "\n".join(lines) + "\n"
 
     def _document(self) -> TrfDocument:
+        from swisslearn.formats.trf import parse_trf
         return parse_trf(self._text(), source=f"<generated: seed {self.settings.seed}>")
 
 

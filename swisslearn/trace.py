@@ -247,8 +247,12 @@ class Refusal:
     also: tuple[Rejection, ...] = ()
 
 
+# Every class here has a docstring: for one without, @dataclass computes an
+# inspect.signature at import to make it one (a tenth of this module's
+# import, which every command that pairs pays; issue 36).
 @dataclass(frozen=True)
 class Board:
+    """A board of the round: its number, White and Black."""
     board: int
     white: PlayerId
     black: PlayerId
@@ -282,6 +286,7 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True)
 class BracketOpened(Event):
+    """A bracket is about to be paired (its players in ``bracket``)."""
     bracket: BracketView
 
 
@@ -314,6 +319,7 @@ class PlayerMovedDown(Event):
 
 @dataclass(frozen=True)
 class BracketSplit(Event):
+    """The bracket split into S1 and S2 (A6), with A8's colour counts."""
     bracket: BracketView
     w: int = 0   # A8: players preferring white
     b: int = 0   # A8: players preferring black
@@ -364,6 +370,7 @@ class CandidatesSkipped(Event):
 
 @dataclass(frozen=True)
 class ExchangeApplied(Event):
+    """An exchange between S1 and S2 (D2, cell ``cell`` of the seed's table)."""
     bracket: BracketView
     cell: str | None
     from_s1: tuple[PlayerId, ...]
@@ -375,6 +382,7 @@ class ExchangeApplied(Event):
 
 @dataclass(frozen=True)
 class CriterionDropped(Event):
+    """A criterion (B5 or B6) relaxed for ``floaters`` floaters (C9, C10)."""
     bracket: BracketView
     criterion: str            # "B6" or "B5"
     floaters: str             # "down" or "up"
@@ -486,6 +494,7 @@ class LastResort(Event):
 
 @dataclass(frozen=True)
 class BracketPaired(Event):
+    """The bracket's pairs, and who moves down to the next bracket."""
     bracket: BracketView
     pairs: tuple[tuple[PlayerId, PlayerId], ...]
     moved_down: tuple[PlayerId, ...] = ()
@@ -495,6 +504,7 @@ class BracketPaired(Event):
 
 @dataclass(frozen=True)
 class ByeAssigned(Event):
+    """``player`` gets the pairing-allocated bye."""
     player: PlayerId
     view: PlayerView | None = None
 
@@ -514,11 +524,13 @@ class ColourAllocated(Event):
 
 @dataclass(frozen=True)
 class BoardsOrdered(Event):
+    """The boards in the order they are numbered."""
     boards: tuple[Board, ...]
 
 
 @dataclass(frozen=True)
 class RoundPaired(Event):
+    """The round paired: the last event of every trace (``pair --json``'s boards and byes)."""
     round: RoundNumber
     system: str
     boards: tuple[Board, ...]

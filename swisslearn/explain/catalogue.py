@@ -17,18 +17,25 @@ import string
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 __all__ = ["Catalogue", "available_languages", "catalogue", "placeholders"]
 
-_PACKAGE = "swisslearn.explain"
+
+def _folder() -> Path:
+    """Where the catalogue's files are: installed beside this module
+    (package data; the package is never imported from a zip, its matching
+    is a compiled extension).  Read as files, not through
+    importlib.resources, whose import and first ``files()`` cost about
+    14 ms of every start-up (``swisslearn --help`` reads the catalogue)."""
+    return Path(__file__).resolve().parent
 
 
 def _files(lang: str | None = None) -> list[tuple[str, str]]:
     """``(language, file name)`` of every catalogue file, sorted by name:
     ``fr.json`` (the core) and ``fr.AREA.json`` (an area's words)."""
     found = []
-    for entry in resources.files(_PACKAGE).iterdir():
+    for entry in _folder().iterdir():
         parts = entry.name.split(".")
         if parts[-1] == "json" and len(parts) in (2, 3) and (lang is None or parts[0] == lang):
             found.append((parts[0], entry.name))
@@ -138,7 +145,7 @@ def _load(lang: str) -> dict[str, str]:
     merged: dict[str, str] = {}
     where: dict[str, str] = {}
     for _, name in _files(lang):
-        raw = resources.files(_PACKAGE).joinpath(name).read_text(encoding="utf-8")
+        raw = (_folder() / name).read_text(encoding="utf-8")
         data = json.loads(raw)
         if not isinstance(data, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
