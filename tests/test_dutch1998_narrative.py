@@ -502,3 +502,21 @@ def test_every_reason_told_for_a_candidate_is_true(name: str, round: int) -> Non
                                                              rejection)
     assert not any(isinstance(e, CandidatesSkipped) and e.rule in ("C7", "C8")
                    for e in events)
+
+
+def test_a_lone_players_refusal_is_not_told_twice_the_same() -> None:
+    """cours-c12, round 3: the remainder group of 1.5 is 3 alone, who floated
+    down last round.  C6 refuses his float (B5); seed 000's C9, « Abandonner
+    les critères B6 puis B5 pour les flotteurs descendants et reprendre en
+    C4 », drops B6 and restarts at C4: C6 refuses him again, still for B5,
+    since only B6 has gone.  The two refusals are two steps, not one
+    sentence printed twice: the second says it comes again without B6."""
+    events = _round("cours-c12", 3)
+    lone = [e for e in events if isinstance(e, CandidateTried) and not e.pairs
+            and e.rejection is not None and e.bracket.score == Decimal("1.5")]
+    assert [(e.rejection.criterion if e.rejection else None, e.bracket.dropped)
+            for e in lone] == [("B5", ()), ("B5", ("B6 down",))]
+    told = [explain(e, "fr") for e in lone]
+    assert told[0] != told[1]
+    assert "même sans B6 pour les flotteurs descendants : B5 : 3" in told[1]
+    assert "even without B6 for downfloaters: B5: 3" in explain(lone[1], "en")

@@ -270,11 +270,27 @@ def _bracket_split(event: BracketSplit, cat: Catalogue) -> str:
                     b=cat.number(event.b), q=cat.number(event.q))
 
 
+def _dropped(cat: Catalogue, dropped: tuple[str, ...]) -> str:
+    """The criteria C9/C10 have dropped so far (``"B6 down"``...), in words."""
+    words = []
+    for item in dropped:
+        criterion, _, floaters = item.partition(" ")
+        key = "steps1998.dropped.up" if floaters == "up" else "steps1998.dropped.down"
+        words.append(cat.text(key, criterion=criterion))
+    return cat.text("steps1998.dropped.sep").join(words)
+
+
 @describe.register
 def _candidate_tried(event: CandidateTried, cat: Catalogue) -> str:
     if not event.pairs and event.rejection is not None:
-        return cat.text("candidate_tried.none.rejected",
-                        reason=describe_rejection(event.rejection, cat, event.bracket.x))
+        reason = describe_rejection(event.rejection, cat, event.bracket.x)
+        if event.bracket.dropped:
+            # C9/C10 restart at C4 with a criterion dropped; when the group
+            # has nobody to pair (a remainder's lone player, the bye) the
+            # same refusal comes back: say it is again, and without what.
+            return cat.text("candidate_tried.none.still", reason=reason,
+                            dropped=_dropped(cat, event.bracket.dropped))
+        return cat.text("candidate_tried.none.rejected", reason=reason)
     pairs = cat.pairs(event.pairs)
     order = cat.order([b for _, b in event.pairs] + list(event.leftover))
     number = cat.number(event.transposition)
