@@ -484,6 +484,11 @@ def _remainder_unpaired(event: RemainderUnpaired, cat: Catalogue) -> str:
 def _x_increased(event: XIncreased, cat: Catalogue) -> str:
     key = "x_increased.remainder" if event.remainder_only else "x_increased"
     text = cat.text(key, x=cat.number(event.bracket.x), p=cat.number(event.bracket.p))
+    view = event.bracket
+    if view.moved_down and not view.homogeneous and not view.remainder:
+        # C11's second sentence: a heterogeneous bracket raises x because its
+        # remainder group could not be paired; every pairing is undone.
+        text = cat.join([text, cat.text("x_increased.undo_all")])
     return cat.join([text, *_reading(cat, event.reading)]) if event.reading else text
 
 
@@ -509,6 +514,7 @@ def _bracket_undone(event: BracketUndone, cat: Catalogue) -> str:
     key = {("C13", "undone"): f"undone.c13.{where}", ("C13", "kept"): f"undone.c13.kept.{where}",
            ("C13", "exhausted"): "undone.c13.exhausted", ("C13", "proved"): "undone.c13.proved",
            ("C13", "capped"): "undone.c13.capped",
+           ("C13", "capped_below"): "undone.c13.capped_below",
            ("C12", "undone"): "undone.c12.undone", ("C12", "kept"): "undone.c12.kept",
            ("C12", "restored"): "undone.c12.restored"}.get((event.rule, event.step))
     if key is not None:
