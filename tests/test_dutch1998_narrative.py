@@ -463,7 +463,8 @@ def test_c10_comes_before_c11_in_a_remainder() -> None:
            and b.score == Decimal(1)]
     assert not any(isinstance(e, XIncreased) for e in one)
     undone = next(i for i, e in enumerate(one) if e.rule == "C10")
-    assert isinstance(one[undone + 1], CandidateTried) and one[undone + 1].pairs == ((3, 2),)
+    again = one[undone + 1]
+    assert isinstance(again, CandidateTried) and again.pairs == ((3, 2),)
     paired = [e for e in one if isinstance(e, BracketPaired) and not e.bracket.remainder]
     assert [e.pairs for e in paired] == [((3, 2), (1, 6))]
 
