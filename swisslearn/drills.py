@@ -384,6 +384,13 @@ def c14_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question
                          and (s.place.index, s.place.remainder) == key
                          and isinstance(s, RelaxStep)), None)
             x_now = last.x if last is not None else before[-1].x
+            lowered = item.reading.events[step.event]
+            if (isinstance(lowered, PDecreased) and lowered.x_first is not None
+                    and lowered.x_from is not None):
+                # The group's own x (A8) and x before C14, as the trace tells
+                # them: a bracket's remainder groups (one per candidate of
+                # its moved-down players) each have their own.
+                first_x, x_now = lowered.x_first, lowered.x_from
             p_now = step.p + 1
             text = cat.text("drill.c14.text", score=cat.number(step.place.score), p=p_now,
                             x=x_now, first=first_x)

@@ -447,7 +447,10 @@ class BracketUndone(Event):
       of it exists, its C6-C14 are not tried;
     * ``"capped"``: C13 re-pairing the penultimate bracket: no pairing of it
       with more than ``bracket.p`` pairs can let the lowest bracket be
-      paired (B1/B2, the bye); those are not tried."""
+      paired (B1/B2, the bye); those are not tried;
+    * ``"capped_below"``: the same for a bracket higher up, C13 having
+      climbed past the penultimate one: no pairing of it with more than
+      ``bracket.p`` pairs can let all the brackets below be paired."""
 
     bracket: BracketView          # the bracket paired again
     because_of: BracketView       # the bracket that could not be paired

@@ -10,6 +10,7 @@ siblings are generated here with the same pattern at other sizes.
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 import time
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from swisslearn.dutch1998 import feasibility
 from swisslearn.dutch1998.procedure import pair, trace
 from swisslearn.formats.trf import parse_trf, read_trf
 from swisslearn.model import Colour, PlayerId, Tournament
+from swisslearn.explain import explain
 from swisslearn.trace import BracketOpened, BracketUndone, RoundPaired
 from helpers import run
 from trfbuild import player_line
@@ -152,7 +154,7 @@ def white_wins(players: int, rounds: int, seed: int) -> Tournament:
 
 
 SIBLINGS = [(16, 2, 1), (20, 2, 7), (22, 3, 3), (26, 2, 7), (28, 3, 11), (34, 2, 6),
-            (40, 3, 5), (17, 2, 2), (31, 3, 9)]
+            (40, 3, 5), (17, 2, 2), (31, 3, 9), (30, 3, 770075)]
 
 
 @pytest.mark.parametrize("players,rounds,seed", SIBLINGS)
@@ -191,3 +193,24 @@ def test_the_course_rounds_stay_far_below_the_work_limit(monkeypatch: pytest.Mon
         tournament = read_trf(path).tournament
         for round_number in range(2, tournament.rounds_paired + 1):
             pair(tournament, round_number)
+
+
+def test_c13_climbing_past_the_penultimate_bracket_is_capped() -> None:
+    """30 players, round 4 (the desk's former long round): the lowest bracket
+    (0) is proved unpairable, so is bracket 1 with what comes down to it;
+    C13 climbs to bracket 2 (score 2: 16 players, 10 moved down), whose
+    pairings of five pairs each leave six players below that cannot all be
+    paired (B1/B2, the bye): one matching of brackets 2 to 0 together says
+    so, and those pairings are not tried (13 s of CPU before, 461 of them
+    tried one after another).  The pairing is the one they led to."""
+    tournament = white_wins(30, 3, 770075)
+    events = list(trace(tournament, 4))
+    capped = [e for e in events if isinstance(e, BracketUndone) and e.step == "capped_below"]
+    assert [(e.bracket.score, e.bracket.p) for e in capped] == [(Decimal(2), 4)]
+    assert "aux niveaux inférieurs" in explain(capped[0], "fr")
+    assert "the brackets below" in explain(capped[0], "en")
+    result = events[-1]
+    assert isinstance(result, RoundPaired)
+    assert {frozenset(p) for p in result.pairs()} >= {
+        frozenset(p) for p in ((3, 1), (5, 7), (9, 19), (11, 14))}
+    assert breaches(tournament, 4, result) == []

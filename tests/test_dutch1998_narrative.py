@@ -259,17 +259,17 @@ PUBLISHED = [("A3", "2"), ("C6", "2"), ("A3", "1"), ("C6", "1"), ("C7", "1"), ("
 # 2: 4 alone: C1, he floats.  1.5: heterogeneous (4; 3 5), x = 0: C6 4-3, both
 #   for White (B4); C7 4-5; the remainder 3 alone floats.
 # 1: heterogeneous (3; 1 2 6), x = 1: C6 3-1 kept (one conflict allowed).
-#   Remainder 2 6 have met: C6, C7 (no other order), C8 (no exchange), then
-#   C9 B6, C9 B5, C11 (x 0 -> 1), each level C6 C7 C8: it cannot be paired.
-#   C10 (a step of its own): "défaire l'appariement du plus petit flotteur
-#   descendant" (3-1) "et essayer de lui trouver un adversaire différent, en
-#   reprenant en C7": C7 3-2; the remainder 1 6: C6 1-6 (x = 1).
+#   Remainder 2 6 have met: C6, C7 (no other order), C8 (exchange a, 2 <-> 6,
+#   the same pair), then C9 B6, C9 B5, each level C6 C7 C8: it cannot be
+#   paired.  C10 comes next (C11 after it, in the text's order): "défaire
+#   l'appariement du plus petit flotteur descendant" (3-1) "et essayer de lui
+#   trouver un adversaire différent, en reprenant en C7": C7 3-2; the
+#   remainder 1 6: C6 1-6 (x = 1).  C11 is never reached.
 # 0: 7-8 (x = 1).
 C10_OTHER = [("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("C7", "1.5"), ("A3", "1"),
              ("C6", "1"), ("C6", "1"), ("D2", "1"), ("C6", "1"), ("C9", "1"), ("C6", "1"),
              ("D2", "1"), ("C6", "1"), ("C9", "1"), ("C6", "1"), ("D2", "1"), ("C6", "1"),
-             ("C11", "1"), ("C6", "1"), ("D2", "1"), ("C6", "1"), ("C10", "1"), ("C7", "1"),
-             ("C6", "1"), ("A3", "0"), ("C6", "0")]
+             ("C10", "1"), ("C7", "1"), ("C6", "1"), ("A3", "0"), ("C6", "0")]
 
 # cours-c11-residuel, round 4 (notebook 06: C11's second sentence).
 # 2.5: 1 and 3 have met: both float (C1).  2: 1 3 2 4, half moved down:
@@ -448,17 +448,43 @@ def test_readings_are_said_where_they_act() -> None:
             and "reading" in line] == [1, 1]
 
 
-def test_c11_in_a_remainder_says_the_text_undoes_every_pairing() -> None:
-    """cours-c10-adversaire, round 3, bracket 1: 3-1 leaves the remainder 2 6,
-    who have met.  C11's second sentence: "when pairing a remainder group,
-    undo all the pairings, those of the downfloaters included; restart at
-    C3".  The engine raises x in the remainder alone (3-1 kept): reading 3,
-    said with the text's own path."""
-    raised = [e for e in _round("cours-c10-adversaire", 3) if isinstance(e, XIncreased)]
-    assert [(e.bracket.score, e.bracket.remainder, e.reading) for e in raised] == [
-        (Decimal(1), True, 3)]
-    assert "C11, seconde phrase" in explain(raised[0], "fr")
-    assert "undoes every pairing of the bracket" in explain(raised[0], "en")
+def test_c10_comes_before_c11_in_a_remainder() -> None:
+    """cours-c10-adversaire, round 3, bracket 1 (3 moved down; 1 2 6), x = 1:
+    C6 3-1 (one conflict, within x), leaving the remainder 2 6, who have met.
+    Seed 000 tries, in its order, C6, C7, C8 and C9 on the remainder, then
+    « C 10 : Dans le cas d'un niveau homogène résiduel, défaire l'appariement
+    du plus petit flotteur descendant et essayer de lui trouver un
+    adversaire différent, en reprenant en C7 »: 3-2, and the remainder 1-6.
+    C11 (« Tant que x < p, augmenter x de 1 ») comes after C10 and is never
+    reached: main's code raised x inside the remainder (2, 6) while 3-1 stood,
+    before C10's line (reading 3).  The pairing is the same: 3-2, 1-6."""
+    events = _round("cours-c10-adversaire", 3)
+    one = [e for e in events if isinstance(b := getattr(e, "bracket", None), BracketView)
+           and b.score == Decimal(1)]
+    assert not any(isinstance(e, XIncreased) for e in one)
+    undone = next(i for i, e in enumerate(one) if e.rule == "C10")
+    again = one[undone + 1]
+    assert isinstance(again, CandidateTried) and again.pairs == ((3, 2),)
+    paired = [e for e in one if isinstance(e, BracketPaired) and not e.bracket.remainder]
+    assert [e.pairs for e in paired] == [((3, 2), (1, 6))]
+
+
+def test_c11_in_a_heterogeneous_bracket_undoes_every_pairing() -> None:
+    """cours-c11-residuel, round 4, bracket 1 (5 8 moved down; 6 7 9): every
+    candidate of 5 and 8 leaves 9 alone in the remainder, who may not have
+    the bye (B1b), or misses a colour beyond x = 0; C10 has tried every other
+    opponent for 8.  Seed 000's C11: « Tant que x < p, augmenter x de 1.
+    Quand on apparie un groupe résiduel, défaire tous les appariements des
+    joueurs, y compris ceux des flotteurs descendants. Recommencer en C3. »
+    x rises for the whole bracket (no C11 inside the remainder group), and
+    the sentence says every pairing is undone."""
+    events = _round("cours-c11-residuel", 4)
+    raised = [e for e in events if isinstance(e, XIncreased)]
+    assert [(e.bracket.score, e.bracket.remainder, e.bracket.x, e.reading) for e in raised] == [
+        (Decimal(1), False, 1, None)]
+    assert "y compris ceux des flotteurs descendants, et recommence en C3" in explain(
+        raised[0], "fr")
+    assert "the downfloaters' included, and restarts at C3" in explain(raised[0], "en")
 
 
 def _true_of(event: CandidateTried, rejection: Rejection, scores: dict[int, Decimal]) -> bool:
@@ -502,3 +528,21 @@ def test_every_reason_told_for_a_candidate_is_true(name: str, round: int) -> Non
                                                              rejection)
     assert not any(isinstance(e, CandidatesSkipped) and e.rule in ("C7", "C8")
                    for e in events)
+
+
+def test_a_lone_players_refusal_is_not_told_twice_the_same() -> None:
+    """cours-c12, round 3: the remainder group of 1.5 is 3 alone, who floated
+    down last round.  C6 refuses his float (B5); seed 000's C9, « Abandonner
+    les critères B6 puis B5 pour les flotteurs descendants et reprendre en
+    C4 », drops B6 and restarts at C4: C6 refuses him again, still for B5,
+    since only B6 has gone.  The two refusals are two steps, not one
+    sentence printed twice: the second says it comes again without B6."""
+    events = _round("cours-c12", 3)
+    lone = [e for e in events if isinstance(e, CandidateTried) and not e.pairs
+            and e.rejection is not None and e.bracket.score == Decimal("1.5")]
+    assert [(e.rejection.criterion if e.rejection else None, e.bracket.dropped)
+            for e in lone] == [("B5", ()), ("B5", ("B6 down",))]
+    told = [explain(e, "fr") for e in lone]
+    assert told[0] != told[1]
+    assert "même sans B6 pour les flotteurs descendants : B5 : 3" in told[1]
+    assert "even without B6 for downfloaters: B5: 3" in explain(lone[1], "en")

@@ -178,7 +178,7 @@ SENTENCES: list[tuple[tuple[str, int, int], str, str]] = [
      "pairing 10 with 6 (D1 no. 1 to 2: 2); none is acceptable. Reasons met, and "
      "how many transpositions each rules out: B4: colour preferences not met for 5–6 (1 > x = "
      "0) — 1; B6: 11 already floated down two rounds before — 1. After exchange cell b (D2)."),
-    (("cours-c10-adversaire", 3, 34),
+    (("cours-c10-adversaire", 3, 29),
      "C10 : le niveau résiduel (2, 6) ne peut être apparié : on défait l'appariement du plus "
      "petit flotteur descendant (3–1) et on essaie de lui trouver un adversaire différent, en "
      "reprenant en C7.",

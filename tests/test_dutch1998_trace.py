@@ -165,7 +165,8 @@ def test_every_kept_candidate_is_told_and_every_remainder_follows_one() -> None:
 def test_c10_undoes_the_lowest_downfloaters_pairing_after_a_failed_remainder() -> None:
     """cours-c10-adversaire round 3, bracket 1 (3 moved down; 1 2 6): C6
     3-1 leaves the remainder 2 6, who have met, and which fails at every
-    level (C6 to C11).  C10's first sentence is then a step of its own,
+    level (C6 to C9; C11 comes after C10 in seed 000, and is not reached
+    here).  C10's first sentence is then a step of its own,
     naming the remainder and the pairing undone, before C7 gives 3-2; it
     used to go straight from the remainder's last C8 to C7."""
     found = events("cours-c10-adversaire", 3)
@@ -177,10 +178,12 @@ def test_c10_undoes_the_lowest_downfloaters_pairing_after_a_failed_remainder() -
     assert step.bracket.s1 == (3,) and not step.bracket.remainder
     at = found.index(step)
     before, after = found[at - 1], found[at + 1]
-    # The remainder's last step: C8's exchange (6 <-> 2) at x = 1, 6-2 met.
+    # The remainder's last step: C8's exchange (6 <-> 2) once C9 has dropped
+    # B6 and B5, x = 0 (no C11 inside the remainder), 6-2 met.
     assert isinstance(before, CandidateTried) and before.exchange == "a"
     assert before.rejection is not None and before.rejection.criterion == "B1a"
-    assert before.bracket.remainder and before.bracket.x == 1
+    assert before.bracket.remainder and before.bracket.x == 0
+    assert before.bracket.dropped == ("B6 down", "B5 down")
     assert isinstance(after, CandidateTried) and after.rule == "C7" and after.accepted
     assert after.pairs == ((3, 2),)
     told(step,

@@ -202,7 +202,8 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
                  lowest: bool, floating: tuple[PlayerState, ...], *, remainder: bool = False,
                  start: Relaxation = STRICT, drops: tuple[Drop, ...] | None = None,
                  extra: int = 0, lower_p: bool | None = None, banned: Banned = (),
-                 table: Table | None = None, cap: PairCap | None = None) -> Stream:
+                 table: Table | None = None, cap: PairCap | None = None,
+                 own_c11: bool = True) -> Stream:
     """C2-C9, C11, C13/C14 for a homogeneous bracket (or a remainder group).
 
     ``floating`` players are moved down whatever the group does (C1, or the
@@ -211,7 +212,14 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
     down that already failed below (C13, see ``search.py``).  A group of
     several scores (a bracket treated as homogeneous although players were
     moved into it, A3) pairs with floats: C6 checks B5/B6 for them too, and
-    after C9 C10 drops B6 then B5 for the upfloaters (reading 16)."""
+    after C9 C10 drops B6 then B5 for the upfloaters (reading 16).
+
+    ``own_c11``: False for the remainder group of a heterogeneous bracket's
+    candidate, which stops after C9: the text's C10 ("undo the pairing of
+    the lowest downfloater and try to find a different opponent, restarting
+    at C7") comes before C11, and C11 "when pairing a remainder group, undo
+    all the pairings, downfloaters included; restart at C3": x rises for the
+    whole bracket, on the moved-down players' ladder (``_Heterogeneous``)."""
     n = len(players)
     x0, w, b, q = x_value(players)
     p0 = n // 2
@@ -219,7 +227,8 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
     if drops is None:
         drops = C9 + (C10 if mixed else ())
     levels = ladder(x0, p0, start=start, drops=drops, extra=extra,
-                    raises=max(0, p0 - x0 - extra), lower_p=not lowest if lower_p is None
+                    raises=max(0, p0 - x0 - extra) if own_c11 else 0,
+                    lower_p=not lowest if lower_p is None
                     else lower_p)
     if p0 == 0 and (lowest and any(context.bye_check(pl) is not None
                                    for pl in floating + players)
@@ -513,7 +522,8 @@ class _Heterogeneous(_Group):
         # checks them with its own leftovers (at most one).
         stream = _homogeneous(context, remainder_view, rest, lowest, fixed, remainder=True,
                               start=start, drops=drops, extra=extra, lower_p=lower_p,
-                              banned=self.banned, table=context.table(rest, self.table))
+                              banned=self.banned, table=context.table(rest, self.table),
+                              own_c11=False)
         outer = current if level is not None else view.with_(p=len(s1))
         events: list[Event] | None = []
         for item in _until_need(stream):

@@ -389,16 +389,15 @@ def _solve(context: RoundState, brackets: Brackets, index: int,
 
 def _capped(context: RoundState, brackets: Brackets, index: int,
             moved: tuple[PlayerState, ...]) -> bool:
-    """C13 re-pairs bracket ``index``, just above the lowest: cap its pairs
-    at the most that can still let the lowest bracket be paired
+    """C13 re-pairs bracket ``index``: cap its pairs at the most that can
+    still let the brackets below it be paired
     (:func:`~swisslearn.dutch1998.feasibility.most_pairs`); its stream then
     skips its pairings with more, each bound to fail below (17,000 of them
-    in a 26-player round where every white player won twice).  True if no
-    pairing of the two brackets exists at all.  The course's small
-    brackets are not capped: their trace tells each pairing tried."""
-    if index + 1 != len(brackets) - 1:
-        return False
-    size = len(moved) + len(brackets[index]) + len(brackets[index + 1])
+    in a 26-player round where every white player won twice; 461 of a
+    16-player bracket two above the lowest in a 30-player round).  True if
+    no pairing of the bracket and those below exists at all.  The course's
+    small brackets are not capped: their trace tells each pairing tried."""
+    size = len(moved) + sum(len(b) for b in brackets[index:])
     if size <= LITERAL_LOWEST:
         return False
     most = most_pairs(context, brackets, index, moved)
@@ -406,7 +405,10 @@ def _capped(context: RoundState, brackets: Brackets, index: int,
         return False
     if most < 0:
         return True
-    context.pair_caps[(index, frozenset(p.id for p in moved))] = most
+    key = (index, frozenset(p.id for p in moved))
+    context.pair_caps[key] = most
+    if index + 1 != len(brackets) - 1:
+        context.caps_below.add(key)
     return False
 
 

@@ -20,8 +20,9 @@ trace reports the family as one step:
   37,451 remainder groups of two players who may not meet, at each of 22
   levels): C13 comes at once.
 * :func:`most_pairs` and :class:`PairCap` (C13 re-pairing the penultimate
-  bracket): at most how many pairs can that bracket make in any pairing of
-  its players and the lowest bracket's?  Its pairings with more pairs would
+  bracket, or any bracket it climbs to): at most how many pairs can that
+  bracket make in any pairing of its players and those of the brackets
+  below?  Its pairings with more pairs would
   each fail below; its stream skips them (C14's levels of a larger p) and
   says so once (``BracketUndone``, step ``capped``).
 
@@ -267,21 +268,26 @@ def lowest_hopeless(context: RoundState, index: int, residents: tuple[PlayerStat
 def most_pairs(context: RoundState, brackets: list[tuple[PlayerState, ...]], index: int,
                moved: tuple[PlayerState, ...]) -> int | None:
     """The most pairs bracket ``index`` (with ``moved`` moved into it) can
-    make in a pairing of its players and of the lowest bracket's, just below
-    it, that pairs everyone but one (who may have the bye, B1b), no pair
-    breaking B1 or B2; -1 if there is no such pairing; None if not looked at
-    (too many players, or the bracket below is not the lowest).
+    make in a pairing of its players and of every bracket below it that
+    pairs everyone but one (who may have the bye, B1b), no pair breaking B1
+    or B2; -1 if there is no such pairing; None if not looked at (too many
+    players, or no bracket below).
 
-    Any pairing of the bracket that lets the lowest one be paired is part of
-    such a pairing, with its own pairs and possibly more among its players
-    (two of its moved-down players may meet below): so a pairing of the
-    bracket with more pairs fails below, whatever the lowest bracket tries.
-    One maximum weight matching: each pair weighs ``big`` (so the matching
-    is a largest one), one more when both players are of the bracket."""
-    if index + 1 != len(brackets) - 1:
+    Whatever C13 keeps from bracket ``index`` down pairs all those players
+    but the bye: any pairing of the bracket that lets the brackets below be
+    paired is part of such a pairing, with its own pairs and possibly more
+    among its players (two of its moved-down players may meet lower down):
+    so a pairing of the bracket with more pairs fails below, whatever the
+    brackets below try.  This holds for the penultimate bracket (the lowest
+    below it) and for any bracket C13 climbs to (issue 29: past the
+    penultimate one, a 30-player round re-paired its 16-player bracket 461
+    times, each bound to fail).  One maximum weight matching: each pair
+    weighs ``big`` (so the matching is a largest one), one more when both
+    players are of the bracket."""
+    if index + 1 >= len(brackets):
         return None
     upper = context.sort(list(moved) + list(brackets[index]))
-    players = list(upper) + list(brackets[index + 1])
+    players = list(upper) + [p for below in brackets[index + 1:] for p in below]
     n = len(players)
     if n > LARGE_HOPELESS:
         return None
@@ -321,8 +327,11 @@ class PairCap:
         if not self.said:
             self.said = True
             limit = self.context.pair_caps.get(self.key, 0)
+            # The cap reckons with the lowest bracket alone ("capped"), or
+            # with several brackets below (C13 climbing past the penultimate).
+            step = "capped_below" if self.key in self.context.caps_below else "capped"
             yield BracketUndone(rule="C13", bracket=view.with_(p=limit), because_of=view,
-                                step="capped")
+                                step=step)
 
 
 def spend(context: RoundState, steps: int = 1) -> None:

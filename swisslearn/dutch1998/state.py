@@ -76,6 +76,9 @@ class RoundState:
         # it): the most pairs it can make and still let the lowest be paired
         # (feasibility.most_pairs; its stream skips levels with more).
         self.pair_caps: dict[tuple[int, frozenset[PlayerId]], int] = {}
+        # Those of pair_caps reckoned with several brackets below (C13 having
+        # climbed past the penultimate bracket): told as such.
+        self.caps_below: set[tuple[int, frozenset[PlayerId]]] = set()
         # Candidates and exchanges looked at so far (feasibility.spend: the
         # round stops with a message past WORK_LIMIT, never runs on and on).
         self.work = 0

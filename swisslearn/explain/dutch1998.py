@@ -270,11 +270,27 @@ def _bracket_split(event: BracketSplit, cat: Catalogue) -> str:
                     b=cat.number(event.b), q=cat.number(event.q))
 
 
+def _dropped(cat: Catalogue, dropped: tuple[str, ...]) -> str:
+    """The criteria C9/C10 have dropped so far (``"B6 down"``...), in words."""
+    words = []
+    for item in dropped:
+        criterion, _, floaters = item.partition(" ")
+        key = "steps1998.dropped.up" if floaters == "up" else "steps1998.dropped.down"
+        words.append(cat.text(key, criterion=criterion))
+    return cat.text("steps1998.dropped.sep").join(words)
+
+
 @describe.register
 def _candidate_tried(event: CandidateTried, cat: Catalogue) -> str:
     if not event.pairs and event.rejection is not None:
-        return cat.text("candidate_tried.none.rejected",
-                        reason=describe_rejection(event.rejection, cat, event.bracket.x))
+        reason = describe_rejection(event.rejection, cat, event.bracket.x)
+        if event.bracket.dropped:
+            # C9/C10 restart at C4 with a criterion dropped; when the group
+            # has nobody to pair (a remainder's lone player, the bye) the
+            # same refusal comes back: say it is again, and without what.
+            return cat.text("candidate_tried.none.still", reason=reason,
+                            dropped=_dropped(cat, event.bracket.dropped))
+        return cat.text("candidate_tried.none.rejected", reason=reason)
     pairs = cat.pairs(event.pairs)
     order = cat.order([b for _, b in event.pairs] + list(event.leftover))
     number = cat.number(event.transposition)
@@ -468,6 +484,11 @@ def _remainder_unpaired(event: RemainderUnpaired, cat: Catalogue) -> str:
 def _x_increased(event: XIncreased, cat: Catalogue) -> str:
     key = "x_increased.remainder" if event.remainder_only else "x_increased"
     text = cat.text(key, x=cat.number(event.bracket.x), p=cat.number(event.bracket.p))
+    view = event.bracket
+    if view.moved_down and not view.homogeneous and not view.remainder:
+        # C11's second sentence: a heterogeneous bracket raises x because its
+        # remainder group could not be paired; every pairing is undone.
+        text = cat.join([text, cat.text("x_increased.undo_all")])
     return cat.join([text, *_reading(cat, event.reading)]) if event.reading else text
 
 
@@ -493,6 +514,7 @@ def _bracket_undone(event: BracketUndone, cat: Catalogue) -> str:
     key = {("C13", "undone"): f"undone.c13.{where}", ("C13", "kept"): f"undone.c13.kept.{where}",
            ("C13", "exhausted"): "undone.c13.exhausted", ("C13", "proved"): "undone.c13.proved",
            ("C13", "capped"): "undone.c13.capped",
+           ("C13", "capped_below"): "undone.c13.capped_below",
            ("C12", "undone"): "undone.c12.undone", ("C12", "kept"): "undone.c12.kept",
            ("C12", "restored"): "undone.c12.restored"}.get((event.rule, event.step))
     if key is not None:
