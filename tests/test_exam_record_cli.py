@@ -306,3 +306,16 @@ def test_the_same_bytes_whatever_pythonhashseed(exam: Path, tmp_path: Path) -> N
                      (place / "e3" / EXAM_FILE).read_bytes()))
     assert said[0] == said[1]
     assert b'"recorded": [' in said[0][1]
+
+
+def test_record_alone_is_the_trainee_s_record_under_the_home(
+        exam: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    answers = tmp_path / "copie.txt"
+    answers.write_text(copy_with_colours_reversed(expected_lines(exam), "E3")[0],
+                       encoding="utf-8")
+    code, out, _ = run(capsys, "exam", "mark", exam, answers, "--lang", "en", "--record")
+    home = tmp_path / "swisslearn" / "record.json"
+    assert code == EXIT_OK and f"in the record {home}: " in out
+    assert ("E3", False) in [(a.rule, a.right) for a in read_record(home).answers]

@@ -29,6 +29,9 @@ if TYPE_CHECKING:       # imported when a command runs, not when swisslearn --he
 __all__ = ["ANSWER_KEY", "PAPER", "PAPER_TRF", "register"]
 
 PAPER, ANSWER_KEY, PAPER_TRF = "sujet.pdf", "corrige.pdf", "sujet.trf"
+# ``--record`` without a file: swisslearn.exam.record.default_path(), named
+# here only when a command runs (the record's module is not imported for --help).
+HOME_RECORD = "~/swisslearn/record.json"
 
 EXAMPLES = ("examples:\n"
             "  swisslearn exam new -o exam1\n"
@@ -68,9 +71,10 @@ def register(commands: argparse._SubParsersAction[Any], languages: Sequence[str]
                           "(default 0)")
     new.add_argument("--rule", metavar="R",
                      help="draw a round that rule R decides (E3, C12, B2a...) instead of a level")
-    new.add_argument("--record", metavar="FILE",
+    new.add_argument("--record", metavar="FILE", nargs="?", const=HOME_RECORD,
                      help="draw the round for the rule most missed in the trainee's record FILE "
-                          "(written by exam mark --record); --rule wins over it")
+                          "(written by exam mark --record; --record alone: "
+                          "~/swisslearn/record.json); --rule wins over it")
     new.add_argument("-o", "--output", required=True, metavar="DIR",
                      help="the folder to write the exam in (made if missing)")
     new.add_argument("--force", action="store_true",
@@ -89,9 +93,10 @@ def register(commands: argparse._SubParsersAction[Any], languages: Sequence[str]
                          help="print the marks as JSON (total, out_of, one entry a line)")
     marking.add_argument("--minutes", type=float, metavar="M",
                          help="the time the trainee took, printed with the marks")
-    marking.add_argument("--record", metavar="FILE",
+    marking.add_argument("--record", metavar="FILE", nargs="?", const=HOME_RECORD,
                          help="write each rule the copy was marked on, right or wrong, to the "
-                              "trainee's record FILE (made if missing)")
+                              "trainee's record FILE (made if missing; --record alone: "
+                              "~/swisslearn/record.json)")
     marking.add_argument("--lang", choices=languages, default=default_language,
                          help="language of the marks and explanations (default: fr)")
     marking.set_defaults(run=_mark)
@@ -114,6 +119,7 @@ def _new(args: argparse.Namespace, stdout: TextIO) -> int:
     cat = catalogue(args.lang)
     rule, chosen = args.rule, ""
     if args.record is not None:
+        args.record = _record_path(args.record)
         rule, chosen = _rule_from_record(args, cat)
     try:
         paper = paper_for_rule(rule, args.seed) if rule else exam_paper(args.level, args.seed)
@@ -164,6 +170,13 @@ def _rule_from_record(args: argparse.Namespace, cat: Catalogue) -> tuple[str, st
                           wrong=_count(cat, "exam.record.faults", recent.count(False)))
 
 
+def _record_path(given: str) -> str:
+    """The record ``--record`` names: ``--record`` alone, the trainee's
+    default one (``~/swisslearn/record.json``, :func:`default_path`)."""
+    from swisslearn.exam.record import default_path
+    return str(default_path()) if given == HOME_RECORD else given
+
+
 def _count(cat: Catalogue, key: str, n: int) -> str:
     """``n`` and its noun, one or many as the language counts (French: 0 and 1 are one)."""
     plural = n > 1 if cat.lang == "fr" else n != 1
@@ -188,7 +201,8 @@ def _mark(args: argparse.Namespace, stdout: TextIO) -> int:
     written = read_answers(text, source=str(args.answers))
     # The record and the exam's rule are read before marking: a file that is
     # not a record stops the command before anything is printed or written.
-    recording = _Recording.of(args.record, folder) if args.record is not None else None
+    recording = (_Recording.of(_record_path(args.record), folder) if args.record is not None
+                 else None)
     seconds = None if args.minutes is None else args.minutes * 60
     marks = mark(exercise.events, written, args.lang, seconds=seconds)
     answered = recording.write(marks) if recording is not None else None
