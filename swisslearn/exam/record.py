@@ -39,15 +39,19 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from swisslearn.errors import InputError
 from swisslearn.exam.targets import RULES, rule_words
+from swisslearn.fileio import read_input_bytes
+
+if TYPE_CHECKING:       # the marks are only read, the marking is not imported for a record
+    from swisslearn.exam.marking import LineMark, Marks
 from swisslearn.explain.catalogue import catalogue
 
 __all__ = ["FORMAT", "RECENT", "VERSION", "Answer", "ProgressTable", "Record", "default_path",
-           "next_rule", "next_rules", "practice", "progress_table", "read_record",
-           "record_answer", "record_text", "write_record"]
+           "next_rule", "next_rules", "parse_record", "practice", "progress_table", "read_record",
+           "record_answer", "record_text", "rules_answered", "write_record"]
 
 FORMAT = "swisslearn-record"
 VERSION = 1
@@ -94,8 +98,17 @@ class Record:
         """How often ``rule`` was missed lately: the wrong answers among its
         latest :data:`RECENT`, one right and one wrong counted besides
         (never answered: ½; missed once: ⅔; right once: ⅓)."""
-        recent = [a.right for a in self.answers if a.rule == rule][-RECENT:]
+        recent = self.recent(rule)
         return (recent.count(False) + 1) / (len(recent) + 2)
+
+    def recent(self, rule: str) -> tuple[bool, ...]:
+        """Right or wrong, the latest :data:`RECENT` answers to ``rule``
+        (oldest first): the answers :meth:`missed` counts."""
+        return tuple(a.right for a in self.answers if a.rule == rule)[-RECENT:]
+
+    def asked(self, rule: str) -> int:
+        """How many times ``rule`` was answered, ever."""
+        return sum(1 for a in self.answers if a.rule == rule)
 
 
 # ---------------------------------------------------------------------------
@@ -134,26 +147,48 @@ def read_record(path: str | Path) -> Record:
     does not exist yet.  A file that is not a record is an
     :class:`~swisslearn.errors.InputError` at its line and column."""
     path = Path(path)
-    if not path.exists():
-        return Record(trainee=path.stem)
-    text = path.read_text(encoding="utf-8")
     try:
-        data = json.loads(text)
+        missing = not path.exists()
+    except OSError:          # a folder on the way that cannot be searched: the read says so
+        missing = False
+    if missing:
+        return Record(trainee=path.stem)
+    return parse_record(read_input_bytes(path, InputError), path)
+
+
+def parse_record(data: bytes, path: str | Path) -> Record:
+    """The record in ``data``, the bytes of the file ``path`` (named in the
+    messages); an :class:`~swisslearn.errors.InputError` at its line and
+    column if they are not one (not UTF-8, not JSON, not a record)."""
+    path = Path(path)
+    try:
+        text = data.decode("utf-8-sig")     # a byte order mark (Notepad's) is no problem
+    except UnicodeDecodeError as failure:
+        # The column counts bytes here: the line holds no text to count in.
+        start = failure.start
+        line = data.count(b"\n", 0, start) + 1
+        column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        raise InputError(file=str(path), line=line, column=column, key="record.not_utf8",
+                         fields={"file": str(path)}) from None
+    try:
+        content = json.loads(text)
     except json.JSONDecodeError as error:
         raise _problem(path, text, error.pos, "record.bad_json") from None
-    if (not isinstance(data, dict) or data.get("format") != FORMAT
-            or data.get("version") != VERSION or not isinstance(data.get("answers"), list)
-            or not isinstance(data.get("trainee", ""), str)):
+    except RecursionError:   # brackets nested thousands deep: no record either
+        raise _problem(path, text, 0, "record.bad_json") from None
+    if (not isinstance(content, dict) or content.get("format") != FORMAT
+            or content.get("version") != VERSION or not isinstance(content.get("answers"), list)
+            or not isinstance(content.get("trainee", ""), str)):
         raise _problem(path, text, 0, "record.not_record", version=VERSION)
     positions = _answer_positions(text)
     answers = []
-    for number, item in enumerate(data["answers"]):
+    for number, item in enumerate(content["answers"]):
         try:
             answers.append(_answer(item))
         except (KeyError, TypeError, ValueError):
             where = positions[number] if number < len(positions) else 0
             raise _problem(path, text, where, "record.bad_answer", number=number + 1) from None
-    return Record(trainee=data.get("trainee", "") or path.stem, answers=tuple(answers))
+    return Record(trainee=content.get("trainee", "") or path.stem, answers=tuple(answers))
 
 
 def _answer(item: object) -> Answer:
@@ -217,6 +252,45 @@ def next_rules(record: Record, count: int = 1, seed: int = 0) -> tuple[str, ...]
 def next_rule(record: Record, seed: int = 0) -> str:
     """The rule to practise next (:func:`next_rules`)."""
     return next_rules(record, 1, seed)[0]
+
+
+def rules_answered(marks: Marks, drawn_for: str | None = None) -> tuple[tuple[str, bool], ...]:
+    """What a marked copy (``swisslearn exam mark``) answered, rule by rule,
+    in the order of :data:`~swisslearn.exam.targets.RULES`: one answer a
+    rule, not one a board (eight boards of E1 in one copy are one answer, or
+    a single exam would fill E1's :data:`RECENT` answers).
+
+    * Each rule of ``RULES`` that decided a line of the round (the line's
+      ``rules``: the relaxations C9-C14 its bracket went through, its colour
+      rule E1-E4, A5 for the bye) is right when every line it decided was
+      written right: the pair (for the bye, its player) and the colours.  A
+      justification does not count: it earns marks, it does not make the
+      pairing right.
+    * ``drawn_for``, the rule the round was drawn for (``exam new --rule`` or
+      ``--record``), when no line names it (the refusals B1b-B6, the F rules,
+      the last-round note decide a round without being a line's rule), is
+      answered by the whole round: right when every line of the round was
+      written right and no line was written that is not in the round.
+
+    Rules outside ``RULES`` (C6-C8, D1, D2...) cannot be drawn, so they are
+    not answered."""
+    expected = [line for line in marks.lines if line.expected is not None]
+
+    def right(line: LineMark) -> bool:
+        assert line.expected is not None
+        return line.written is not None and line.pair > 0 and (
+            line.expected.bye is not None or line.colours > 0)
+
+    found: dict[str, bool] = {}
+    for line in expected:
+        assert line.expected is not None
+        for rule in line.expected.rules:
+            if rule in RULES:
+                found[rule] = found.get(rule, True) and right(line)
+    if drawn_for is not None and drawn_for not in found:
+        found[drawn_for] = (bool(expected) and all(right(line) for line in expected)
+                            and len(expected) == len(marks.lines))
+    return tuple((rule, found[rule]) for rule in RULES if rule in found)
 
 
 # ---------------------------------------------------------------------------
