@@ -9,6 +9,7 @@ engine was run on them; they are the reference, not the engine's output.
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 from swisslearn.dutch1998.colours import allocate
 from swisslearn.dutch1998.procedure import pair, trace
@@ -263,3 +264,29 @@ def test_c13_and_b6_events() -> None:
     t = _generated("gen-s6-p12-r6.trf")
     assert any(isinstance(e, BracketUndone) and e.rule == "C12" and e.accepted
                for e in trace(t, 6))
+
+
+# Two rounds whose pairing changed when C11's second sentence was done as the
+# text says (« défaire tous les appariements des joueurs, y compris ceux des
+# flotteurs descendants. Recommencer en C3. ») instead of raising x inside the
+# remainder only.  Each was worked by hand from seed 000 and committed before
+# the engine ran on it: tests/data/dutch1998/hand/analysis-*.md (the working)
+# and compare-*.md (hand, new engine, old engine, the decisive step).
+C11_BY_HAND = {
+    ("dutch2017", "rtg-033-p10-r06.trf", 4): ([(2, 4), (7, 3), (5, 9), (8, 1), (6, 10)], ()),
+    ("dutch2026", "rtg-056-p15-r11.trf", 4): (
+        [(1, 5), (8, 3), (4, 6), (2, 7), (15, 9), (10, 11), (13, 12)], (14,)),
+}
+
+
+@pytest.mark.parametrize("kind,name,round", sorted(C11_BY_HAND))
+def test_c11_undoes_the_downfloaters_pairing_by_hand(vectors: Path, kind: str, name: str,
+                                                      round: int) -> None:
+    expected_boards, expected_byes = C11_BY_HAND[(kind, name, round)]
+    before = read_trf(vectors / kind / name).tournament.truncated(round - 1)
+    events = list(trace(before, round))
+    result = events[-1]
+    assert isinstance(result, RoundPaired)
+    assert boards(result) == expected_boards
+    assert result.byes == expected_byes
+    assert "C11" in labels(events)
