@@ -22,8 +22,9 @@ from typing import Any
 
 import pytest
 
-from conftest import ROOT, TEST_DATA
-from deskload import PageFull, Server, Timings, Visitor, _http, desk_server
+from conftest import ROOT
+from deskload import (LONG_ROUND_FILE, LONG_ROUND_NAME, LONG_ROUND_NUMBER, LONG_ROUND_PLAYERS, PageFull,
+                      Server, Timings, Visitor, _http, desk_server, long_round)
 from swisslearn import desk
 from swisslearn.deskserver import YIELD_NICENESS, HallKernelManager, HostCheck
 
@@ -31,14 +32,6 @@ LOG = ROOT / "tests" / "artifacts" / "desk" / "guard.log"
 LIMIT = 3            # seconds a round may take (make desk: 60)
 PER_BROWSER = 2
 PER_ADDRESS = 3
-#: A round the 1998 engine works on for longer than the limit: round 4 of a
-#: 30-player sibling of shared/hostile's 1998-hang files (tests/test_dutch1998_hang.py's
-#: ``white_wins(30, 3, 770075)``), about 13 s of CPU once issue 29 paired the
-#: hang files themselves in 0.3 s (C13 climbing past the second-lowest bracket
-#: is not cut short yet).  If the engine ever pairs it within the limit,
-#: test_the_long_round_is_long says so and another long round is needed here
-#: and in tests/stress/test_desk_stress.py.
-LONG_ROUND = TEST_DATA / "desk" / "long-round.trf"
 
 
 @pytest.fixture(scope="module")
@@ -236,10 +229,10 @@ def test_a_round_too_long_is_stopped_at_the_limit(server: Server) -> None:
         page = Visitor(server.url, Timings(), 30, address="10.0.0.3")
         await page.open()
         start = time.monotonic()
-        message = await page.upload("long-round.trf", LONG_ROUND.read_bytes())
+        message = await page.upload("long-round.trf", long_round())
         took = time.monotonic() - start
         assert f"plus de {LIMIT} s" in message and "trop long pour le bureau" in message
-        assert "swisslearn pair long-round.trf --round 4" in message
+        assert "swisslearn pair long-round.trf --round 2" in message
         # Stopped at the limit (the machine is small and shared: generous).
         assert LIMIT <= took < LIMIT + 45, took
         deadline = time.monotonic() + 20
@@ -259,7 +252,7 @@ def test_a_page_that_leaves_during_a_long_round_frees_its_core(server: Server) -
         await page.open()
         kernel = page.kernel_id
         # The upload sent, then the page gone (a crashed browser) without waiting.
-        task = asyncio.ensure_future(page.upload("long-round.trf", LONG_ROUND.read_bytes()))
+        task = asyncio.ensure_future(page.upload("long-round.trf", long_round()))
         await asyncio.sleep(1.0)
         task.cancel()
         await page.close(drop=True)
@@ -315,15 +308,15 @@ def test_the_server_stops_a_kernel_deaf_to_the_limit() -> None:
 
 def test_the_long_round_is_long() -> None:
     """What the tests of the limit stand on: the round outlasts their limit."""
-    loaded = desk.read_upload(LONG_ROUND.name, LONG_ROUND.read_bytes())
+    loaded = desk.read_upload(LONG_ROUND_NAME, long_round())
     assert isinstance(loaded, desk.Loaded)
     try:
         with desk.time_limit(LIMIT + 2):
-            desk.pair_round(loaded, 4)
+            desk.pair_round(loaded, LONG_ROUND_NUMBER)
     except desk.TooLong:
         return
-    pytest.fail(f"{LONG_ROUND} round 4 paired within {LIMIT + 2} s: the 1998 engine no longer "
-                "hangs on it (issue 29?); the desk's time-limit tests need another long round")
+    pytest.fail(f"{LONG_ROUND_FILE} round {LONG_ROUND_NUMBER} paired within {LIMIT + 2} s: "
+                "the desk's time-limit tests need a longer round")
 
 
 def test_the_page_says_a_round_is_too_long(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -336,19 +329,19 @@ def test_the_page_says_a_round_is_too_long(monkeypatch: pytest.MonkeyPatch) -> N
     real_pair_round = desk.pair_round
 
     def slow_pair_round(loaded: Any, round: int, *args: Any, **kwargs: Any) -> Any:
-        if loaded.tournament.players and len(loaded.tournament.players) == 30:
+        if loaded.tournament.players and len(loaded.tournament.players) == LONG_ROUND_PLAYERS:
             time.sleep(60)   # interrupted by the desk's alarm after 1 s
         return real_pair_round(loaded, round, *args, **kwargs)
     monkeypatch.setattr(desk, "pair_round", slow_pair_round)
     page = desk.Desk(example=None)
     start = time.monotonic()
-    page.upload("mon tournoi.trf", LONG_ROUND.read_bytes())
+    page.upload("mon tournoi.trf", long_round())
     assert time.monotonic() - start < 30
     assert page.paired is None
-    assert "La ronde 4 demande plus de 1 s au moteur" in page.error.value
-    assert "swisslearn pair &#x27;mon tournoi.trf&#x27; --round 4" in page.error.value
+    assert "La ronde 2 demande plus de 1 s au moteur" in page.error.value
+    assert "swisslearn pair &#x27;mon tournoi.trf&#x27; --round 2" in page.error.value
     page.set_language("en")
-    assert "Round 4 takes the engine more than 1 s" in page.error.value
+    assert "Round 2 takes the engine more than 1 s" in page.error.value
     # A loaded machine may take more than 1 s for the first pairing (imports).
     monkeypatch.setenv(desk.LIMIT_VARIABLE, "120")
     page.upload("club.trf", (ROOT / "data" / "club-12-joueurs.trf").read_bytes())
@@ -406,7 +399,7 @@ def test_the_page_in_chromium_says_the_round_is_too_long(server: Server, tmp_pat
 
     from test_desk_browser import CHROMIUM, CHROMIUM_ARGS
     mine = tmp_path / "mon-open.trf"
-    mine.write_bytes(LONG_ROUND.read_bytes())
+    mine.write_bytes(long_round())
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
@@ -420,12 +413,12 @@ def test_the_page_in_chromium_says_the_round_is_too_long(server: Server, tmp_pat
                 tab.click(".desk-upload")
             chooser.value.set_files(str(mine))
             error = tab.locator(".desk-error")
-            expect(error).to_contain_text(f"La ronde 4 demande plus de {LIMIT} s au moteur",
+            expect(error).to_contain_text(f"La ronde 2 demande plus de {LIMIT} s au moteur",
                                           timeout=LIMIT * 1000 + 60_000)
-            expect(error).to_contain_text("swisslearn pair mon-open.trf --round 4")
+            expect(error).to_contain_text("swisslearn pair mon-open.trf --round 2")
             expect(tab.locator(".desk-busy")).to_have_text("")
             tab.click(".desk-lang button:has-text('English')")
-            expect(error).to_contain_text(f"Round 4 takes the engine more than {LIMIT} s")
+            expect(error).to_contain_text(f"Round 2 takes the engine more than {LIMIT} s")
             tab.screenshot(path=str(LOG.parent / "08-ronde-trop-longue.png"))
             assert "Traceback" not in tab.content()
             tab.close(run_before_unload=True)

@@ -12,8 +12,8 @@ vanishes (a crashed browser: the kernel waits for the idle timeout).
 Beside them (issue 33) two visitors who are not kind: a **greedy** one, one
 browser that keeps opening pages and keeps each alive with a click every
 25 s (it may hold :data:`PER_BROWSER` at most), and one page that uploads a
-round the engine works on for long (``tests/data/desk/long-round.trf``,
-about 13 s of CPU) and stays: its kernel must be stopped at the pairing
+round the engine works on for long (``tests/data/desk/long-round.trf.gz``,
+about 30 s of CPU) and stays: its kernel must be stopped at the pairing
 limit (:data:`LIMIT`, 5 s here; make desk: 60 s), the page saying the round
 is too long for the desk.  The 20 visitors come from addresses of
 their own, as a reverse proxy forwards them (``--behind-proxy``): on the
@@ -43,8 +43,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from conftest import ROOT, TEST_DATA
+from conftest import ROOT
 from deskload import PageFull, Server, Timings, Visitor, _http, desk_server, hall
+from deskload import long_round as long_round_bytes
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("SWISSLEARN_STRESS"),
@@ -56,10 +57,9 @@ LONGEST = 10.0                  # seconds a visitor may wait for anything
 MEMORY_SLACK = 100 * 2**20      # bytes the server may keep after the run (its own heap)
 POOL = 2                        # make desk's
 IDLE = 100                      # make desk's idle timeout (s)
-LIMIT = int(os.environ.get("SWISSLEARN_DESK_LIMIT") or 5)   # the pairing limit (s): under the long round's ~13 s (make desk: 60)
+LIMIT = int(os.environ.get("SWISSLEARN_DESK_LIMIT") or 5)   # the pairing limit (s): under the long round's ~30 s (make desk: 60)
 PER_BROWSER = 2                 # make desk's pages per browser
 GRACE = 45                      # seconds past the limit a small loaded machine may take
-LONG_ROUND = TEST_DATA / "desk" / "long-round.trf"
 
 
 @dataclass
@@ -115,7 +115,7 @@ async def long_round(url: str, found: Unkind) -> None:
             except PageFull as full:
                 await asyncio.sleep(full.retry)
         start = time.monotonic()
-        found.long_message = await page.upload("long-round.trf", LONG_ROUND.read_bytes())
+        found.long_message = await page.upload("long-round.trf", long_round_bytes())
         found.long_stopped = time.monotonic() - start
         code, _, body, _ = await _http(url + f"api/kernels/{page.kernel_id}")
         found.long_state = json.loads(body)["execution_state"] if code == 200 else str(code)
