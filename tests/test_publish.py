@@ -286,7 +286,9 @@ def test_a_500_player_round_publishes_in_under_20_s_of_cpu(tmp_path: Path) -> No
     assert cpu < 20.0, f"{cpu:.1f} s of CPU"
     per_player = int(re.search(r"([\d,]+) bytes per player", done.stdout)[1]   # type: ignore[index]
                      .replace(",", ""))
-    assert per_player < 40_000
+    # The site's fixed part (index, sheet) is shared by fewer players at 120:
+    # 46,630 bytes per player measured there.
+    assert per_player < (40_000 if players == 500 else 55_000)
 
 
 @pytest.mark.parametrize("source, round, system", [
