@@ -86,12 +86,15 @@ unit: $(STAMP)
 # Stress runs (10,000 random tournaments per system on both cores, and the
 # fuzzers for 2 minutes; docs/reliability.md), a fresh install of the course,
 # and all 13 notebooks opened in Chromium; `make test` runs a sample of each.
+# STRESS_FILES: the test files whose sweeps `make test` samples (conftest.STRESS,
+# conftest.sample; docs/tests.md lists them), run whole here.
 # STRESS=N for a quicker (or longer) run.
 STRESS ?= 10000
+STRESS_FILES := tests/stress tests/test_course_browser.py tests/test_dutch1998_engine.py \
+	tests/test_viz.py tests/test_simple.py tests/test_publish.py tests/test_dutch1998_literal.py
 stress: $(STAMP)
 	SWISSLEARN_STRESS=$(STRESS) SWISSLEARN_FUZZ_SECONDS=120 \
-		$(BIN)/python -m pytest -n 2 -v -rP -p no:cacheprovider tests/stress \
-		tests/test_course_browser.py
+		$(BIN)/python -m pytest -n 2 -v -rP -p no:cacheprovider $(STRESS_FILES)
 
 clean:
 	rm -rf $(VENV) build docs/api *.egg-info .pytest_cache .mypy_cache

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
+
+import cpuclock
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -41,6 +45,12 @@ def missing(what: str, install: str) -> None:
     pytest.skip(message)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # Each test's CPU (SWISSLEARN_CPU_LOG) and the per-test budget (CI):
+    # tests/cpuclock.py, docs/tests.md "Budget".
+    cpuclock.register(config)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if CHROMIUM.is_file() or CI:
         return  # in CI a missing Chromium fails the browser tests themselves
@@ -50,6 +60,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+# `make stress` (SWISSLEARN_STRESS set) runs every sweep whole; `make test` a
+# sample of it (docs/tests.md, "What make stress adds"): a sampled test file is
+# listed in the Makefile's STRESS_FILES so that `make stress` runs it whole.
+STRESS = bool(os.environ.get("SWISSLEARN_STRESS"))
+T = TypeVar("T")
+
+
+def sample(items: Sequence[T], every: int) -> list[T]:
+    """All of ``items`` under `make stress`; in `make test`, one in ``every``
+    (the first, every ``every``-th after it, and the last), spread over the
+    sweep so that its extremes stay in."""
+    if STRESS or len(items) <= 2:
+        return list(items)
+    picked = list(items[::every])
+    if picked[-1] is not items[-1]:
+        picked.append(items[-1])
+    return picked
 
 
 @pytest.fixture

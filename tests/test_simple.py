@@ -16,7 +16,7 @@ from decimal import Decimal
 import networkx as nx
 import pytest
 
-from conftest import DATA, ROOT
+from conftest import DATA, ROOT, STRESS
 from swisslearn import simple, systems
 from swisslearn.cli import EXIT_NO_PAIRING, EXIT_OK, EXIT_USAGE, main
 from swisslearn.errors import PairingError, UsageError
@@ -520,7 +520,8 @@ def test_the_group_search_is_the_first_in_the_seeds_order() -> None:
     import random
     rng = random.Random(3)
     checked = 0
-    for _ in range(400):
+    groups = 400 if STRESS else 100  # `make test` the first 100 (`make stress` 400)
+    for _ in range(groups):
         size, below = rng.randint(2, 9), rng.randint(0, 5)
         ids = list(range(1, size + 1))
         lower = frozenset(range(size + 1, size + below + 1))
@@ -543,7 +544,7 @@ def test_the_group_search_is_the_first_in_the_seeds_order() -> None:
         group = simple._Group(ids, lower, lowest, simple._Matcher(frozen), avoid)
         assert group.search() == _first_in_walk_order(ids, lower, lowest, frozen, avoid), (
             ids, sorted(lower), met, club)
-    assert checked > 100  # most groups have an acceptable pairing
+    assert checked > groups // 4  # most groups have an acceptable pairing
 
 
 def test_a_large_group_with_rematches_all_round_is_paired_at_once() -> None:
