@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, NoReturn, Sequence, TextIO
 from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnError,
                                SystemReason, usage)
 from swisslearn.errors import _text as message_text
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 # The model is loaded with the package already; recorded_round stays a name of
 # this module for the notebooks that import it from here.
 from swisslearn.model import colourless_pairs, recorded_round

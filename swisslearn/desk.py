@@ -65,7 +65,7 @@ from swisslearn import systems
 from swisslearn.errors import (MAX_SHOWN, Count, InputError, PairingError, SwisslearnError,
                                usage)
 from swisslearn.explain import why
-from swisslearn.explain.catalogue import available_languages, catalogue
+from swisslearn.words import available_languages, catalogue
 from swisslearn.formats.paired import with_paired_round
 from swisslearn.formats.plainlist import PlainListDocument, is_plain_list_text, parse_plain_list
 from swisslearn.formats.teams import with_teams

@@ -51,12 +51,15 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence, TextIO
 
+from swisslearn.acceleration import apply, with_records
 from swisslearn.errors import Count, PairingError, usage
+from swisslearn.fileio import exists_error
 from swisslearn.formats.trf import TrfDocument, format_round_block, parse_trf
 from swisslearn.model import Colour, PlayerId, Result, RoundEntry, RoundNumber, Tournament
 from swisslearn.points import DEFAULT as DEFAULT_POINTS
 from swisslearn.points import Points
 from swisslearn.trace import RoundPaired
+from swisslearn.words import catalogue
 
 __all__ = ["GeneratorSettings", "generate", "random_tournaments", "register", "SYSTEMS",
            "FEDERATIONS"]
@@ -434,7 +437,6 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     if args.acceleration == "baku":
         # Each round paired on the pairing score with the virtual points
         # (C.04.5.1), written at the end so that any program re-pairs alike.
-        from swisslearn.acceleration import apply
         plain = engine
 
         def engine(tournament: Tournament, round: int) -> RoundPaired:
@@ -449,16 +451,13 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
         rating_max=args.rating_max)
     out = Path(args.output)
     if out.exists() and not args.force:
-        from swisslearn.fileio import exists_error
         raise exists_error(args.output)
     document = generate(settings, engine)
     if used and used[0] is not None:
-        from swisslearn.acceleration import with_records
         document = with_records(document, used[0])
     document.write(out, replace=args.force)
     played = document.tournament.rounds
     if played is not None and played < settings.rounds:
-        from swisslearn.explain.catalogue import catalogue
         words = catalogue(args.lang)
         print(words.text("cli.prefix", text=words.text(
             "cli.generate.fewer_rounds", round=played + 1, output=args.output,

@@ -43,6 +43,8 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+# From the re-export, not swisslearn.words: importing the submodule
+# explain.catalogue binds its name on this package, and the function must win.
 from swisslearn.explain.catalogue import Catalogue, available_languages, catalogue
 from swisslearn.explain.why import explain_pair, why, why_labels
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from swisslearn.explain.catalogue import Catalogue
+from swisslearn.acceleration import AccelerationApplied
+from swisslearn.words import Catalogue
 from swisslearn.trace import Event
 
 __all__ = ["describe", "pairing_score"]
@@ -29,7 +30,6 @@ def pairing_score(cat: Catalogue, real: Decimal, virtual: Decimal) -> str:
 
 
 def describe(event: Event, cat: Catalogue) -> str:
-    from swisslearn.acceleration import AccelerationApplied
     assert isinstance(event, AccelerationApplied)
     rows = event.virtual
     values = sorted({virtual for _, _, virtual in rows}, reverse=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from swisslearn.explain import team2026
-from swisslearn.explain.catalogue import Catalogue
+from swisslearn.words import Catalogue
 from swisslearn.explain.common import Answer, Round, WhyRules, holds, ids, last
 from swisslearn.model import PlayerId
 from swisslearn.team2026.differences import EngineSide, Parting

@@ -90,6 +90,7 @@ from swisslearn.model import (ByeRequest, Colour, Player, PlayerId, PointAdjustm
                               RoundEntry, RoundNumber, Tournament)
 from swisslearn.points import Points, PointSystem
 from swisslearn.teams import TPN, MatchPoints, Outcome, Team, TeamRound, TeamTournament, TypeCode
+from swisslearn.words import catalogue
 
 __all__ = ["has_team_records", "read_teams", "team_tournament", "with_teams", "board_tournament",
            "read_362", "engine_362_reading", "format_362", "Misread362", "misread_362"]
@@ -151,9 +152,6 @@ class Misread362:
 
     def message(self, lang: str = "en") -> str:
         """What is wrong, in ``lang`` (the catalogue's ``teams.362_misread``)."""
-        # Imported here, as in swisslearn.errors: reading a file must not load
-        # the explanations (the catalogue's package imports every explainer).
-        from swisslearn.explain.catalogue import catalogue
         words = catalogue(lang)
 
         def show(points: MatchPoints) -> str:

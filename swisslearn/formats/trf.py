@@ -66,6 +66,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from swisslearn.errors import Count, InputError, Reason, Report, TRFError
+from swisslearn.fileio import read_input_bytes, write_bytes_atomically
 from swisslearn.formats.lines import NEWLINE, split_lines
 from swisslearn.formats.text import UTF8, decode_text, encode
 from swisslearn.model import (Acceleration, ByeRequest, Colour, ForbiddenPairs, Player,
@@ -229,7 +230,6 @@ class TrfDocument:
     def write(self, path: str | Path, *, replace: bool = True) -> None:
         """Write the document to ``path`` atomically (temporary file, then
         rename); without ``replace``, never over an existing file."""
-        from swisslearn.fileio import write_bytes_atomically
         write_bytes_atomically(Path(path), self.to_bytes(), replace=replace)
 
     def with_round(self, round: RoundNumber, entries: Mapping[PlayerId, RoundEntry]) -> TrfDocument:
@@ -276,7 +276,6 @@ def looks_like_trf(text: str) -> bool:
 def read_trf(path: str | Path, *, strict: bool = False) -> TrfDocument:
     """Read and check the TRF file at ``path`` (at most
     :data:`~swisslearn.fileio.MAX_INPUT_BYTES`, a regular file)."""
-    from swisslearn.fileio import read_input_bytes
     data = read_input_bytes(path, TRFError)
     return parse_trf(data, source=str(path), strict=strict)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from swisslearn import systems
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.model import RoundNumber
 from swisslearn.protections import Protections, protect
 from swisslearn.publish import SHEET

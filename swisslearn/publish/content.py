@@ -32,7 +32,7 @@ from pathlib import PurePath
 from types import MappingProxyType
 
 from swisslearn.explain import explain, explain_pair, tell_player
-from swisslearn.explain.catalogue import available_languages, catalogue
+from swisslearn.words import available_languages, catalogue
 from swisslearn.explain.common import DUTCH_1998
 from swisslearn.explain.editions import choice_line
 from swisslearn.model import PlayerId, RoundNumber, Tournament

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from matplotlib.axes import Axes
 
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.model import PlayerId
 from swisslearn.trace import (BracketOpened, BracketPaired, BracketView, CandidateTried, Event,
                               PDecreased, PlayerMovedDown, Rejection)

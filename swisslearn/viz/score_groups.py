@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
 from matplotlib.path import Path as MplPath
 
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketPaired, ByeAssigned, CandidateTried,
                               ColourAllocated, Event, PDecreased, PlayerMovedDown, PlayerView,
