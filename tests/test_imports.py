@@ -71,6 +71,11 @@ LATE_IMPORTS: dict[tuple[str, str], str] = {
         "without team records never loads it (tests/test_cli_imports.py)",
     ("swisslearn.acceleration", "swisslearn.formats.trf"):
         "read with the team reader above, by the one function that writes records",
+    ("swisslearn.formats.reading", "swisslearn.formats.plainlist"):
+        "a reader is loaded for a file of its kind only: a TRF never loads the plain-list reader",
+    ("swisslearn.formats.reading", "swisslearn.formats.teams"):
+        "the team reader, a tenth of a small round's imports, only for a file with team records "
+        "(tests/test_cli_imports.py)",
     ("swisslearn.course", "jupyterlab.labapp"):
         "JupyterLab is optional: its absence is said in words when `swisslearn cours` runs",
     ("swisslearn.desk", "swisslearn.publish.command"):

@@ -76,7 +76,7 @@ from swisslearn.points import BB_FIELDS, TRF162_FIELDS, XXS_FIELDS, Points, Poin
 
 __all__ = ["TrfDocument", "TeamReference", "read_trf", "parse_trf", "load_trf", "looks_like_trf",
            "ROUND_BLOCK_START", "round_block_column", "format_round_block",
-           "INFORMATIVE_CODES", "TEAM_CODES", "PROTECTION_CODES"]
+           "INFORMATIVE_CODES", "TEAM_CODES", "PROTECTION_CODES", "has_team_records"]
 
 ROUND_BLOCK_START = 92
 """Column where round 1's block starts; round r starts at 92 + 10(r-1)."""
@@ -278,6 +278,14 @@ def read_trf(path: str | Path, *, strict: bool = False) -> TrfDocument:
     :data:`~swisslearn.fileio.MAX_INPUT_BYTES`, a regular file)."""
     data = read_input_bytes(path, TRFError)
     return parse_trf(data, source=str(path), strict=strict)
+
+
+def has_team_records(document: TrfDocument) -> bool:
+    """Does the file describe teams (``310`` or ``013`` records, not the
+    ``013`` team prizes of an individual tournament)?  Asked before the team
+    reader (:mod:`swisslearn.formats.teams`) is loaded, and by it."""
+    return not document.team_prizes and any(line[:3] in ("310", "013")
+                                            for line in document.lines)
 
 
 def load_trf(path: str | Path) -> Tournament:
