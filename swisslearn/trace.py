@@ -516,6 +516,11 @@ class BoardsOrdered(Event):
 
 @dataclass(frozen=True)
 class RoundPaired(Event):
+    """The pairing of ``round`` by ``system``, the last event of every trace
+    and what ``pair()`` returns: its ``boards`` (board 1 first), the players
+    given the pairing-allocated bye (``byes``) and, with protections, the
+    players whose protection was released to pair the round (``released``)."""
+
     round: RoundNumber
     system: str
     boards: tuple[Board, ...]
