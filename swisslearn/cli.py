@@ -37,18 +37,26 @@ import re
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, NoReturn, Sequence, TextIO, TypeVar
+from typing import (TYPE_CHECKING, Callable, Iterator, NamedTuple, NoReturn, Sequence, TextIO,
+                    TypeVar)
 
 from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnError,
                                SystemReason, usage)
 from swisslearn.errors import _text as message_text
 from swisslearn.words import catalogue
-# The model is loaded with the package already; recorded_round stays a name of
-# this module for the notebooks that import it from here.
-from swisslearn.model import colourless_pairs, recorded_round
 from swisslearn.terminal import SafeStream, json_text, safe
 
 _T = TypeVar("_T")
+
+
+def __getattr__(name: str) -> object:
+    # recorded_round and colourless_pairs stay names of this module for the
+    # notebooks that import them from here; the model they come from is
+    # imported on first use (`swisslearn --help` needs none of it).
+    if name in ("recorded_round", "colourless_pairs"):
+        from swisslearn import model
+        return getattr(model, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # What a command needs beyond parsing its line is imported when it runs: the
 # readers in read_input, the systems in _choice, the protections in
@@ -164,7 +172,9 @@ EXAMPLES = {
            "  swisslearn why data/club-12-joueurs.trf 1 7 --round 3",
     "check": "examples:\n"
              "  swisslearn check data/club-12-joueurs.trf\n"
-             "  swisslearn check data/club-12-joueurs.trf --system dutch-2017 --json",
+             "  swisslearn check data/club-12-joueurs.trf --system dutch-2017 --json\n"
+             "  swisslearn check saison/ --jobs 2 --csv saison.csv   (every file of a folder)\n"
+             "  swisslearn check saison/ --executor dask --scheduler tcp://10.0.0.5:8786",
     "tables": "examples:\n"
               "  swisslearn tables 8\n"
               "  swisslearn tables 6 --all-sizes",
@@ -254,10 +264,13 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     why.set_defaults(run=_why)
 
     check = commands.add_parser("check", help="re-pair every round and compare")
-    check.add_argument("file", metavar="FILE", help=FILE_HELP)
+    check.add_argument("files", metavar="FILE", nargs="+",
+                       help="one tournament (a TRF file or a plain list), or several, or "
+                            "folders: their .trf and .txt files, sub-folders included")
     check.add_argument("--system", metavar="S", help="the system to re-pair with "
                        "(default: the file's)")
     check.add_argument("--json", action="store_true", help="print JSON")
+    _batch_options(check)
     _reading_options(check)
     _acceleration_option(check)
     _protection_options(check)
@@ -278,6 +291,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     register_publish(commands, LANGUAGES, default_language())
     from swisslearn.course import register as register_course
     register_course(commands, LANGUAGES, default_language())
+    from swisslearn.exam.command import register as register_exam  # issue 30: the exam on paper
+    register_exam(commands, LANGUAGES, default_language())
     _describe(commands)
     return parser
 
@@ -293,6 +308,23 @@ def _describe(commands: argparse._SubParsersAction[_Parser]) -> None:
                 action.help = ARGUMENT_HELP[action.dest]
             if action.type is int:  # generate --players ٣ is refused like --round ٦
                 action.type = ascii_number
+
+
+def _batch_options(command: argparse.ArgumentParser) -> None:
+    """``check``'s options for many files at once (issue 36, swisslearn.batch)."""
+    command.add_argument("--jobs", type=ascii_number, metavar="N",
+                         help="check N files at once, one worker process each "
+                              "(default: the machine's cores)")
+    command.add_argument("--csv", metavar="OUT",
+                         help="also write one line per file to OUT (CSV): status, rounds, "
+                              "first round that differs, reason of a refusal")
+    command.add_argument("--executor", choices=["local", "dask"], default="local",
+                         help="local: worker processes on this machine; dask: the workers of "
+                              "an existing Dask cluster (--scheduler; pip install "
+                              "'swisslearn[cluster]')")
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="the Dask scheduler's address, e.g. tcp://10.0.0.5:8786 "
+                              "(with --executor dask)")
 
 
 def _lang_option(command: argparse.ArgumentParser) -> None:
@@ -1044,6 +1076,7 @@ def _why_virtual(args: argparse.Namespace, events: Sequence[object], stdout: Tex
 def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
               events: Sequence[object]) -> None:
     """If the file records another pairing for A or B than the engine makes, say so."""
+    from swisslearn.model import recorded_round
     from swisslearn.trace import RoundPaired
     paired = events[-1]
     if not isinstance(paired, RoundPaired):
@@ -1065,6 +1098,7 @@ Difference = tuple[str, dict[str, object]]
 
 def _round_differences(tournament: Tournament, system: System, round: int,
                        protections: Protections | None) -> list[Difference]:
+    from swisslearn.model import colourless_pairs, recorded_round
     from swisslearn.protections import pair as protected_pair
     expected_pairs, expected_byes = recorded_round(tournament, round)
     try:
@@ -1126,8 +1160,27 @@ def check_rounds(tournament: Tournament, system: System,
     return _check_report(tournament, system, protections, "en")
 
 
-def _check(args: argparse.Namespace, stdout: TextIO) -> int:
-    from swisslearn.explain.editions import choice_line
+class CheckOutcome(NamedTuple):
+    """What ``check`` found on one file, its words in one language: printed
+    by :func:`_check`, gathered file by file by ``swisslearn.batch``."""
+
+    choice: systems.Choice
+    assumed_rounds: int | None
+    accelerated: Accelerated | None
+    report: list[dict[str, object]]
+    warnings: list[str]
+    hints: list[str]
+    followed: dict[str, int]
+
+    @property
+    def code(self) -> int:
+        """0 every round identical, 1 some differ (the contract's exit)."""
+        return EXIT_OK if all(row["identical"] for row in self.report) else EXIT_NO_PAIRING
+
+
+def check_outcome(args: argparse.Namespace, lang: str) -> CheckOutcome:
+    """Re-pair every round of ``args.file`` and compare; the differences,
+    warnings and hints said in ``lang`` (English for JSON); notes on stderr."""
     from swisslearn.lastround import with_last_shown_round
     document = _read(args)
     # No XXR/142: the last round shown is the last one, as the reference engine reads it.
@@ -1138,44 +1191,64 @@ def _check(args: argparse.Namespace, stdout: TextIO) -> int:
     accelerated = _accelerated(args, tournament, system)
     tournament = accelerated.tournament if accelerated is not None else tournament
     protections = _protections(args, document)
-    # JSON is the same in every language (scripts read it); the text is said in --lang.
-    report = (check_rounds(tournament, system, protections) if args.json else
-              _check_report(tournament, system, protections, args.lang))
+    report = _check_report(tournament, system, protections, lang)
     from swisslearn.teamcheck import check_file  # team files: both readings of C.04.6
-    warnings = check_file(document, system.name, report, protections,
-                          lang="en" if args.json else args.lang)
+    warnings = check_file(document, system.name, report, protections, lang=lang)
     for warning in warnings:
         print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
                    + warning), file=sys.stderr)
-    hints = _check_hints(tournament, report, "en" if args.json else args.lang)
+    hints = _check_hints(tournament, report, lang)
     if protections is None or not protections.active:
-        _explain_differences(tournament, system, report, "en" if args.json else args.lang)
+        _explain_differences(tournament, system, report, lang)
     followed = _systems_followed(args, choice, tournament, report, protections)
+    return CheckOutcome(choice, assumed.rounds, accelerated, report, warnings, hints, followed)
+
+
+def check_json(outcome: CheckOutcome, lang: str) -> dict[str, object]:
+    """The contract's ``check --json`` object."""
+    return {"rounds": outcome.report,
+            **({"warnings": outcome.warnings} if outcome.warnings else {}),
+            **({"hints": outcome.hints} if outcome.hints else {}),
+            **({"systems_followed": outcome.followed} if outcome.followed else {}),
+            **({"rounds_assumed": outcome.assumed_rounds} if outcome.assumed_rounds else {}),
+            "system_choice": choice_json(outcome.choice, lang)}
+
+
+def write_check_text(stdout: TextIO, outcome: CheckOutcome, lang: str) -> None:
+    """``check``'s text: the system, then each round and its differences."""
+    from swisslearn.explain.editions import choice_line
+    stdout.write(choice_line(outcome.choice, lang) + "\n")
+    if outcome.assumed_rounds:
+        stdout.write(_say(lang, "real.rounds_assumed", rounds=outcome.assumed_rounds) + "\n")
+    said = _acceleration_line(outcome.accelerated, lang)
+    if said:
+        stdout.write(said + "\n")
+    if outcome.followed:
+        stdout.write(_followed_line(outcome.followed, outcome.choice.name, len(outcome.report),
+                                    lang) + "\n")
+    for row in outcome.report:
+        status = "identical" if row["identical"] else "different"
+        stdout.write(_say(lang, f"cli.check.{status}", round=row["round"]) + "\n")
+        for difference in row["differences"]:  # type: ignore[attr-defined]
+            stdout.write(f"    {difference}\n")
+        if row.get("explanation"):
+            stdout.write(f"    {row['explanation']}\n")
+        if row["round"] == 1 and outcome.hints:
+            stdout.write("".join(f"    {hint}\n" for hint in outcome.hints))
+
+
+def _check(args: argparse.Namespace, stdout: TextIO) -> int:
+    from swisslearn.batch import is_batch, run_batch
+    if is_batch(args):  # several files, a folder, --jobs, --csv or --executor (issue 36)
+        return run_batch(args, stdout)
+    args.file = args.files[0]
+    # JSON is the same in every language (scripts read it); the text is said in --lang.
+    outcome = check_outcome(args, "en" if args.json else args.lang)
     if args.json:
-        _write_json(stdout, {"rounds": report, **({"warnings": warnings} if warnings else {}),
-                             **({"hints": hints} if hints else {}),
-                             **({"systems_followed": followed} if followed else {}),
-                             **({"rounds_assumed": assumed.rounds} if assumed.rounds else {}),
-                             "system_choice": choice_json(choice, args.lang)})
+        _write_json(stdout, check_json(outcome, args.lang))
     else:
-        stdout.write(choice_line(choice, args.lang) + "\n")
-        if assumed.rounds:
-            stdout.write(_say(args.lang, "real.rounds_assumed", rounds=assumed.rounds) + "\n")
-        said = _acceleration_line(accelerated, args.lang)
-        if said:
-            stdout.write(said + "\n")
-        if followed:
-            stdout.write(_followed_line(followed, choice.name, len(report), args.lang) + "\n")
-        for row in report:
-            status = "identical" if row["identical"] else "different"
-            stdout.write(_say(args.lang, f"cli.check.{status}", round=row["round"]) + "\n")
-            for difference in row["differences"]:  # type: ignore[attr-defined]
-                stdout.write(f"    {difference}\n")
-            if row.get("explanation"):
-                stdout.write(f"    {row['explanation']}\n")
-            if row["round"] == 1 and hints:
-                stdout.write("".join(f"    {hint}\n" for hint in hints))
-    return EXIT_OK if all(row["identical"] for row in report) else EXIT_NO_PAIRING
+        write_check_text(stdout, outcome, args.lang)
+    return outcome.code
 
 
 INDIVIDUAL_EDITIONS = ("dutch-2017", "dutch-2026", "dutch-1998")
@@ -1215,6 +1288,7 @@ def _explain_differences(tournament: Tournament, system: System,
     """For each round that differs, the first board the engine makes and the
     file does not, with the rule that decides it in the engine's trace
     (``why``) and what the file has instead (issue 32): ``explanation``."""
+    from swisslearn.model import colourless_pairs, recorded_round
     from swisslearn.explain import why
     from swisslearn.trace import RoundPaired
     for row in report:

@@ -24,7 +24,6 @@ switches JupyterLab to English keeps that choice.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 from collections.abc import Iterator, Sequence
@@ -89,6 +88,9 @@ class CopyReport:
 
 
 def _digest(data: bytes) -> str:
+    # hashlib (OpenSSL) is imported here: the command line registers `cours`
+    # for every command, and 3 ms of each start-up is too much for one use.
+    import hashlib
     return hashlib.sha256(data).hexdigest()
 
 

@@ -332,6 +332,10 @@ def pairing_limit() -> float | None:
     return seconds if seconds > 0 else None
 
 
+# Seconds between two alarms once the limit is past (see time_limit).
+ALARM_REPEAT = 0.25
+
+
 @contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise :class:`TooLong` in the block after ``seconds`` (``None``: no limit).
@@ -346,13 +350,22 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         yield
         return
 
+    # The alarm repeats: a TooLong raised while Python runs a finalizer or a
+    # weakref callback is printed and dropped ("Exception ignored in ..."),
+    # and the round would then run unlimited (seen once under load, in a
+    # WeakSet callback); the next alarm raises it again.  ``done`` makes a
+    # late alarm harmless once the block is left.
+    done: list[bool] = []
+
     def expired(signum: int, frame: FrameType | None) -> None:
-        raise TooLong(seconds)
+        if not done:
+            raise TooLong(seconds)
     previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, ALARM_REPEAT)
     try:
         yield
     finally:
+        done.append(True)
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 from pathlib import Path
 from typing import Iterable
@@ -114,6 +113,9 @@ def read_input_bytes(path: str | Path, error: type[InputError],
 
 def temporary_name(target: Path, pid: int | None = None) -> Path:
     """A fresh temporary path beside ``target`` for process ``pid`` (default: this one)."""
+    # secrets (hmac, OpenSSL) is imported by a write only: every command
+    # reads its file through this module, few write one.
+    import secrets
     pid = os.getpid() if pid is None else pid
     return target.with_name(f".{target.name}.{pid}.{secrets.token_hex(4)}{TEMPORARY_SUFFIX}")
 

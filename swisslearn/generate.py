@@ -49,22 +49,24 @@ import sys
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TextIO
 
-from swisslearn.acceleration import apply, with_records
 from swisslearn.errors import Count, PairingError, usage
-from swisslearn.fileio import exists_error
-from swisslearn.formats.trf import TrfDocument, format_round_block, parse_trf
-from swisslearn.model import Colour, PlayerId, Result, RoundEntry, RoundNumber, Tournament
-from swisslearn.points import DEFAULT as DEFAULT_POINTS
-from swisslearn.points import Points
-from swisslearn.trace import RoundPaired
 from swisslearn.words import catalogue
+
+# The model, the TRF writer and the event vocabulary are imported by the
+# methods that use them: the command line registers `generate` (register)
+# for every command, `swisslearn --help` included, which needs none of them.
+if TYPE_CHECKING:
+    from swisslearn.formats.trf import TrfDocument
+    from swisslearn.model import PlayerId, Result, RoundEntry, RoundNumber, Tournament
+    from swisslearn.points import Points
+    from swisslearn.trace import RoundPaired
 
 __all__ = ["GeneratorSettings", "generate", "random_tournaments", "register", "SYSTEMS",
            "FEDERATIONS"]
 
-PairRound = Callable[[Tournament, int], RoundPaired]
+PairRound = Callable[["Tournament", int], "RoundPaired"]
 
 SYSTEMS = ("dutch-1998",)
 """The default system first; ``--system`` takes any individual system of
@@ -238,6 +240,7 @@ class _Generation:
     def _announce(self, round: RoundNumber) -> tuple[dict[PlayerId, Result], dict[PlayerId, Result]]:
         """The byes and absences of ``round``: those that follow from earlier
         decisions (withdrawals, late entries), and those drawn now."""
+        from swisslearn.model import Result
         s, rng = self.settings, self.rng
         fixed: dict[PlayerId, Result] = {}
         for entrant in self.entrants:
@@ -261,6 +264,7 @@ class _Generation:
         return fixed, drawn
 
     def _pair(self, round: RoundNumber, announced: Mapping[PlayerId, Result]) -> RoundPaired:
+        from swisslearn.model import RoundEntry
         for pid, result in announced.items():
             self.blocks[pid].append(RoundEntry(round, None, None, result))
         tournament = self._document().tournament
@@ -271,6 +275,7 @@ class _Generation:
                 self.blocks[pid].pop()
 
     def _play(self, round: RoundNumber) -> None:
+        from swisslearn.model import Colour, Result, RoundEntry
         fixed, drawn = self._announce(round)
         announced = {**fixed, **drawn}
         try:
@@ -314,6 +319,7 @@ class _Generation:
                 f"{sorted(seen)}, expected each of {expected} exactly once")
 
     def _results(self, white: PlayerId, black: PlayerId) -> tuple[Result, Result]:
+        from swisslearn.model import Result
         s, rng = self.settings, self.rng
         if rng.random() < s.forfeit_rate:
             if rng.random() < 0.5:
@@ -333,9 +339,11 @@ class _Generation:
     # -- the file ----------------------------------------------------------
 
     def _points(self, pid: PlayerId) -> Points:
+        from swisslearn.points import DEFAULT as DEFAULT_POINTS
         return sum((DEFAULT_POINTS.points(e.result) for e in self.blocks[pid]), Decimal(0))
 
     def _text(self) -> str:
+        from swisslearn.formats.trf import format_round_block
         s = self.settings
         points = {e.id: self._points(e.id) for e in self.entrants}
         standings = sorted(points, key=lambda pid: (-points[pid], pid))
@@ -352,6 +360,7 @@ class _Generation:
         return "\n".join(lines) + "\n"
 
     def _document(self) -> TrfDocument:
+        from swisslearn.formats.trf import parse_trf
         return parse_trf(self._text(), source=f"<generated: seed {self.settings.seed}>")
 
 
@@ -437,6 +446,7 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     if args.acceleration == "baku":
         # Each round paired on the pairing score with the virtual points
         # (C.04.5.1), written at the end so that any program re-pairs alike.
+        from swisslearn.acceleration import apply
         plain = engine
 
         def engine(tournament: Tournament, round: int) -> RoundPaired:
@@ -451,9 +461,11 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
         rating_max=args.rating_max)
     out = Path(args.output)
     if out.exists() and not args.force:
+        from swisslearn.fileio import exists_error
         raise exists_error(args.output)
     document = generate(settings, engine)
     if used and used[0] is not None:
+        from swisslearn.acceleration import with_records
         document = with_records(document, used[0])
     document.write(out, replace=args.force)
     played = document.tournament.rounds

@@ -244,8 +244,12 @@ class Refusal:
     also: tuple[Rejection, ...] = ()
 
 
+# Every class here has a docstring: for one without, @dataclass computes an
+# inspect.signature at import to make it one (a tenth of this module's
+# import, which every command that pairs pays; issue 36).
 @dataclass(frozen=True)
 class Board:
+    """A board of the round: its number, White and Black."""
     board: int
     white: PlayerId
     black: PlayerId
@@ -279,6 +283,7 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True)
 class BracketOpened(Event):
+    """A bracket is about to be paired (its players in ``bracket``)."""
     bracket: BracketView
 
 
@@ -311,6 +316,7 @@ class PlayerMovedDown(Event):
 
 @dataclass(frozen=True)
 class BracketSplit(Event):
+    """The bracket split into S1 and S2 (A6), with A8's colour counts."""
     bracket: BracketView
     w: int = 0   # A8: players preferring white
     b: int = 0   # A8: players preferring black
@@ -361,6 +367,7 @@ class CandidatesSkipped(Event):
 
 @dataclass(frozen=True)
 class ExchangeApplied(Event):
+    """An exchange between S1 and S2 (D2, cell ``cell`` of the seed's table)."""
     bracket: BracketView
     cell: str | None
     from_s1: tuple[PlayerId, ...]
@@ -372,6 +379,7 @@ class ExchangeApplied(Event):
 
 @dataclass(frozen=True)
 class CriterionDropped(Event):
+    """A criterion (B5 or B6) relaxed for ``floaters`` floaters (C9, C10)."""
     bracket: BracketView
     criterion: str            # "B6" or "B5"
     floaters: str             # "down" or "up"
@@ -483,6 +491,7 @@ class LastResort(Event):
 
 @dataclass(frozen=True)
 class BracketPaired(Event):
+    """The bracket's pairs, and who moves down to the next bracket."""
     bracket: BracketView
     pairs: tuple[tuple[PlayerId, PlayerId], ...]
     moved_down: tuple[PlayerId, ...] = ()
@@ -492,6 +501,7 @@ class BracketPaired(Event):
 
 @dataclass(frozen=True)
 class ByeAssigned(Event):
+    """``player`` gets the pairing-allocated bye."""
     player: PlayerId
     view: PlayerView | None = None
 
@@ -511,16 +521,13 @@ class ColourAllocated(Event):
 
 @dataclass(frozen=True)
 class BoardsOrdered(Event):
+    """The boards in the order they are numbered."""
     boards: tuple[Board, ...]
 
 
 @dataclass(frozen=True)
 class RoundPaired(Event):
-    """The pairing of ``round`` by ``system``, the last event of every trace
-    and what ``pair()`` returns: its ``boards`` (board 1 first), the players
-    given the pairing-allocated bye (``byes``) and, with protections, the
-    players whose protection was released to pair the round (``released``)."""
-
+    """The round paired: the last event of every trace (``pair --json``'s boards and byes)."""
     round: RoundNumber
     system: str
     boards: tuple[Board, ...]

@@ -25,17 +25,18 @@ import string
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 __all__ = ["Catalogue", "available_languages", "catalogue", "placeholders"]
 
-# The catalogue files' folder, reached from the package ``swisslearn`` (already
-# imported): ``resources.files("swisslearn.explain")`` would import the explainers.
-_FOLDER = "explain"
-
-
-def _folder() -> resources.abc.Traversable:
-    return resources.files("swisslearn").joinpath(_FOLDER)
+def _folder() -> Path:
+    """Where the catalogue's files are: ``swisslearn/explain/``, installed
+    as package data (the package is never imported from a zip, its matching
+    is a compiled extension).  Read as files, not through importlib.resources,
+    whose import and first ``files()`` cost about 14 ms of every start-up
+    (``swisslearn --help`` reads the catalogue); and not as the data of
+    ``swisslearn.explain``, which would import the explainers."""
+    return Path(__file__).resolve().parent / "explain"
 
 
 def _files(lang: str | None = None) -> list[tuple[str, str]]:
@@ -152,7 +153,7 @@ def _load(lang: str) -> dict[str, str]:
     merged: dict[str, str] = {}
     where: dict[str, str] = {}
     for _, name in _files(lang):
-        raw = _folder().joinpath(name).read_text(encoding="utf-8")
+        raw = (_folder() / name).read_text(encoding="utf-8")
         data = json.loads(raw)
         if not isinstance(data, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in data.items()):

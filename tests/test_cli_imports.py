@@ -102,3 +102,44 @@ def test_protections_asked_for_are_still_read() -> None:
 def test_a_team_file_is_still_read_as_teams() -> None:
     modules = _modules("pair", str(DATA / "equipes-dix.trf"), "--json")
     assert "swisslearn.formats.teams" in modules
+
+
+# Issue 36: `swisslearn --help` reads neither a tournament nor a trace, and
+# the many-file check's libraries (its pool, its progress bar, Dask) are
+# loaded by a check of many files only.
+VOCABULARY = ("swisslearn.trace", "swisslearn.model", "swisslearn.formats.trf",
+              "swisslearn.points", "swisslearn.results")
+BATCH = ("swisslearn.batch", "tqdm", "distributed", "dask", "concurrent.futures.process")
+# (hashlib: only `cours` digests files; OpenSSL costs 3 ms of every start-up.)
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["check", "--help"], ["generate", "--help"]])
+def test_help_reads_no_tournament_and_no_trace(argv: list[str]) -> None:
+    modules = _modules(*argv)
+    assert _loaded(modules, VOCABULARY) == []
+    assert _loaded(modules, BATCH) == []
+    assert _loaded(modules, ("hashlib", "importlib.resources")) == []
+
+
+def test_every_event_class_has_its_own_docstring() -> None:
+    # Else @dataclass computes an inspect.signature at import to make one.
+    import ast
+    import swisslearn.trace
+    tree = ast.parse(Path(swisslearn.trace.__file__).read_text(encoding="utf-8"))
+    bare = [node.name for node in tree.body if isinstance(node, ast.ClassDef)
+            and ast.get_docstring(node) is None]
+    assert bare == []
+
+
+def test_a_single_check_loads_no_pool_and_no_bar() -> None:
+    modules = _modules("check", str(DATA / "club-12-joueurs.trf"), "--json")
+    assert "swisslearn.dutch1998.procedure" in modules  # it did check
+    assert _loaded(modules, BATCH[1:]) == []
+
+
+def test_reading_a_file_loads_no_cryptography() -> None:
+    # secrets (hmac, OpenSSL) names the temporary file of a write, not a read.
+    modules = _modules("pair", str(DATA / "club-12-joueurs.trf"), "--round", "5",
+                       "--system", "dutch-2026", "--json")
+    assert "swisslearn.fileio" in modules  # the file was read through it
+    assert _loaded(modules, ("secrets", "hmac", "hashlib")) == []

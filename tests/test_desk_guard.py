@@ -368,6 +368,28 @@ def test_no_limit_outside_the_desk_server(monkeypatch: pytest.MonkeyPatch) -> No
                 pass
 
 
+def _spin(seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+
+
+def test_a_limit_dropped_by_a_finalizer_is_raised_again() -> None:
+    # CI once saw the limit's TooLong raised inside a WeakSet callback, where
+    # Python prints "Exception ignored" and drops it: the round then ran to
+    # its end unlimited.  Dropped here by hand, the next alarm raises it again.
+    dropped = []
+    with pytest.raises(desk.TooLong):
+        with desk.time_limit(0.2):
+            try:
+                _spin(2)
+            except desk.TooLong:
+                dropped.append(True)
+            _spin(10 * desk.ALARM_REPEAT)
+    assert dropped == [True]
+    _spin(3 * desk.ALARM_REPEAT)   # once the block is left, no alarm is left behind
+
+
 def test_the_command_line_offered() -> None:
     assert (desk.command_line("mon fichier.trf", 4, "dutch-2026", "club", "soft-bottom",
                               "A:1,2:strict; B:3,4:soft-avoid")

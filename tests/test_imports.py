@@ -49,13 +49,26 @@ _EXPLAINERS = ("a system's explainer is loaded with the first sentence asked of 
                "swisslearn.explain (why, tell_player) loads no system's words by itself")
 _NOTEBOOK = ("the notebook stack (ipywidgets, matplotlib through swisslearn.viz) loaded only "
              "where a widget or a picture is made")
+_STARTUP = ("start-up time: `swisslearn --help` imports this module (the command line declares "
+            "every command), so what one command or one use needs loads then "
+            "(tests/test_cli_imports.py, tests/test_startup.py)")
 _OTHERS_TODAY = ("left as it is: this package is being changed by another issue at the same "
-                 "time (dutch1998/, card/); to move to the top when that has landed")
+                 "time (dutch1998/, card/, exam/); to move to the top when that has landed")
 
 # (importing module, the module its import names; "*" for every import of
 # the module): the imports inside functions there are, and why each is late.
 LATE_IMPORTS: dict[tuple[str, str], str] = {
     ("swisslearn.cli", "*"): _CLI,
+    ("swisslearn.batch", "*"): "check over many files (issue 36), declared when the command line "
+                               "starts: " + _CLI,
+    ("swisslearn", "importlib"): "the package's names are loaded on first use: " + _STARTUP,
+    ("swisslearn.course", "hashlib"): _STARTUP,
+    ("swisslearn.fileio", "secrets"): _STARTUP + " (only a write needs it)",
+    ("swisslearn.generate", "swisslearn.model"): _STARTUP,
+    ("swisslearn.generate", "swisslearn.points"): _STARTUP,
+    ("swisslearn.generate", "swisslearn.formats.trf"): _STARTUP,
+    ("swisslearn.generate", "swisslearn.acceleration"): _STARTUP,
+    ("swisslearn.generate", "swisslearn.fileio"): _STARTUP,
     ("swisslearn.systems", "swisslearn.dutch1998.procedure"): _ENGINE,
     ("swisslearn.systems", "swisslearn.dutch2017.procedure"): _ENGINE,
     ("swisslearn.systems", "swisslearn.dutch2026.procedure"): _ENGINE,
@@ -110,6 +123,15 @@ LATE_IMPORTS: dict[tuple[str, str], str] = {
     ("swisslearn.screenshots", "swisslearn.formats.trf"): _NOTEBOOK,
     ("swisslearn.screenshots", "swisslearn.viz"): _NOTEBOOK,
     ("swisslearn.screenshots", "swisslearn.widgets"): _NOTEBOOK,
+    ("swisslearn.exam.command", "*"): ("the exam's subcommands, declared when the command line "
+                                       "starts: " + _CLI),
+    ("swisslearn.exam.pdf", "matplotlib"): _HEAVY,
+    ("swisslearn.exam.pdf", "matplotlib.backends.backend_pdf"): _HEAVY,
+    ("swisslearn.exam.pdf", "matplotlib.figure"): _HEAVY,
+    ("swisslearn.exam.pdf", "matplotlib.patches"): _HEAVY,
+    ("swisslearn.exam.pdf", "swisslearn.explain"):
+        "the answer key's sentences, when one is written; " + _OTHERS_TODAY,
+    ("swisslearn.exam.pdf", "swisslearn.trace"): _OTHERS_TODAY,
     ("swisslearn.explain", "swisslearn.explain"): _EXPLAINERS,
     ("swisslearn.explain", "swisslearn.explain.common"): _EXPLAINERS,
     ("swisslearn.explain", "swisslearn.explain.player"): _EXPLAINERS,
