@@ -49,16 +49,17 @@ from swisslearn.trace import Event, RoundStarted
 if TYPE_CHECKING:
     from swisslearn.formats.trf import TrfDocument
 
-__all__ = ["METHODS", "Baku", "Applied", "AccelerationApplied", "baku", "apply",
-           "group_a_size", "reference_group_a_size", "with_round_start", "KIND"]
+__all__ = ["METHODS", "Baku", "Applied", "AccelerationApplied", "Note", "baku", "apply",
+           "group_a_size", "prepare", "reference_group_a_size", "with_round_start", "KIND"]
 
 METHODS = ("baku", "none")
 """What ``--acceleration`` takes: ``baku`` computed, or ``none`` (the
 file's virtual points and ``_BAKU`` code ignored: a file that names the
 method but whose rounds were paired without it)."""
 
-SYSTEMS = ("dutch-2017", "dutch-2026")
-"""The systems that pair on a pairing score with virtual points."""
+SYSTEMS = ("dutch-2017", "dutch-2026", "team-2026", "team-2026-sharly")
+"""The systems that pair on a pairing score with virtual points (the team
+systems with match points as the primary score: virtual match points)."""
 
 KIND = "acceleration_applied"
 
@@ -122,7 +123,16 @@ def baku(tournament: Tournament, source: str = "") -> Baku:
     accelerated = _ceil_div(tournament.rounds, 2)
     return Baku(group_a=group_a, players=len(initial), rounds=tournament.rounds,
                 accelerated=accelerated, full=_ceil_div(accelerated, 2),
-                point=tournament.point_system.win)
+                point=_win(tournament))
+
+
+def _win(tournament: Tournament) -> Decimal:
+    """What a virtual point is worth: a won game's points, or for a team a
+    won match's match points (C.04.6 1.2; ``362``), the primary score the
+    method is used with."""
+    match_points = getattr(tournament, "match_points", None)
+    win = getattr(match_points, "win", None)
+    return win if isinstance(win, Decimal) else tournament.point_system.win
 
 
 def _taking_part(entry: RoundEntry | None) -> bool:
@@ -174,6 +184,12 @@ def apply(tournament: Tournament, asked: str | None, system: str) -> Applied:
         return Applied(dataclasses.replace(tournament, accelerations=()), "")
     if asked is not None and system not in SYSTEMS:
         raise usage("acceleration.unsupported", system=system, systems=", ".join(SYSTEMS))
+    type_code = getattr(tournament, "type_code", None)
+    if (system in SYSTEMS and type_code is not None
+            and getattr(type_code.primary, "value", "MP") != "MP"
+            and (asked == "baku" or (asked is None and named_in_code(tournament)))):
+        # C.04.6 with game points primary: the method is not used so (C.04.7 1.4.4).
+        raise usage("acceleration.game_points", code=type_code.code)
     if tournament.accelerations:
         return Applied(tournament, "file")
     if system not in SYSTEMS or (asked is None and not named_in_code(tournament)):
@@ -181,6 +197,41 @@ def apply(tournament: Tournament, asked: str | None, system: str) -> Applied:
     method = baku(tournament)
     return Applied(dataclasses.replace(tournament, accelerations=method.accelerations()),
                    "computed", method)
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something the user should know about the virtual points used (a
+    catalogue key and its fields): the command line prints it on stderr,
+    the desk in its page."""
+
+    key: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+
+def prepare(tournament: Tournament, asked: str | None,
+            system: str) -> tuple[Applied | None, tuple[Note, ...]]:
+    """What every command and the desk pair a round with, for ``--acceleration
+    asked`` (``None``: the file's records or ``192`` code) under ``system``:
+    the :class:`Applied` virtual points (``None``: none at all, the usual
+    file) and the notes to tell: the reference engine's own GA size where a
+    ``_BAKU`` code meets it, an acceleration a system does not apply.  With
+    ``asked == "none"`` the tournament without its virtual points."""
+    if asked is None and not tournament.accelerations and not named_in_code(tournament):
+        return None, ()  # the usual file: nothing to do
+    applied = apply(tournament, asked, system)
+    if asked == "none":
+        return applied, ()
+    notes: list[Note] = []
+    method = applied.baku
+    if method is not None and method.reference_differs and named_in_code(tournament):
+        notes.append(Note("real.acceleration.reference",
+                          (("size", len(method.group_a)),
+                           ("reference", reference_group_a_size(method.players)))))
+    if not applied.source and named_in_code(tournament) and system not in SYSTEMS:
+        notes.append(Note("real.acceleration.not_applied",
+                          (("code", tournament.system), ("system", system))))
+    return (applied if applied.source else None), tuple(notes)
 
 
 @dataclass(frozen=True)

@@ -383,6 +383,9 @@ class Progress:
         self.bar.update(1)
 
     def close(self) -> None:
+        # The last state, whatever tqdm's throttling skipped (under load the
+        # bar was once never drawn with its rate), then the line is cleared.
+        self.bar.refresh()
         self.bar.close()
 
 

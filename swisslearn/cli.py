@@ -185,7 +185,9 @@ EXAMPLES = {
     "publish": "examples:\n"
                "  swisslearn publish data/chysteme-36-joueurs.trf --round 1 -o ronde1\n"
                "  swisslearn publish data/chysteme-36-joueurs.trf --round 1 -o ronde1 --force "
-               "--sheet --url https://club.example/ronde1/",
+               "--sheet --url https://club.example/ronde1/\n"
+               "  swisslearn publish data/chysteme-36-joueurs.trf --round 1 -o ronde1 "
+               "--system dutch-2026 --acceleration baku",
 }
 
 MAIN_EXAMPLES = ("examples:\n"
@@ -369,34 +371,19 @@ def _accelerated(args: argparse.Namespace, tournament: Tournament,
     """The virtual points the round is paired with (None: none at all),
     with the notes on stderr: the reference engine's own GA size where a
     ``_BAKU`` code meets it, an acceleration a team system does not apply."""
-    asked = getattr(args, "acceleration", None)
-    if asked is None and not tournament.accelerations \
-            and not tournament.system.upper().endswith("_BAKU"):
-        return None  # the usual file: nothing to import
-    from swisslearn.acceleration import SYSTEMS as TAKING, apply, named_in_code
-    applied = apply(tournament, asked, system.name)
-    if asked == "none":
-        return applied
-    method = applied.baku
-    if method is not None and method.reference_differs and named_in_code(tournament):
-        from swisslearn.acceleration import reference_group_a_size
-        _note(args, "real.acceleration.reference", size=len(method.group_a),
-              reference=reference_group_a_size(method.players))
-    if not applied.source and named_in_code(tournament) and system.name not in TAKING:
-        _note(args, "real.acceleration.not_applied", code=tournament.system, system=system.name)
-    return applied if applied.source else None
+    from swisslearn.acceleration import prepare
+    applied, notes = prepare(tournament, getattr(args, "acceleration", None), system.name)
+    for note in notes:
+        _note(args, note.key, **dict(note.fields))
+    return applied
 
 
 def _acceleration_line(applied: Accelerated | None, lang: str) -> str | None:
     """The line under the system's: which virtual points, computed or read."""
-    if applied is None or not applied.source:
+    if applied is None:
         return None
-    method = applied.baku
-    if method is None:
-        return _say(lang, "real.acceleration.file")
-    group = (f"{method.group_a[0]}–{method.group_a[-1]}" if method.group_a else "-")
-    return _say(lang, "real.acceleration.computed", size=len(method.group_a), group=group,
-                accelerated=method.accelerated, rounds=method.rounds)
+    from swisslearn.explain.acceleration import summary
+    return summary(applied, catalogue(lang))
 
 
 def _protection_options(command: argparse.ArgumentParser) -> None:
@@ -1061,16 +1048,9 @@ def _why(args: argparse.Namespace, stdout: TextIO) -> int:
 def _why_virtual(args: argparse.Namespace, events: Sequence[object], stdout: TextIO) -> None:
     """The pairing scores of A and B with their virtual points (C.04.5.1):
     « 1 : 2 points (1 réel + 1 virtuel) »."""
-    from swisslearn.acceleration import AccelerationApplied
-    from swisslearn.explain.acceleration import pairing_score
-    start = next((e for e in events if isinstance(e, AccelerationApplied)), None)
-    if start is None:
-        return
-    words = catalogue(args.lang)
-    for pid, real, virtual in start.virtual:
-        if pid in (args.a, args.b):
-            stdout.write(words.text("real.why.virtual", player=pid,
-                                    score=pairing_score(words, real, virtual)) + "\n")
+    from swisslearn.explain.acceleration import why_scores
+    for line in why_scores(events, (args.a, args.b), catalogue(args.lang)):
+        stdout.write(line + "\n")
 
 
 def _why_note(args: argparse.Namespace, tournament: Tournament, round: int,
@@ -1171,6 +1151,8 @@ class CheckOutcome(NamedTuple):
     warnings: list[str]
     hints: list[str]
     followed: dict[str, int]
+    #: Each hint with the round it is said under (:func:`_check_hints`).
+    placed: tuple[tuple[int, str], ...] = ()
 
     @property
     def code(self) -> int:
@@ -1197,11 +1179,13 @@ def check_outcome(args: argparse.Namespace, lang: str) -> CheckOutcome:
     for warning in warnings:
         print(_say(args.lang, "cli.prefix", text=_say(args.lang, "cli.warning_prefix")
                    + warning), file=sys.stderr)
-    hints = _check_hints(tournament, report, lang)
+    placed = _check_hints(tournament, report, lang, getattr(document, "warnings", ()))
+    hints = [text for _, text in placed]
     if protections is None or not protections.active:
         _explain_differences(tournament, system, report, lang)
     followed = _systems_followed(args, choice, tournament, report, protections)
-    return CheckOutcome(choice, assumed.rounds, accelerated, report, warnings, hints, followed)
+    return CheckOutcome(choice, assumed.rounds, accelerated, report, warnings, hints, followed,
+                        tuple(placed))
 
 
 def check_json(outcome: CheckOutcome, lang: str) -> dict[str, object]:
@@ -1233,8 +1217,8 @@ def write_check_text(stdout: TextIO, outcome: CheckOutcome, lang: str) -> None:
             stdout.write(f"    {difference}\n")
         if row.get("explanation"):
             stdout.write(f"    {row['explanation']}\n")
-        if row["round"] == 1 and outcome.hints:
-            stdout.write("".join(f"    {hint}\n" for hint in outcome.hints))
+        stdout.write("".join(f"    {text}\n" for at, text in outcome.placed
+                             if at == row["round"]))
 
 
 def _check(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -1317,14 +1301,21 @@ def _explain_differences(tournament: Tournament, system: System,
             break
 
 
-def _check_hints(tournament: Tournament, report: list[dict[str, object]],
-                 lang: str) -> list[str]:
-    """What in the file may explain why round 1 differs (issue 32)."""
-    if not report or report[0]["identical"]:
-        return []
-    from swisslearn.checkhints import numbering_hint
-    hint = numbering_hint(tournament)
-    return [] if hint is None else [_say(lang, hint.key, **dict(hint.fields))]
+def _check_hints(tournament: Tournament, report: list[dict[str, object]], lang: str,
+                 warnings: Sequence[object] = ()) -> list[tuple[int, str]]:
+    """What in the file may explain why a round differs (issue 32), each
+    with the round it is said under: numbers that are not pairing numbers
+    (round 1), a player absent but paired or paired but said absent."""
+    from swisslearn.checkhints import absence_hints, numbering_hint
+    found = []
+    for row in report:
+        if row["identical"]:
+            continue
+        round = int(row["round"])  # type: ignore[call-overload]
+        hint = numbering_hint(tournament) if round == 1 else None
+        found += [(round, h) for h in ([hint] if hint else [])
+                  + absence_hints(tournament, round, warnings)]
+    return [(round, _say(lang, h.key, **dict(h.fields))) for round, h in found]
 
 
 def _tables(args: argparse.Namespace, stdout: TextIO) -> int:

@@ -10,11 +10,15 @@ functions below, tested without a browser (``tests/test_desk.py``):
   file, line and column of every problem (:func:`error_text`), as the command
   line prints them, in the page's language; :func:`warnings_html`: what the
   reader found and resolved in a file it read (its warnings);
-* :func:`round_choices`, :func:`default_round`, :func:`system_choices`;
+* :func:`round_choices`, :func:`default_round`, :func:`system_choices`,
+  :func:`acceleration_choices` (the command line's ``--acceleration``:
+  the file's virtual points, Baku computed, or none);
 * :func:`protections_for`: the file's protection records with the page's
   choices (the command line's ``--avoid`` and ``--group``);
 * :func:`pair_round`: the traced pairing (:class:`Paired`), protections
-  included, as ``swisslearn trace`` computes it;
+  and acceleration included, as ``swisslearn trace`` computes it
+  (:func:`swisslearn.acceleration.prepare`), and :func:`acceleration_text`
+  (the line and the notes the command line prints about it);
 * :func:`why_text` (the engine's answer, :func:`swisslearn.explain.why`) and
   :func:`recorded_text` (what the file recorded for that round);
 * :func:`time_limit`: a round served to a hall is stopped after
@@ -62,9 +66,11 @@ from types import FrameType, MappingProxyType, ModuleType
 from typing import Any
 
 from swisslearn import systems
+from swisslearn.acceleration import Applied, Note, prepare, with_records, with_round_start
 from swisslearn.errors import (MAX_SHOWN, Count, InputError, PairingError, SwisslearnError,
                                usage)
 from swisslearn.explain import why
+from swisslearn.explain.acceleration import note_text, summary, why_scores
 from swisslearn.words import available_languages, catalogue
 from swisslearn.formats.paired import with_paired_round
 from swisslearn.formats.plainlist import PlainListDocument
@@ -77,7 +83,7 @@ from swisslearn.terminal import safe
 from swisslearn.trace import Event, RoundPaired
 
 __all__ = [
-    "ATTRIBUTES", "CONSTRAINTS", "DATA", "LIMIT_VARIABLE", "UPLOAD_LIMIT", "Desk", "Failure",
+    "ATTRIBUTES", "CONSTRAINTS", "DATA", "acceleration_choices", "acceleration_text", "LIMIT_VARIABLE", "UPLOAD_LIMIT", "Desk", "Failure",
     "Loaded", "Paired", "TooLong", "app", "boards_html", "command_line", "default_round",
     "download_link", "download_name", "error_text", "examples", "labels", "pair_round", "paired_document", "paired_trf",
     "protections_for", "publish_command", "read_example", "site_name", "site_zip", "zipped", "read_upload", "recorded_text", "round_choices",
@@ -273,6 +279,15 @@ def system_choices(tournament: Tournament | None, lang: str = "fr") -> list[tupl
     return [first] + [(name, name) for name in systems.available()]
 
 
+def acceleration_choices(lang: str = "fr") -> list[tuple[str, str]]:
+    """(label, value) pairs for the acceleration menu, the values of the
+    command line's ``--acceleration``: ``""`` the file's (its ``XXA``/``250``
+    records or ``192 …_BAKU`` code, else none), ``baku``, ``none``."""
+    words = labels(lang)
+    return [(words["acceleration_file"], ""), (words["acceleration_baku"], "baku"),
+            (words["acceleration_none"], "none")]
+
+
 def protections_for(document: object, avoid: str = "", constraint: str = "strict",
                     groups: str = "") -> Protections:
     """The file's protections with the page's: ``avoid`` an attribute (or
@@ -298,6 +313,10 @@ class Paired:
     events: tuple[Event, ...]
     protections: Protections
     protected: ProtectedRound | None = None
+    #: The virtual points the round was paired with (None: none), and what
+    #: to tell about them (:func:`swisslearn.acceleration.prepare`).
+    accelerated: Applied | None = None
+    notes: tuple[Note, ...] = ()
 
     @property
     def result(self) -> RoundPaired:
@@ -372,7 +391,8 @@ def time_limit(seconds: float | None) -> Iterator[None]:
 
 def command_line(name: str, round: RoundNumber, system: str = "", avoid: str = "",
                  constraint: str = "strict", groups: str = "",
-                 players: tuple[PlayerId, PlayerId] | None = None) -> str:
+                 players: tuple[PlayerId, PlayerId] | None = None,
+                 acceleration: str = "") -> str:
     """The ``swisslearn pair`` command that pairs what the page asked (with
     ``players``, the ``swisslearn why`` one), the uploaded file under its
     own name, quoted for a shell."""
@@ -382,6 +402,8 @@ def command_line(name: str, round: RoundNumber, system: str = "", avoid: str = "
     words += ["--round", str(round)]
     if system:
         words += ["--system", system]
+    if acceleration:
+        words += ["--acceleration", acceleration]
     if avoid:
         words += ["--avoid", f"{avoid}:{constraint}"]
     for group in (g.strip() for g in groups.replace("\n", ";").split(";")):
@@ -397,20 +419,37 @@ def too_long_text(round: RoundNumber, seconds: float, command: str, lang: str = 
 
 
 def pair_round(loaded: Loaded, round: RoundNumber, system: str | None = None,
-               protections: Protections | None = None) -> Paired:
+               protections: Protections | None = None,
+               acceleration: str | None = None) -> Paired:
     """Pair ``round`` of the loaded tournament with ``system`` (``None``/``""``:
-    the file's) and ``protections`` (default: the file's), as ``swisslearn
-    trace`` does.  Raises :class:`UsageError` or :class:`PairingError`."""
+    the file's), ``protections`` (default: the file's) and ``acceleration``
+    (``baku``, ``none``; ``None``/``""``: the file's), as ``swisslearn trace``
+    does.  Raises :class:`UsageError` or :class:`PairingError`."""
     tournament = loaded.tournament
     round = tournament.round_to_pair(round)
     chosen = systems.get(system or None, tournament)
+    accelerated, notes = prepare(tournament, acceleration or None, chosen.name)
+    if accelerated is not None:
+        tournament = accelerated.tournament
     if protections is None:
         protections = Protections.from_document(loaded.document)
+    protected: ProtectedRound | None = None
     if protections.active:
         protected = protect(tournament, round, system=chosen, protections=protections)
         events: tuple[Event, ...] = (protected.applied,) + protected.events
-        return Paired(round, chosen.name, events, protections, protected)
-    return Paired(round, chosen.name, tuple(chosen.trace(tournament, round)), protections)
+    else:
+        events = tuple(chosen.trace(tournament, round))
+    if accelerated is not None:
+        events = tuple(with_round_start(events, accelerated, round))
+    return Paired(round, chosen.name, events, protections, protected, accelerated, notes)
+
+
+def acceleration_text(paired: Paired, lang: str = "fr") -> list[str]:
+    """What the command line says of the round's virtual points: the line
+    under the system's (computed or the file's), then its notes."""
+    cat = catalogue(lang if lang in available_languages() else "fr")
+    line = summary(paired.accelerated, cat)
+    return ([line] if line else []) + [note_text(note, cat) for note in paired.notes]
 
 
 def why_text(paired: Paired, a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
@@ -418,8 +457,10 @@ def why_text(paired: Paired, a: PlayerId, b: PlayerId, lang: str = "fr") -> str:
     words = labels(lang)
     if a == b:
         return words["same_player"]
-    return words["engine_says"].format(system=paired.system,
-                                       text=why(paired.events, a, b, lang))
+    text = why(paired.events, a, b, lang)
+    if paired.accelerated is not None:  # the pairing scores, as the command line says them
+        text = " ".join([text, *why_scores(paired.events, (a, b), catalogue(lang))])
+    return words["engine_says"].format(system=paired.system, text=text)
 
 
 def recorded_text(tournament: Tournament, round: RoundNumber, a: PlayerId, b: PlayerId,
@@ -494,8 +535,12 @@ def paired_document(loaded: Loaded, paired: Paired) -> TrfDocument:
     if download_problem(loaded, paired, "en") is not None:
         raise usage("desk.recorded", round=paired.round)
     applied = paired.protected.applied if paired.protected is not None else None
-    return with_paired_round(loaded.document, paired.result, protections=paired.protections,
-                             applied=applied)
+    written = with_paired_round(loaded.document, paired.result, protections=paired.protections,
+                                applied=applied)
+    if paired.accelerated is not None and paired.accelerated.baku is not None:
+        # The virtual points used, as pair -o writes them: any program re-pairs the same way.
+        written = with_records(written, paired.accelerated.baku)
+    return written
 
 
 def paired_trf(loaded: Loaded, paired: Paired) -> bytes:
@@ -557,22 +602,25 @@ def zipped(folder: Path) -> bytes:
     return buffer.getvalue()
 
 
-def publish_command(name: str, round: RoundNumber, system: str | None) -> str:
+def publish_command(name: str, round: RoundNumber, system: str | None,
+                    acceleration: str | None = None) -> str:
     """The ``swisslearn publish`` command that writes the same pages with no
     time limit (the file's protections: the command has no ``--avoid``),
     quoted for a shell."""
     words = ["swisslearn", "publish", name, "--round", str(round)]
     if system:
         words += ["--system", system]
+    if acceleration:
+        words += ["--acceleration", acceleration]
     words += ["-o", f"{_stem(name) or 'pages'}-{round}"]
     return " ".join(shlex.quote(word) for word in words)
 
 
 def site_zip(loaded: Loaded, paired: Paired, system: str | None,
-             lang: str = "fr") -> tuple[bytes, int]:
+             lang: str = "fr", acceleration: str | None = None) -> tuple[bytes, int]:
     """The hall's pages of ``paired``'s round (the site ``swisslearn publish``
-    writes, with the page's system, or the file's when ``None``, and the
-    page's protections; opening in ``lang``) as ``.zip`` bytes, and how many
+    writes, with the page's system, or the file's when ``None``, the page's
+    protections and acceleration; opening in ``lang``) as ``.zip`` bytes, and how many
     player pages it holds.  Written in a temporary folder, removed after.
     Raises :class:`~swisslearn.errors.UsageError` or
     :class:`~swisslearn.errors.PairingError` as the command does."""
@@ -581,7 +629,8 @@ def site_zip(loaded: Loaded, paired: Paired, system: str | None,
         folder = Path(temporary)
         content, _ = write_round(loaded.document, folder, round=paired.round,
                                  system=system or None, lang=lang,
-                                 protections=paired.protections)
+                                 protections=paired.protections,
+                                 acceleration=acceleration or None)
         return zipped(folder), len(content.players)
 
 
@@ -698,6 +747,9 @@ class Desk:
         self.warnings: Any = classed(w.HTML(), "desk-warnings")
         self.busy: Any = classed(w.HTML(), "desk-busy")
         self.system: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-system")
+        self.acceleration: Any = classed(w.Dropdown(options=acceleration_choices(self.lang),
+                                                    value="", layout=layout(), style=label),
+                                         "desk-acceleration")
         self.avoid: Any = classed(w.Dropdown(value="", options=[("", "")], layout=layout(),
                                              style=label), "desk-avoid")
         self.constraint: Any = classed(w.Dropdown(options=list(CONSTRAINTS), value="strict",
@@ -728,7 +780,8 @@ class Desk:
             self.style, w.HBox([self.title, self.language]),
             self.headings["s_tournament"], w.HBox([self.example, self.upload_button]),
             self.error, self.info, self.warnings, self.busy,
-            self.headings["s_system"], w.HBox([self.system, self.avoid, self.constraint]),
+            self.headings["s_system"], w.HBox([self.system, self.acceleration]),
+            w.HBox([self.avoid, self.constraint]),
             self.groups,
             self.headings["s_round"],
             w.HBox([round_box, why_box], layout=w.Layout(justify_content="space-between")),
@@ -742,7 +795,8 @@ class Desk:
                              names="value")
         self.upload_button.observe(lambda c: self._safely(lambda: self._uploaded(c["new"])),
                                    names="value")
-        for widget in (self.system, self.avoid, self.constraint, self.groups, self.round):
+        for widget in (self.system, self.acceleration, self.avoid, self.constraint, self.groups,
+                       self.round):
             widget.observe(lambda _: self._safely(self.refresh), names="value")
         for widget in (self.player_a, self.player_b):
             widget.observe(lambda _: self._safely(self._show_why), names="value")
@@ -812,6 +866,7 @@ class Desk:
         self.upload_button.description = words["upload"]
         self.example.description = words["example"]
         self.system.description = words["system"]
+        self.acceleration.description = words["acceleration"]
         self.avoid.description = words["avoid"]
         self.constraint.description = words["constraint"]
         self.groups.description = words["groups"]
@@ -828,6 +883,9 @@ class Desk:
             chosen = self.example.value
             self.example.options = [(words["choose"], "")] + [(n, n) for n in self._examples]
             self.example.value = chosen if chosen in self._examples else ""
+            accelerated = self.acceleration.value
+            self.acceleration.options = acceleration_choices(self.lang)
+            self.acceleration.value = accelerated
             avoid = self.avoid.value
             self.avoid.options = [(words["none"], "")] + [(words[a], a) for a in ATTRIBUTES]
             self.avoid.value = avoid
@@ -880,6 +938,7 @@ class Desk:
         def reset() -> None:
             self.system.options = system_choices(tournament, self.lang)
             self.system.value = ""
+            self.acceleration.value = ""
             self.round.options = [(str(r), r) for r in round_choices(tournament)]
             self.round.value = default_round(tournament)
         self._quietly(reset)
@@ -942,7 +1001,7 @@ class Desk:
             try:
                 with time_limit(limit):
                     paired = pair_round(self.loaded, round, str(self.system.value),
-                                        self._protections())
+                                        self._protections(), str(self.acceleration.value))
                     self.paired = paired
                     self._download = None
                     self._show_publication(None)
@@ -957,7 +1016,8 @@ class Desk:
                 seconds = stopped.seconds
                 command = command_line(self.loaded.name, round, str(self.system.value),
                                        str(self.avoid.value), str(self.constraint.value),
-                                       str(self.groups.value))
+                                       str(self.groups.value),
+                                       acceleration=str(self.acceleration.value))
                 self._clear(lambda lang: too_long_text(round, seconds, command, lang))
                 return
         if self.player_b.value is None:
@@ -1009,10 +1069,11 @@ class Desk:
             return
         loaded, paired = self.loaded, self.paired
         system = str(self.system.value) or None
+        acceleration = str(self.acceleration.value) or None
         try:
             with self._working("busy_publishing", round=paired.round):
                 with time_limit(pairing_limit()):
-                    data, players = site_zip(loaded, paired, system, self.lang)
+                    data, players = site_zip(loaded, paired, system, self.lang, acceleration)
         except SwisslearnError as error:
             failure = _error_message(error)
             self._show_publication(lambda lang: "<p style='color:#b03a2e'>" + _escape(
@@ -1020,7 +1081,7 @@ class Desk:
             return
         except TooLong as stopped:
             seconds = stopped.seconds
-            command = publish_command(loaded.name, paired.round, system)
+            command = publish_command(loaded.name, paired.round, system, acceleration)
             self._show_publication(lambda lang: "".join(
                 f"<p style='color:#b03a2e'>{_escape(line)}</p>" for line in
                 (labels(lang)["publish_too_long"].format(round=paired.round,
@@ -1043,6 +1104,9 @@ class Desk:
         if paired is not None:
             text += " — " + _escape(words["paired_with"].format(round=paired.round,
                                                                    system=paired.system))
+            said = "".join(f"<p>{_escape(line)}</p>"
+                           for line in acceleration_text(paired, self.lang))
+            return f"<p>{text}</p>{said}"
         return f"<p>{text}</p>"
 
     @staticmethod
@@ -1078,7 +1142,8 @@ class Desk:
         except TooLong as stopped:
             command = command_line(self.loaded.name, self.paired.round, str(self.system.value),
                                    str(self.avoid.value), str(self.constraint.value),
-                                   str(self.groups.value), (int(a), int(b)))
+                                   str(self.groups.value), (int(a), int(b)),
+                                   str(self.acceleration.value))
             self.answer.value = "".join(
                 f"<p>{_escape(line)}</p>" for line in
                 too_long_text(self.paired.round, stopped.seconds, command, self.lang).split("\n"))

@@ -32,6 +32,8 @@ bank                         what it drills
 :func:`adjourned_drill`      F9: an adjourned game counts as a draw
 :func:`absence_drill`        F5: absent, late, withdrawn, a half-point bye (card shown)
 :func:`last_round_drill`     A7a/B2 note: the last round over 50 % (card shown)
+:func:`rule_drill`           any rule of :data:`swisslearn.exam.targets.RULES`:
+                             whole rounds in which it decides (card shown)
 ===========================  =================================================
 
 Rounds come from tournaments drawn by :mod:`swisslearn.generate` and paired
@@ -74,8 +76,8 @@ __all__ = [
     "absence_drill", "adjourned_drill", "boards_drill", "c10_drill", "c11_drill", "c14_drill",
     "c1_drill",
     "colour_drill", "exchange_drill", "f3_drill", "first_round_drill", "forfeit_drill",
-    "homogeneous_drill", "last_round_drill", "notation_drill", "p_drill", "x_drill",
-    "transposition_drill",
+    "homogeneous_drill", "last_round_drill", "notation_drill", "p_drill", "rule_drill",
+    "x_drill", "transposition_drill",
 ]
 
 
@@ -789,4 +791,40 @@ def last_round_drill(seed: int = 0, count: int = 2, lang: str = "fr") -> tuple[Q
             sheet=card_sheet(before, last).in_language(lang)))
         if len(questions) >= count:
             break
+    return tuple(questions)
+
+
+# ---------------------------------------------------------------------------
+# Any rule: whole rounds drawn for it (issue 30)
+
+
+def rule_drill(rule: str = "E3", seed: int = 0, count: int = 3, lang: str = "fr"
+               ) -> tuple[Question, ...]:
+    """``count`` whole rounds in which ``rule`` decides (any rule of
+    :data:`swisslearn.exam.targets.RULES`: E1-E4, B1b-B6, C9-C14, the
+    last-round note, F rules, the bye), drawn from seeds ``seed``,
+    ``seed + 1``...  Each is answered White first from its card; the hint
+    names the rule, the working says where it decides.  E3 by default: the
+    rule the course rounds never showed (issue 30)."""
+    from swisslearn.exam.targets import proof_of, round_for_rule, rule_words
+    from swisslearn.explain import explain
+    cat = catalogue(lang)
+    questions = []
+    for number in range(count):
+        drawn = round_for_rule(rule, seed + number)
+        exercise = drawn.exercise
+        step = proof_of(drawn.rule, exercise.tournament, exercise.round, exercise.events)
+        assert step is not None          # round_for_rule checked it on these very events
+        answer = round_text(exercise.result, lang)
+        explanation = cat.text("drill.rule.why", answer=answer, rule=rule_words(drawn.rule, lang),
+                               step=explain(step, lang))
+
+        def check(text: str, events: tuple[Event, ...] = exercise.events,
+                  explanation: str = explanation) -> tuple[bool, str]:
+            verdict = check_round(events, text, lang)
+            return verdict.correct, verdict.message if not verdict.correct else explanation
+        questions.append(Question(
+            text=cat.text("drill.rule.text", round=exercise.round), answer=answer,
+            explanation=explanation, check=check,
+            hint=cat.text("drill.rule.hint", rule=rule_words(drawn.rule, lang)), sheet=exercise.sheet(lang)))
     return tuple(questions)

@@ -144,6 +144,9 @@ class PlayerView:
     colours: str          # e.g. "BN-B" (French letters: B blancs, N noirs, - no game)
     preference: str       # e.g. "B!!" absolute white, "N!" strong black, "B" mild, "-"
     floats: str           # e.g. "·↓↑" one mark per earlier round
+    # The virtual points in ``score`` (C.04.5.1, an accelerated round; never
+    # in the standings): ``score - virtual`` is the real score.
+    virtual: Decimal = Decimal(0)
 
     @classmethod
     def of(cls, state: PlayerState) -> PlayerView:
@@ -602,7 +605,9 @@ def _plain(value: Any) -> Any:
                 "preference": (value.preference_colour or "-") + "!" * value.preference.count("!"),
                 "preference_colour": value.preference_colour,
                 "preference_strength": value.preference_strength,
-                "colour_difference": value.colour_difference, "floats": value.floats}
+                "colour_difference": value.colour_difference, "floats": value.floats,
+                # Only in an accelerated round: every other line stays as it was.
+                **({"virtual": float(value.virtual)} if value.virtual else {})}
     if isinstance(value, Decimal):
         return float(value)
     if isinstance(value, enum.Enum):

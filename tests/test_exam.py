@@ -272,7 +272,6 @@ def test_mark_refuses_an_unreadable_sheet_in_french(folder: Path, tmp_path: Path
 
 def test_new_for_a_rule_uses_the_rule_generator(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("swisslearn.exam.targets")
     code, out, _ = run(capsys, "exam", "new", "--rule", "E3", "--seed", "1", "-o",
                        str(tmp_path / "e3"))
     assert code == EXIT_OK and (tmp_path / "e3" / "sujet.pdf").is_file()

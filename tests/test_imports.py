@@ -132,6 +132,15 @@ LATE_IMPORTS: dict[tuple[str, str], str] = {
     ("swisslearn.exam.pdf", "swisslearn.explain"):
         "the answer key's sentences, when one is written; " + _OTHERS_TODAY,
     ("swisslearn.exam.pdf", "swisslearn.trace"): _OTHERS_TODAY,
+    ("swisslearn.exam.record", "swisslearn.card.widget"): _NOTEBOOK + " (the practice drill)",
+    ("swisslearn.exam.record", "swisslearn.drills"): _NOTEBOOK + " (the practice drill)",
+    ("swisslearn.drills", "swisslearn.exam.targets"):
+        "the exam's rounds for a rule, for the one drill that uses them; " + _OTHERS_TODAY,
+    ("swisslearn.drills", "swisslearn.explain"):
+        "the sentences of that drill's working; " + _OTHERS_TODAY,
+    ("swisslearn.publish", "swisslearn.cli"):
+        "publish declares pair's --acceleration option with the command line's own function; "
+        "the command line imports publish to declare it, so this import points up",
     ("swisslearn.explain", "swisslearn.explain"): _EXPLAINERS,
     ("swisslearn.explain", "swisslearn.explain.common"): _EXPLAINERS,
     ("swisslearn.explain", "swisslearn.explain.player"): _EXPLAINERS,

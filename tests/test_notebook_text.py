@@ -10,7 +10,9 @@
   ``[...]`` for a cut) from the seed it names (« — seed 000 »), or, untagged,
   from one of the seeds; a quote of the English rule texts, tagged
   « — C.04.3 (2026) », « C.04.3 (2017) » or « C.04.1 (2026) » (notebook 10),
-  is verbatim from ``../shared/rules/`` (its Markdown marks aside).
+  is verbatim from ``../shared/rules/`` (its Markdown marks aside), and so is
+  a quote tagged « — C.04.5.1 (résumé) » (the summary of the Baku
+  acceleration, ``fide-baku-acceleration.md``).
 
 Phase 1 of issue 19 covers the notebooks of the card's owner; the others
 (04, 06, 09, 10) join when their owners' issues have landed.
@@ -31,8 +33,10 @@ CHECKED = ["00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11
 SEEDS = SHARED / "seeds"
 RULES = SHARED / "rules"
 RULE_TEXTS = {"C.04.3 (2026)": "fide-dutch-2026-en.md", "C.04.1 (2026)": "fide-dutch-2026-en.md",
-              "C.04.3 (2017)": "fide-dutch-2017-en.md"}
-TAG = re.compile(r"seed (\d{3})|(C\.04\.[13] \((?:2017|2026)\))")
+              "C.04.3 (2017)": "fide-dutch-2017-en.md",
+              # The Baku acceleration: the repository keeps a summary, not the text (notebook 10).
+              "C.04.5.1 (résumé)": "fide-baku-acceleration.md"}
+TAG = re.compile(r"seed (\d{3})|(C\.04\.[13] \((?:2017|2026)\)|C\.04\.5\.1 \(résumé\))")
 
 
 def notebook(number: str) -> dict[str, object]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -241,11 +241,15 @@ class ExamWidget:
 class DrillWidget:
     """A drill bank: one question at a time, checked by the engine."""
 
-    def __init__(self, questions: Sequence[Any], lang: str = "fr") -> None:
+    def __init__(self, questions: Sequence[Any], lang: str = "fr",
+                 on_answer: Callable[[Any, bool], None] | None = None) -> None:
         if not questions:
             raise ValueError("a drill needs at least one question")
         self.questions = list(questions)
         self.index = 0
+        # Told of each answer checked (the question, right or not): a record
+        # of the trainee's progress (swisslearn.exam.record.practice).
+        self.on_answer = on_answer
         cat = self.cat = catalogue(lang)
         w = _w()
         self.counter: Any = _classed(w.HTML(), "drill-counter")
@@ -288,6 +292,8 @@ class DrillWidget:
         if answer is not None:
             self.text.value = answer
         right, explanation = self.question.check(str(self.text.value))
+        if self.on_answer is not None:
+            self.on_answer(self.question, right)
         if right:
             words = self.cat.join([self.cat.text("card.right"), explanation])
         else:

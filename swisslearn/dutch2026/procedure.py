@@ -117,7 +117,8 @@ def _view(player: Competitor, state: PlayerState) -> PlayerView:
                      for f in player.floats)
     return PlayerView(id=player.id, name=state.name, rating=state.rating,
                       score=player.pairing_score, colours=state.history_string,
-                      preference=(letter + marks) or "-", floats=floats)
+                      preference=(letter + marks) or "-", floats=floats,
+                      virtual=player.pairing_score - player.score)
 
 
 def trace(tournament: Tournament, round: RoundNumber | None = None, *,

@@ -80,7 +80,7 @@ def register(commands: argparse._SubParsersAction[Any], languages: Sequence[str]
 
 
 def _new(args: argparse.Namespace, stdout: TextIO) -> int:
-    from swisslearn.errors import usage
+    from swisslearn.errors import UsageError, usage
     from swisslearn.exam.paper import exam_paper, paper_for_rule
     from swisslearn.exam.pdf import write_answer_key, write_paper
     from swisslearn.explain.catalogue import catalogue
@@ -95,6 +95,8 @@ def _new(args: argparse.Namespace, stdout: TextIO) -> int:
     try:
         paper = (paper_for_rule(args.rule, args.seed) if args.rule
                  else exam_paper(args.level, args.seed))
+    except UsageError:
+        raise       # round_for_rule's own words: a rule unknown, or none in its tries
     except ValueError as error:
         if args.rule:
             raise usage("exam.cli.no_rule_round", rule=args.rule, seed=args.seed) from error

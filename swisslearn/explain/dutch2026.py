@@ -28,6 +28,7 @@ the same table the weights come from.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Callable, Sequence
 
 from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
@@ -36,16 +37,24 @@ from swisslearn.dutch2026.weights import Criterion
 from swisslearn.explain.catalogue import Catalogue
 from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids, last,
                                       round_paired_sentence, round_started_sentence)
-from swisslearn.explain.common import score as bracket_score
+# A bracket's score with its real and virtual parts in an accelerated round
+# (C.04.5.1), the bare number otherwise (common.score's).
+from swisslearn.explain.acceleration import bracket_score, levels, player_score
 from swisslearn.explain.dutch1998 import STRENGTH_KEYS, strength
 from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketSplit,
                               BracketUndone, BracketView, ByeAssigned, CandidateTried,
-                              ColourAllocated, Event, ExchangeApplied, Rejection, RoundPaired,
-                              RoundStarted)
+                              ColourAllocated, Event, ExchangeApplied, PlayerView, Rejection,
+                              RoundPaired, RoundStarted)
 
 __all__ = ["WHY", "WORDS", "Explainer", "Words", "criterion_text", "describe",
            "describe_rejection"]
+
+
+def _started_views(state: Round) -> dict[PlayerId, PlayerView]:
+    """Each player as the round's start shows him (his virtual points too)."""
+    started = next((e for e in state.events if isinstance(e, RoundStarted)), None)
+    return {view.id: view for view in started.players} if started is not None else {}
 
 
 @dataclass(frozen=True)
@@ -189,6 +198,14 @@ class Explainer:
 
     def _round_started(self, event: Event, cat: Catalogue) -> str:
         assert isinstance(event, RoundStarted)
+        if any(view.virtual for view in event.players):  # an accelerated round (C.04.5.1)
+            text = cat.text(self.key("round_started"), round=event.round, system=event.system,
+                            count=cat.number(len(event.players)),
+                            scores=levels(cat, event.scores, event.players))
+            if event.absent:
+                text = cat.join([text, cat.text("round_started.absent",
+                                                 absent=cat.players(event.absent))])
+            return text
         return round_started_sentence(event, cat, self.key("round_started"),
                                       "round_started.absent")
 
@@ -389,9 +406,11 @@ class Explainer:
         if score_a is not None and score_b is not None and score_a != score_b:
             (down, down_score), (up, up_score) = sorted(((a, score_a), (b, score_b)),
                                                         key=lambda item: -item[1])
+            started = _started_views(state)
             answer.add(self.text(cat, "why.paired.floaters", down=down, up=up,
-                                 down_score=cat.number(down_score),
-                                 up_score=cat.number(up_score)), words.floats)
+                                 down_score=player_score(cat, down_score, started.get(down)),
+                                 up_score=player_score(cat, up_score, started.get(up))),
+                       words.floats)
         for event in reversed(state.events):
             if isinstance(event, ColourAllocated) and {event.white, event.black} == {a, b}:
                 answer.add(cat.label(event.rule, self.describe(event, cat)), event.rule)
@@ -429,9 +448,10 @@ class Explainer:
         bye = next((p for p in (a, b) if p in state.result.byes), None)
         if shared is None and bye is not None and state.last_view(bye) is None:
             checked = last(state.events, CompletionChecked)
-            pab_score = (cat.number(checked.pab_score)
-                         if checked is not None and checked.pab_score is not None
-                         else cat.number(state.scores.get(bye, 0)))
+            pab_score = player_score(cat, checked.pab_score
+                                     if checked is not None and checked.pab_score is not None
+                                     else state.scores.get(bye, Decimal(0)),
+                                     _started_views(state).get(bye))
             answer.add(self.text(cat, "why.reason.bye", player=bye, score=pab_score),
                        words.bye_reason)
             return
@@ -441,8 +461,8 @@ class Explainer:
                 (first, first_view), (second, second_view) = sorted(
                     ((a, view_a), (b, view_b)), key=lambda item: item[1].index)
                 answer.add(self.text(cat, "why.reason.brackets", first=first, second=second,
-                                     first_score=cat.number(first_view.score),
-                                     second_score=cat.number(second_view.score)),
+                                     first_score=bracket_score(cat, first_view),
+                                     second_score=bracket_score(cat, second_view)),
                            words.brackets)
             else:
                 answer.add(cat.text("why.reason.unknown", a=a, b=b))

@@ -24,7 +24,9 @@ from functools import singledispatch
 from swisslearn.words import Catalogue
 from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids, last,
                                       round_paired_sentence, round_started_sentence)
-from swisslearn.explain.common import score as bracket_score
+# A bracket's score with its real and virtual parts in an accelerated round
+# (C.04.5.1), the bare number otherwise.
+from swisslearn.explain.acceleration import bracket_score
 from swisslearn.model import PlayerId
 from swisslearn.team2026.events import (PabCandidatesRanked, TeamEvent, UpfloatersCounted,
                                         UpfloaterSetTried)

@@ -47,6 +47,8 @@ def register(commands: argparse._SubParsersAction[Any], languages: Sequence[str]
     parser.add_argument("--system", metavar="S",
                         help="dutch-1998, dutch-2017, dutch-2026, team-2026, "
                              "team-2026-sharly, simple (default: the file's, which show tells)")
+    from swisslearn.cli import _acceleration_option  # the same option as pair's
+    _acceleration_option(parser)
     parser.add_argument("-o", "--output", required=True, metavar="DIR",
                         help="the folder to write the site in (made if missing)")
     parser.add_argument("--force", action="store_true",

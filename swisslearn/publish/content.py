@@ -31,6 +31,7 @@ from functools import lru_cache
 from pathlib import PurePath
 from types import MappingProxyType
 
+from swisslearn.acceleration import SYSTEMS as ACCELERATED_SYSTEMS, Applied
 from swisslearn.explain import explain, explain_pair, tell_player
 from swisslearn.words import available_languages, catalogue
 from swisslearn.explain.common import DUTCH_1998
@@ -215,13 +216,21 @@ def _rows(tournament: Tournament, round: RoundNumber) -> dict[PlayerId, Row]:
             for rank, s in enumerate(states, 1)}
 
 
-def _acceleration(tournament: Tournament, round: RoundNumber, system: str) -> Said:
+def _acceleration(tournament: Tournament, round: RoundNumber, system: str,
+                  accelerated: Applied | None) -> Said:
+    """The index's line: the virtual points of the round, the file's or
+    computed (Baku, ``--acceleration baku`` or ``192 …_BAKU``)."""
     given = {a.player for a in tournament.accelerations if a.round == round and a.points}
     if not given:
         return _say("publish.acceleration.none")
-    key = ("publish.acceleration.used" if system == "dutch-2026"
-           else "publish.acceleration.ignored")
-    return _say(key, count=len(given), system=system)
+    if system not in ACCELERATED_SYSTEMS:
+        return _say("publish.acceleration.ignored", count=len(given), system=system)
+    if accelerated is not None and accelerated.baku is not None:
+        virtual = accelerated.baku.virtual(round)
+        return _each(lambda lang: catalogue(lang).text(
+            "publish.acceleration.computed", count=len(given), system=system,
+            virtual=catalogue(lang).number(virtual)))
+    return _say("publish.acceleration.used", count=len(given), system=system)
 
 
 def _steps(events: Sequence[Event], pictured: frozenset[int]) -> tuple[Step, ...]:
@@ -251,10 +260,13 @@ def _neighbours(me: PlayerId, bracket_of: Mapping[PlayerId, int],
 
 
 def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
-                  events: Sequence[Event], pictured: Iterable[int] = ()) -> RoundContent:
+                  events: Sequence[Event], pictured: Iterable[int] = (),
+                  accelerated: Applied | None = None) -> RoundContent:
     """The pages' content for ``round`` paired by ``choice``'s system as
     ``events`` say (its last event the ``RoundPaired``); ``pictured``: the
-    numbers (1-based) of the steps that have a picture."""
+    numbers (1-based) of the steps that have a picture; ``accelerated``: the
+    virtual points the round was paired with, when computed
+    (:func:`swisslearn.acceleration.prepare`)."""
     history = tuple(events)
     result = history[-1]
     assert isinstance(result, RoundPaired)
@@ -335,7 +347,8 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
     return RoundContent(
         # The file's name if it has no title (never its folder: a path on a laptop).
         title=visible_name(tournament.name or PurePath(tournament.source).name), round=round, system=result.system,
-        system_line=line, acceleration=_acceleration(tournament, round, result.system),
+        system_line=line, acceleration=_acceleration(tournament, round, result.system,
+                                                         accelerated),
         boards=tuple(BoardLine(b.board, rows[b.white], rows[b.black]) for b in result.boards),
         byes=tuple(rows[p] for p in result.byes),
         absent=tuple(rows[p] for p in absent if p in rows),

@@ -48,7 +48,7 @@ def team_view(team: TeamState) -> PlayerView:
     floats = "".join("↓" if f == "down" else "↑" if f == "up" else "·" for f in team.floats)
     return PlayerView(id=team.tpn, name=team.name, rating=team.rating, score=team.score,
                       colours=team.history_string, preference=team.preference_label,
-                      floats=floats)
+                      floats=floats, virtual=team.virtual)
 
 
 def score_order(teams: Sequence[TeamState]) -> list[TeamState]:

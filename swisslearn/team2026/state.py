@@ -20,6 +20,14 @@ one being paired only).
 * [C2]: a team that had the PAB, won a match by forfeit or had a full-point
   bye (``240 F``) may not get the PAB.
 * Absent: a ``240`` (or a bye in the file) for the round being paired.
+* Acceleration (C.04.5.1, ``192 FIDE_TEAM_…_BAKU`` or ``--acceleration
+  baku``: :mod:`swisslearn.acceleration`): a GA team's virtual points are
+  match points (a won match's before the first accelerated rounds, a drawn
+  match's before the others), added to the primary score, match points
+  (the method is not used with game points as the primary score), for the
+  brackets and for the floats of the rounds after (the scores before each
+  round, virtual points included, as the reference engine reads the Dutch
+  system); never to the standings nor to the secondary score.
 
 Two readings (:class:`Reading`): :data:`TEXT`, the text's, used by
 ``team-2026``; :data:`SHARLY`, the reference engine's (the engine inside
@@ -33,6 +41,7 @@ last round is paired.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -96,6 +105,7 @@ class TeamState:
     available: bool
     preference: Colour | None
     strong: bool
+    virtual: Decimal = Decimal(0)   # C.04.5.1: the virtual match points in ``score``
 
     @property
     def colour_difference(self) -> int:
@@ -166,6 +176,7 @@ def team_states(tournament: TeamTournament, round: RoundNumber,
     code = tournament.type_code
     last_round = tournament.rounds is not None and round == tournament.rounds
     announced = {b.player for b in tournament.bye_requests if b.round == round}
+    virtual = _virtual(tournament)
     # Primary scores before each earlier round, for the floats (1.5).
     before: dict[tuple[int, RoundNumber], Decimal] = {}
     for team in tournament.teams:
@@ -173,7 +184,8 @@ def team_states(tournament: TeamTournament, round: RoundNumber,
         by_round = {e.round: e for e in team.rounds}
         for r in range(1, round):
             bonus_mp, bonus_gp = tournament.bonus_points(team.tpn, r)
-            before[(team.tpn, r)] = _score(code.primary, mp + bonus_mp, gp + bonus_gp)
+            before[(team.tpn, r)] = (_score(code.primary, mp + bonus_mp, gp + bonus_gp)
+                                     + virtual.get((team.tpn, r), Decimal(0)))
             entry = by_round.get(r)
             if entry is not None:
                 mp += entry.match_points
@@ -185,9 +197,26 @@ def team_states(tournament: TeamTournament, round: RoundNumber,
                                              - (last.match_points if last else Decimal(0)))
     states: dict[int, TeamState] = {}
     for team in sorted(tournament.teams, key=lambda t: t.tpn):
-        states[team.tpn] = _state(team, round, before, tournament, last_round,
-                                  team.tpn not in announced, reading)
+        state = _state(team, round, before, tournament, last_round,
+                       team.tpn not in announced, reading)
+        extra = virtual.get((team.tpn, round), Decimal(0))
+        states[team.tpn] = (dataclasses.replace(state, score=state.score + extra, virtual=extra)
+                            if extra else state)
     return states
+
+
+def _virtual(tournament: TeamTournament) -> dict[tuple[int, RoundNumber], Decimal]:
+    """The virtual match points of each team before each round (C.04.5.1:
+    :attr:`~swisslearn.model.Tournament.accelerations`, in match points).
+    None with game points as the primary score: the method is not used so
+    (:func:`swisslearn.acceleration.apply` refuses it)."""
+    if tournament.type_code.primary is not ScoreKind.MATCH_POINTS:
+        return {}
+    table: dict[tuple[int, RoundNumber], Decimal] = {}
+    for acceleration in tournament.accelerations:
+        key = (acceleration.player, acceleration.round)
+        table[key] = table.get(key, Decimal(0)) + acceleration.points
+    return table
 
 
 def _state(team: Team, round: RoundNumber, before: dict[tuple[int, RoundNumber], Decimal],

@@ -28,6 +28,9 @@ way to use them:
                                 event's other views (:func:`views`,
                                 :func:`step_figure`, :func:`render`: the best
                                 picture for any event)
+:mod:`~.progress`               a trainee's record, or a room's: rules by
+                                trainee, right out of asked
+                                (:func:`progress_figure`)
 :mod:`~.figures`                any figure: :func:`highlighted`,
                                 :func:`figure_png`, :func:`table_figure`
 :mod:`~._common`                what the families share (not public but the
@@ -65,6 +68,7 @@ from swisslearn.viz.brackets import BRACKET_COLUMNS, bracket_columns, bracket_ta
 from swisslearn.viz.colours import colour_grid, colour_story, colour_table
 from swisslearn.viz.figures import figure_png, highlighted, table_figure
 from swisslearn.viz.flowchart import FLOWCHART_BOXES, flowchart_box, flowchart_figure
+from swisslearn.viz.progress import progress_figure
 from swisslearn.viz.players import (BOARD_COLUMNS, PLAYER_COLUMNS, board_columns, boards_table,
                                     player_columns, players_table)
 from swisslearn.viz.score_groups import score_groups_figure
@@ -78,6 +82,7 @@ __all__ = [
     "bracket_columns", "bracket_table", "colour_grid", "colour_story", "colour_table",
     "d1_columns", "d1_list", "exchange_tables_figure", "figure_png", "flowchart_box",
     "flowchart_figure",
-    "highlighted", "player_columns", "players_table", "render", "score_groups_figure",
+    "highlighted", "player_columns", "players_table", "progress_figure", "render",
+    "score_groups_figure",
     "step_figure", "table_figure", "transpositions_figure", "views",
 ]
