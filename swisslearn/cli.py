@@ -43,7 +43,7 @@ from typing import (TYPE_CHECKING, Callable, Iterator, NamedTuple, NoReturn, Seq
 from swisslearn.errors import (MAX_SHOWN, InputError, PairingError, SwisslearnError,
                                SystemReason, usage)
 from swisslearn.errors import _text as message_text
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.terminal import SafeStream, json_text, safe
 
 _T = TypeVar("_T")
@@ -713,23 +713,8 @@ def read_input(path: str, *, strict: bool = False) -> TrfDocument | PlainListDoc
     """Read FILE as the contract says: a plain list (seed 003) if it ends in
     ``.txt`` without a TRF header, else a TRF (``strict``: refused if the
     reader has any warning)."""
-    from swisslearn.fileio import read_input_bytes
-    from swisslearn.errors import PlainListError
-    from swisslearn.formats.trf import parse_trf, read_trf
-    if path.lower().endswith(".txt"):
-        from swisslearn.formats.plainlist import is_plain_list_text, parse_plain_list
-        data = read_input_bytes(path, PlainListError)
-        if is_plain_list_text(data.decode("utf-8", errors="replace")):
-            return parse_plain_list(data, source=path)
-        trf = parse_trf(data, source=path, strict=strict)
-    else:
-        trf = read_trf(path, strict=strict)
-    if trf.team_prizes or not any(line[:3] in ("310", "013") for line in trf.lines):
-        # No team record (formats.teams.has_team_records): the team reader,
-        # a tenth of a small round's imports, is not needed.
-        return trf
-    from swisslearn.formats.teams import with_teams  # teams (310/013) as the players
-    return with_teams(trf, strict=strict)
+    from swisslearn.formats.reading import read_file  # the desk reads through it too
+    return read_file(path, strict=strict)
 
 
 def _read(args: argparse.Namespace) -> TrfDocument | PlainListDocument:

@@ -25,6 +25,8 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+from swisslearn.words import catalogue
+
 __all__ = ["HelpFormatter", "translations"]
 
 _DEFAULT = re.compile(r"^(?P<text>.*) \(default (?P<value>[^()]*)\)$", re.DOTALL)
@@ -33,7 +35,6 @@ _DEFAULT = re.compile(r"^(?P<text>.*) \(default (?P<value>[^()]*)\)$", re.DOTALL
 @lru_cache(maxsize=None)
 def translations(lang: str) -> Mapping[str, str]:
     """English help text -> its text in ``lang`` (the catalogue's ``help.*``)."""
-    from swisslearn.explain.catalogue import catalogue
     english, words = catalogue("en").messages, catalogue(lang).messages
     return {text: words[key] for key, text in english.items() if key.startswith("help.")}
 
@@ -44,7 +45,6 @@ _NUMBER = re.compile(r"-?[0-9]+\.[0-9]+")
 def _default(lang: str, value: str) -> str:
     """`` (default: VALUE)`` in ``lang``, a decimal number written as the
     language writes it (0,02 in French)."""
-    from swisslearn.explain.catalogue import catalogue
     words = catalogue(lang)
     if _NUMBER.fullmatch(value):
         value = value.replace(".", words.text("fmt.decimal_sep"))

@@ -53,7 +53,7 @@ from swisslearn.dutch2026.scoring import Competitor, competitors
 from swisslearn.dutch2026.weights import WeightShape
 from swisslearn.errors import PairingError
 from swisslearn.explain import why
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.explain.dutch2017 import WORDS as WORDS_2017
 from swisslearn.explain.dutch2026 import WORDS as WORDS_2026
 from swisslearn.explain.dutch2026 import criterion_text

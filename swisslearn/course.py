@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, TextIO
 
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.errors import usage
+from swisslearn.words import catalogue
 
 __all__ = ["COURSE_FOLDER", "CopyReport", "copy_course", "course_files", "course_source",
            "lab_arguments", "register", "run"]
@@ -66,7 +67,6 @@ def course_source() -> Path:
     repository = package.parent
     if (repository / FIRST_NOTEBOOK).is_file():
         return repository
-    from swisslearn.errors import usage
     raise usage("course.missing", folder=str(package))
 
 
@@ -188,7 +188,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     try:
         from jupyterlab.labapp import LabApp
     except ImportError:
-        from swisslearn.errors import usage
         raise usage("course.no_jupyterlab") from None
     folder = Path(args.folder).expanduser().resolve()
     copy = copy_course(folder)

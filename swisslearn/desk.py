@@ -71,11 +71,11 @@ from swisslearn.errors import (MAX_SHOWN, Count, InputError, PairingError, Swiss
                                usage)
 from swisslearn.explain import why
 from swisslearn.explain.acceleration import note_text, summary, why_scores
-from swisslearn.explain.catalogue import available_languages, catalogue
+from swisslearn.words import available_languages, catalogue
 from swisslearn.formats.paired import with_paired_round
-from swisslearn.formats.plainlist import PlainListDocument, is_plain_list_text, parse_plain_list
-from swisslearn.formats.teams import with_teams
-from swisslearn.formats.trf import TrfDocument, parse_trf
+from swisslearn.formats.plainlist import PlainListDocument
+from swisslearn.formats.reading import read_document
+from swisslearn.formats.trf import TrfDocument
 from swisslearn.model import Colour, PlayerId, Result, RoundNumber, Tournament
 from swisslearn.protections import ProtectedRound, Protections, protect
 from swisslearn.teams import TeamTournament
@@ -223,9 +223,7 @@ def load_bytes(name: str, data: bytes) -> Loaded:
     """Read uploaded bytes as ``swisslearn`` reads a file of that name: a plain
     list for a ``.txt`` without a TRF header, else a TRF (teams included).
     :class:`~swisslearn.errors.InputError` for a bad file."""
-    if name.lower().endswith(".txt") and is_plain_list_text(data.decode("utf-8", "replace")):
-        return Loaded(name, parse_plain_list(data, source=name))
-    return Loaded(name, with_teams(parse_trf(data, source=name)))
+    return Loaded(name, read_document(name, data))
 
 
 def read_upload(name: str, data: bytes, lang: str = "fr") -> Loaded | Failure:

@@ -45,11 +45,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 from functools import lru_cache
 from itertools import islice
 
+from swisslearn.card.answers import ordered_pairs
 from swisslearn.card.rounds import check_round, round_text
 from swisslearn.card.sheet import CardSheet, card_sheet, difference_notation
 from swisslearn.card.steps import (BoardsStep, BracketStep, ColourStep, MovedDownStep, Place,
@@ -62,7 +64,7 @@ from swisslearn.dutch1998.transpositions import transposition_at, transposition_
 from swisslearn.errors import PairingError
 from swisslearn.exercises import (Question, accepting, drill_question, exchange_question, history,
                                   players_checker, transposition_question)
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.generate import generate, random_tournaments
 from swisslearn.model import (Colour, Player, PlayerId, PlayerState, Result, RoundEntry,
                               RoundNumber, Tournament, e3_history)
@@ -523,8 +525,6 @@ def c11_drill(seed: int = 0, count: int = 3, lang: str = "fr") -> tuple[Question
 
 
 def _p_x_checker(p: int, x: int, explanation: str) -> Callable[[str], tuple[bool, str]]:
-    import re
-
     def check(answer: str) -> tuple[bool, str]:
         text = normalise_answer(answer)
         found_p = re.search(r"p=(\d+)", text)
@@ -606,7 +606,6 @@ def boards_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Quest
 
 def _ordered_checker(expected: Sequence[tuple[PlayerId, PlayerId]], explanation: str
                      ) -> Callable[[str], tuple[bool, str]]:
-    from swisslearn.card.answers import ordered_pairs
 
     def check(answer: str) -> tuple[bool, str]:
         return (ordered_pairs(answer) == tuple(expected), explanation)

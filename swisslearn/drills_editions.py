@@ -32,7 +32,7 @@ from functools import lru_cache
 from swisslearn.card.sheet import card_sheet
 from swisslearn.errors import PairingError
 from swisslearn.exercises import Question, accepting, drill_question, players_checker, round_question
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.generate import generate, random_tournaments
 from swisslearn.matching import max_pairs
 from swisslearn.model import Colour, Player, PlayerId, PlayerState, Result, RoundEntry, Tournament

@@ -28,9 +28,10 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from dataclasses import dataclass
 
+from swisslearn.card.rounds import round_text
 from swisslearn.errors import PairingError
 from swisslearn.exercises import Question, accepting, players_checker, round_question
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.model import Colour, Player, PlayerId, Result, RoundEntry, Tournament
 from swisslearn.protections import ProtectedRound, Protections, protect
 from swisslearn.standings import standings
@@ -140,7 +141,6 @@ def _describe(cat: Catalogue, situation: _Situation) -> str:
 
 
 def _result_words(cat: Catalogue, paired: ProtectedRound) -> str:
-    from swisslearn.card.rounds import round_text
     return round_text(paired.result, cat.lang)
 
 

@@ -25,6 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from swisslearn.words import catalogue
+
 MAX_KEPT = 10_000
 """Problems of each kind a report keeps; the others are only counted."""
 
@@ -74,7 +76,6 @@ class SystemReason:
         return cls(errno.ELOOP, str(failure))  # pathlib's RuntimeError: a symbolic-link loop
 
     def said(self, lang: str) -> str:
-        from swisslearn.explain.catalogue import catalogue
         key = f"os.reason.{errno.errorcode.get(self.code, '')}"
         words = catalogue(lang)
         return words.text(key) if key in words else self.text
@@ -89,15 +90,11 @@ def _value(lang: str, value: object) -> object:
     if isinstance(value, (Count, Reason, SystemReason)):
         return value.said(lang)
     if isinstance(value, (Decimal, float)) and not isinstance(value, bool):
-        from swisslearn.explain.catalogue import catalogue
         return str(value).replace(".", catalogue(lang).text("fmt.decimal_sep"))
     return value
 
 
 def _text(lang: str, key: str, fields: Mapping[str, object]) -> str:
-    # Imported here: the catalogue is only needed once a message is printed,
-    # and reading a file must not load the explanations.
-    from swisslearn.explain.catalogue import catalogue
     said = {name: _value(lang, value) for name, value in fields.items()}
     return catalogue(lang).text(key, **said)
 

@@ -31,8 +31,10 @@ from decimal import Decimal
 from swisslearn.dutch1998.colours import allocate, x_value
 from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges
 from swisslearn.dutch1998.transpositions import transposition_at, transposition_rank
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.model import Colour, PlayerId, PlayerState, PreferenceStrength, colour_preference
+from swisslearn.card.answers import players
+from swisslearn.card.rounds import check_round, round_text
 from swisslearn.card.sheet import CardSheet, difference_notation
 from swisslearn.trace import BracketPaired, BracketView, Event, RoundPaired
 from swisslearn.widgets import normalise_answer, parse_pairs
@@ -78,7 +80,6 @@ def accepting(accepted: Sequence[str], explanation: str) -> Checker:
 def players_checker(expected: Sequence[PlayerId], explanation: str) -> Checker:
     """A checker right for the players ``expected``, in any order (« personne »
     for none)."""
-    from swisslearn.card.answers import players
 
     def check(answer: str) -> tuple[bool, str]:
         given = players(answer)
@@ -319,7 +320,6 @@ def round_question(events: Sequence[Event], text: str, explanation: str = "",
     exempt 12 »): right only with the colours; a wrong answer is told the
     first wrong board and why() for it (:func:`swisslearn.card.rounds.check_round`,
     any system's trace)."""
-    from swisslearn.card.rounds import check_round, round_text
     result = events[-1]
     if not isinstance(result, RoundPaired):
         raise ValueError("the trace has no round_paired event")

@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 from importlib.util import find_spec
 
+from swisslearn.words import catalogue
+
 __all__ = ["MissingExtra", "require"]
 
 
@@ -32,7 +34,6 @@ def require(extra: str, part: str, *modules: str) -> None:
     cannot be imported: ``part`` of swisslearn needs the extra ``extra``."""
     missing = [module for module in modules if find_spec(module) is None]
     if missing:
-        from swisslearn.explain.catalogue import catalogue
         message = catalogue(_language()).text("extras.missing", part=part, extra=extra,
                                               modules=", ".join(missing))
         raise MissingExtra(message, name=missing[0])

@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TextIO
 
 from swisslearn.errors import Count, PairingError, usage
+from swisslearn.words import catalogue
 
 # The model, the TRF writer and the event vocabulary are imported by the
 # methods that use them: the command line registers `generate` (register)
@@ -469,7 +470,6 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     document.write(out, replace=args.force)
     played = document.tournament.rounds
     if played is not None and played < settings.rounds:
-        from swisslearn.explain.catalogue import catalogue
         words = catalogue(args.lang)
         print(words.text("cli.prefix", text=words.text(
             "cli.generate.fewer_rounds", round=played + 1, output=args.output,

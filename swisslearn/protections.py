@@ -85,6 +85,7 @@ from swisslearn.model import PlayerId, RoundNumber, Tournament
 from swisslearn.standings import Standings, standings
 from swisslearn.teams import TeamTournament
 from swisslearn.trace import Event, RoundPaired, last_round_paired
+from swisslearn.words import catalogue
 
 __all__ = ["Constraint", "AttributeRule", "ManualGroup", "Group", "FrozenRound", "Protections",
            "Trial", "ProtectedRound", "ProtectionsApplied", "parse_avoid", "parse_group",
@@ -421,7 +422,6 @@ def _refuse(system: systems.Engine, tournament: Tournament, round: RoundNumber,
 
 
 def _english(key: str, fields: Mapping[str, object]) -> str:
-    from swisslearn.explain.catalogue import catalogue
     return catalogue("en").text(key, **fields)
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from swisslearn.trace import (CandidateTried, ColourAllocated, CriterionDropped, Event,
                               ExchangeApplied, PDecreased)
+from swisslearn.words import catalogue
 
 __all__ = ["DEFAULT_ROUND", "DEFAULT_TRF", "main", "pick_steps", "write_screenshots"]
 
@@ -62,7 +63,6 @@ def write_screenshots(outdir: Path, trf: Path = DEFAULT_TRF, round: int = DEFAUL
     """Write the PNGs into ``outdir`` (created if needed); return their paths."""
     from swisslearn.dutch1998.procedure import trace
     from swisslearn.explain import explain
-    from swisslearn.explain.catalogue import catalogue
     from swisslearn.formats.trf import read_trf
     from swisslearn.viz import figure_png, step_figure
     from swisslearn.widgets import step_label

@@ -56,6 +56,7 @@ from typing import Callable, Mapping, Sequence
 from swisslearn.errors import usage
 from swisslearn.model import PlayerId, RoundNumber, Tournament
 from swisslearn.teams import TeamTournament
+from swisslearn.words import catalogue
 
 __all__ = ["TIEBREAKS", "INDIVIDUAL_DEFAULT", "TEAM_DEFAULT", "Row", "Standings", "standings"]
 
@@ -111,7 +112,6 @@ class Standings:
 
     def html(self, lang: str = "fr") -> str:
         """The standings as an HTML table, its words in ``lang``."""
-        from swisslearn.explain.catalogue import catalogue
         cat = catalogue(lang)
         score = cat.text("standings.head.match_points" if self.team else "standings.head.points")
         head = "".join(f"<th>{html.escape(cat.text(f'standings.tiebreak.{t}'))}</th>"

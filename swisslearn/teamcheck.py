@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.explain.sharly import describe_engine_side, describe_parting
 from swisslearn.formats.teams import misread_362, team_tournament
 from swisslearn.teams import TeamTournament

@@ -38,7 +38,7 @@ from types import ModuleType
 from typing import Any, Union
 
 from swisslearn.explain import explain
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.model import PlayerId, RoundNumber, Tournament
 from swisslearn.trace import BoardsOrdered, BracketPaired, CandidateTried, Event, RoundPaired
 

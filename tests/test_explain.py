@@ -476,7 +476,7 @@ def test_explanation_is_frozen(small_events: list[Event]) -> None:
 def test_area_files_merge_into_their_language_and_a_key_is_defined_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
-    module = importlib.import_module("swisslearn.explain.catalogue")
+    module = importlib.import_module("swisslearn.words")
     (tmp_path / "fr.json").write_text('{"a": "un"}', encoding="utf-8")
     (tmp_path / "fr.desk.json").write_text('{"b": "deux"}', encoding="utf-8")
     (tmp_path / "en.json").write_text('{"a": "one"}', encoding="utf-8")

@@ -12,6 +12,13 @@ An import inside a function is there to load something only when it is
 used (a heavy library, an engine, the notebook stack): allowed.  One that
 would close a cycle if written at the top only hides the cycle: it fails,
 unless it is in :data:`HIDDEN_CYCLES` with the reason it is still there.
+Every other import inside a function is on :data:`LATE_IMPORTS` with the
+reason it is late (issue 34): a new one is a decision, not a habit.
+
+The words are on the ground floor (issue 34): :mod:`swisslearn.words` loads
+the catalogue and imports nothing of swisslearn; nothing in the model, the
+readers (``formats/``) or an engine imports :mod:`swisslearn.explain`, at
+any level and by no chain of module-level imports.
 """
 
 from __future__ import annotations
@@ -28,7 +35,131 @@ PACKAGE = ROOT / "swisslearn"
 # known to close a cycle, and why they stay.
 HIDDEN_CYCLES: dict[tuple[str, str], str] = {}
 # (errors -> explain.catalogue closed a cycle while explain/__init__ imported
-# every explainer; it imports them on first use since issue 23.)
+# every explainer; it imports them on first use since issue 23, and errors
+# takes its words from swisslearn.words since issue 34.)
+
+# Why an import is inside a function, said once for each kind of reason.
+_CLI = ("the command line's deliberate lazy loading: a command loads only what it runs "
+        "(pinned by tests/test_cli_imports.py)")
+_ENGINE = ("an engine is loaded when its system is asked for: a round loads its own engine "
+           "only (tests/test_cli_imports.py)")
+_HEAVY = ("a heavy library (numeric, drawing, notebook) loaded by the one function that "
+          "uses it, not with the module (tests/test_startup.py, tests/test_cli_imports.py)")
+_EXPLAINERS = ("a system's explainer is loaded with the first sentence asked of it: "
+               "swisslearn.explain (why, tell_player) loads no system's words by itself")
+_NOTEBOOK = ("the notebook stack (ipywidgets, matplotlib through swisslearn.viz) loaded only "
+             "where a widget or a picture is made")
+_STARTUP = ("start-up time: `swisslearn --help` imports this module (the command line declares "
+            "every command), so what one command or one use needs loads then "
+            "(tests/test_cli_imports.py, tests/test_startup.py)")
+_OTHERS_TODAY = ("left as it is: this package is being changed by another issue at the same "
+                 "time (dutch1998/, card/, exam/); to move to the top when that has landed")
+
+# (importing module, the module its import names; "*" for every import of
+# the module): the imports inside functions there are, and why each is late.
+LATE_IMPORTS: dict[tuple[str, str], str] = {
+    ("swisslearn.cli", "*"): _CLI,
+    ("swisslearn.batch", "*"): "check over many files (issue 36), declared when the command line "
+                               "starts: " + _CLI,
+    ("swisslearn", "importlib"): "the package's names are loaded on first use: " + _STARTUP,
+    ("swisslearn.course", "hashlib"): _STARTUP,
+    ("swisslearn.fileio", "secrets"): _STARTUP + " (only a write needs it)",
+    ("swisslearn.generate", "swisslearn.model"): _STARTUP,
+    ("swisslearn.generate", "swisslearn.points"): _STARTUP,
+    ("swisslearn.generate", "swisslearn.formats.trf"): _STARTUP,
+    ("swisslearn.generate", "swisslearn.acceleration"): _STARTUP,
+    ("swisslearn.generate", "swisslearn.fileio"): _STARTUP,
+    ("swisslearn.systems", "swisslearn.dutch1998.procedure"): _ENGINE,
+    ("swisslearn.systems", "swisslearn.dutch2017.procedure"): _ENGINE,
+    ("swisslearn.systems", "swisslearn.dutch2026.procedure"): _ENGINE,
+    ("swisslearn.systems", "swisslearn.team2026.procedure"): _ENGINE,
+    ("swisslearn.systems", "swisslearn.team2026.sharly"): _ENGINE,
+    ("swisslearn.systems", "swisslearn.simple"): _ENGINE,
+    ("swisslearn.generate", "swisslearn"): _ENGINE + " (generate --system NAME)",
+    ("swisslearn.generate", "swisslearn.dutch1998.procedure"): _ENGINE + " (the default one)",
+    ("swisslearn.widgets", "swisslearn.dutch1998.procedure"): _ENGINE + " (the course's stepper)",
+    ("swisslearn.card.session", "swisslearn.dutch1998.procedure"): _ENGINE,
+    ("swisslearn.acceleration", "swisslearn.formats.teams"):
+        "the team reader is loaded only when virtual points are written into a file: a round "
+        "without team records never loads it (tests/test_cli_imports.py)",
+    ("swisslearn.acceleration", "swisslearn.formats.trf"):
+        "read with the team reader above, by the one function that writes records",
+    ("swisslearn.formats.reading", "swisslearn.formats.plainlist"):
+        "a reader is loaded for a file of its kind only: a TRF never loads the plain-list reader",
+    ("swisslearn.formats.reading", "swisslearn.formats.teams"):
+        "the team reader, a tenth of a small round's imports, only for a file with team records "
+        "(tests/test_cli_imports.py)",
+    ("swisslearn.course", "jupyterlab.labapp"):
+        "JupyterLab is optional: its absence is said in words when `swisslearn cours` runs",
+    ("swisslearn.desk", "swisslearn.publish.command"):
+        "the hall's pages are written only when the desk publishes a round",
+    ("swisslearn.desk", "swisslearn.extras"): _NOTEBOOK,
+    ("swisslearn.desk", "swisslearn.widgets"): _NOTEBOOK,
+    ("swisslearn.widgets", "swisslearn.extras"): _NOTEBOOK,
+    ("swisslearn.widgets", "swisslearn.viz"): _NOTEBOOK,
+    ("swisslearn.dutch1998.search", "scipy.optimize"): _HEAVY,
+    ("swisslearn.dutch1998.search", "heapq"): _OTHERS_TODAY,
+    ("swisslearn.card.sheet", "dataclasses"): _OTHERS_TODAY,
+    ("swisslearn.matching.weighted", "networkx"): _HEAVY + " (the compiled matching needs none)",
+    ("swisslearn.viz._common", "pandas"): _HEAVY + " (the pictures without a table)",
+    ("swisslearn.publish.pictures", "matplotlib"): _HEAVY,
+    ("swisslearn.publish.pictures", "swisslearn.viz"): _HEAVY,
+    ("swisslearn.publish.sheet", "numpy"): _HEAVY,
+    ("swisslearn.publish.sheet", "segno"): _HEAVY,
+    ("swisslearn.publish.sheet", "matplotlib.backends.backend_pdf"): _HEAVY,
+    ("swisslearn.publish.sheet", "matplotlib.figure"): _HEAVY,
+    ("swisslearn.publish.command", "swisslearn.publish.sheet"):
+        "the PDF sheet (matplotlib, segno) only when --sheet is asked for",
+    ("swisslearn.publish.command", "swisslearn.cli"):
+        "publish reads its file as the command line does (cli._read), when it runs; the "
+        "command line declares the publish command, so this import points up",
+    ("swisslearn.publish", "swisslearn.errors"):
+        "swisslearn.publish is imported by the command line to declare its subcommand: "
+        "what the command needs loads when it runs (tests/test_cli_imports.py)",
+    ("swisslearn.publish", "swisslearn.publish.command"):
+        "loaded when `swisslearn publish` runs, once its optional libraries are checked",
+    ("swisslearn.screenshots", "swisslearn.dutch1998.procedure"): _NOTEBOOK,
+    ("swisslearn.screenshots", "swisslearn.explain"): _NOTEBOOK,
+    ("swisslearn.screenshots", "swisslearn.formats.trf"): _NOTEBOOK,
+    ("swisslearn.screenshots", "swisslearn.viz"): _NOTEBOOK,
+    ("swisslearn.screenshots", "swisslearn.widgets"): _NOTEBOOK,
+    ("swisslearn.exam.command", "*"): ("the exam's subcommands, declared when the command line "
+                                       "starts: " + _CLI),
+    ("swisslearn.exam.pdf", "matplotlib"): _HEAVY,
+    ("swisslearn.exam.pdf", "matplotlib.backends.backend_pdf"): _HEAVY,
+    ("swisslearn.exam.pdf", "matplotlib.figure"): _HEAVY,
+    ("swisslearn.exam.pdf", "matplotlib.patches"): _HEAVY,
+    ("swisslearn.exam.pdf", "swisslearn.explain"):
+        "the answer key's sentences, when one is written; " + _OTHERS_TODAY,
+    ("swisslearn.exam.pdf", "swisslearn.trace"): _OTHERS_TODAY,
+    ("swisslearn.exam.record", "swisslearn.card.widget"): _NOTEBOOK + " (the practice drill)",
+    ("swisslearn.exam.record", "swisslearn.drills"): _NOTEBOOK + " (the practice drill)",
+    ("swisslearn.drills", "swisslearn.exam.targets"):
+        "the exam's rounds for a rule, for the one drill that uses them; " + _OTHERS_TODAY,
+    ("swisslearn.drills", "swisslearn.explain"):
+        "the sentences of that drill's working; " + _OTHERS_TODAY,
+    ("swisslearn.publish", "swisslearn.cli"):
+        "publish declares pair's --acceleration option with the command line's own function; "
+        "the command line imports publish to declare it, so this import points up",
+    ("swisslearn.explain", "swisslearn.explain"): _EXPLAINERS,
+    ("swisslearn.explain", "swisslearn.explain.common"): _EXPLAINERS,
+    ("swisslearn.explain", "swisslearn.explain.player"): _EXPLAINERS,
+    ("swisslearn.explain.why", "swisslearn.explain"): _EXPLAINERS,
+    ("swisslearn.explain.why", "swisslearn.explain.common"): _EXPLAINERS,
+    ("swisslearn.explain.why", "swisslearn.explain.story1998"): _EXPLAINERS,
+}
+
+# The layers below the words of swisslearn.explain: the model, the readers
+# and the engines (each name with everything under it).
+BELOW_EXPLAIN = ("swisslearn.words", "swisslearn.errors", "swisslearn.model", "swisslearn.points",
+                 "swisslearn.teams", "swisslearn.trace", "swisslearn.matching",
+                 "swisslearn.formats", "swisslearn.dutch1998", "swisslearn.dutch2017",
+                 "swisslearn.dutch2026", "swisslearn.team2026", "swisslearn.simple")
+# Those that still import it, and why.
+STILL_ABOVE: dict[str, str] = {
+    "swisslearn.dutch1998.tables": "dutch1998/ is rewritten by another issue at the same time; "
+                                   "its catalogue import moves to swisslearn.words after that",
+}
 
 
 def _modules() -> dict[str, Path]:
@@ -156,6 +287,100 @@ def test_the_known_hidden_cycles_are_still_there() -> None:
     still = {(m, named) for m, named, _, targets in late
              if _closing(edges, m, targets) is not None}
     assert set(HIDDEN_CYCLES) <= still
+
+
+def _named(node: ast.Import | ast.ImportFrom) -> str:
+    """The module an import names, as written (``"." * level`` before it)."""
+    if isinstance(node, ast.ImportFrom):
+        return "." * node.level + (node.module or "")
+    return ", ".join(alias.name for alias in node.names)
+
+
+def _late_imports() -> list[tuple[str, str, int]]:
+    """(module, the module named, line) of every import inside a function."""
+    return [(module, _named(node), node.lineno) for module in MODULES
+            for node, in_function in _imports(module) if in_function]
+
+
+def _allowed_late(module: str, named: str) -> bool:
+    return (module, named) in LATE_IMPORTS or (module, "*") in LATE_IMPORTS
+
+
+def test_every_import_inside_a_function_has_its_reason() -> None:
+    unexplained = [f"{MODULES[module].relative_to(ROOT)}:{line}: {named}"
+                   for module, named, line in _late_imports()
+                   if not _allowed_late(module, named)]
+    assert not unexplained, ("imports inside functions without a reason in LATE_IMPORTS (move "
+                             "them to the top, or say why):\n" + "\n".join(unexplained))
+
+
+def test_every_reason_for_a_late_import_is_still_used() -> None:
+    used = {(module, named) for module, named, _ in _late_imports()}
+    used |= {(module, "*") for module, _ in used}
+    assert set(LATE_IMPORTS) <= used, sorted(set(LATE_IMPORTS) - used)
+
+
+def _below(module: str) -> bool:
+    return any(module == layer or module.startswith(layer + ".") for layer in BELOW_EXPLAIN)
+
+
+def _explain_imports(source: str, module: str) -> list[int]:
+    """The lines where ``source`` (the text of ``module``) imports
+    swisslearn.explain or a module under it: at any level, type-only too."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            named = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
+                else [node.module or ""]
+            if isinstance(node, ast.ImportFrom) and node.level:
+                parts = module.split(".")
+                if module in MODULES and MODULES[module].name == "__init__.py":
+                    parts.append("__init__")  # a package's "." is the package itself
+                named = [".".join(parts[:-node.level] + named)]
+            if any(n == "swisslearn.explain" or n.startswith("swisslearn.explain.")
+                   for n in named):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_the_model_the_readers_and_the_engines_import_no_explainer() -> None:
+    edges, _ = _graph()
+    found = []
+    for module in MODULES:
+        if not _below(module) or module in STILL_ABOVE:
+            continue
+        path = MODULES[module]
+        found += [f"{path.relative_to(ROOT)}:{line}: imports swisslearn.explain"
+                  for line in _explain_imports(path.read_text(encoding="utf-8"), module)]
+        chain = _path(edges, module, "swisslearn.explain")
+        if chain is not None:
+            found.append(f"{path.relative_to(ROOT)}: " + " -> ".join(chain))
+    assert not found, "\n".join(found)
+
+
+def test_the_exceptions_below_the_words_are_still_needed() -> None:
+    for module in STILL_ABOVE:
+        assert _explain_imports(MODULES[module].read_text(encoding="utf-8"), module), module
+
+
+def test_the_search_for_explain_imports_sees_each_form() -> None:
+    # The check itself, on made-up sources: each way of naming the package.
+    module = "swisslearn.formats.made_up"
+    assert _explain_imports("from swisslearn.explain.catalogue import catalogue", module) == [1]
+    assert _explain_imports("def f():\n    import swisslearn.explain", module) == [2]
+    assert _explain_imports("if TYPE_CHECKING:\n    from swisslearn.explain import why",
+                            module) == [2]
+    assert _explain_imports("from ..explain import why", module) == [1]
+    assert _explain_imports("from swisslearn.words import catalogue\n"
+                            "from swisslearn.explainer import x", module) == []
+
+
+def test_the_words_import_nothing_of_swisslearn() -> None:
+    # The catalogue loader is the ground floor: errors and the model use it.
+    names = [_named(node) for node in ast.walk(ast.parse(
+        MODULES["swisslearn.words"].read_text(encoding="utf-8")))
+        if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert [n for n in names if n.startswith(".") or n.split(".")[0] == "swisslearn"] == []
 
 
 def test_the_walk_sees_a_cycle() -> None:

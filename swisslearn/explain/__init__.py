@@ -43,6 +43,8 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+# From the re-export, not swisslearn.words: importing the submodule
+# explain.catalogue binds its name on this package, and the function must win.
 from swisslearn.explain.catalogue import Catalogue, available_languages, catalogue
 from swisslearn.explain.why import explain_pair, why, why_labels
 
@@ -100,10 +102,11 @@ def explain(event: Event, lang: str = "fr") -> str:
         from swisslearn.explain import acceleration
         return cat.label(event.rule, acceleration.describe(event, cat))
     if team2026.is_team_event(event):
-        # The whole-round reading's events get their words from .sharly,
-        # which registers them on team2026.describe when it is imported.
-        from swisslearn.explain import sharly  # noqa: F401
-        return cat.label(event.rule, team2026.describe(event, cat))
+        # The event's class says its system: the whole-round reading's own
+        # events have their words in .sharly, the others those of .team2026.
+        from swisslearn.explain import sharly
+        words = sharly.describe if sharly.is_sharly_event(event) else team2026.describe
+        return cat.label(event.rule, words(event, cat))
     describe = _systems().describe.get(system_of_event(event), dutch1998.describe)
     return cat.label(event.rule, describe(event, cat))
 

@@ -9,8 +9,9 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from swisslearn.explain.catalogue import Catalogue
+from swisslearn.acceleration import AccelerationApplied
 from swisslearn.trace import BracketView, Event, PlayerView
+from swisslearn.words import Catalogue
 
 if TYPE_CHECKING:
     from swisslearn.acceleration import Applied, Note
@@ -91,7 +92,6 @@ def player_score(cat: Catalogue, score: Decimal, view: PlayerView | None) -> str
 
 
 def describe(event: Event, cat: Catalogue) -> str:
-    from swisslearn.acceleration import AccelerationApplied
     assert isinstance(event, AccelerationApplied)
     rows = event.virtual
     values = sorted({virtual for _, _, virtual in rows}, reverse=True)
@@ -135,7 +135,6 @@ def why_scores(events: Iterable[object], players: Iterable[int], cat: Catalogue)
     """``why``'s last lines in an accelerated round: the pairing score of
     each of ``players`` who has virtual points, « C.04.5.1 : score
     d'appariement de 1 : 2 points (1 réel + 1 virtuel). »"""
-    from swisslearn.acceleration import AccelerationApplied
     start = next((e for e in events if isinstance(e, AccelerationApplied)), None)
     if start is None:
         return []

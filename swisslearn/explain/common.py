@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from swisslearn.dutch2017.events import BoardsOrdered as BoardsOrdered2017
 from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
-from swisslearn.explain.catalogue import Catalogue
+from swisslearn.words import Catalogue
 from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketPaired, BracketView, CandidateTried, Event,
                               PlayerView, RoundPaired, RoundStarted)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import singledispatch
 
-from swisslearn.explain.catalogue import Catalogue
+from swisslearn.words import Catalogue
 from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids,
                                       round_paired_sentence, round_started_sentence, views)
 from swisslearn.explain.common import score as bracket_score

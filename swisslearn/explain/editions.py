@@ -4,7 +4,7 @@ language: the sentences of a :class:`swisslearn.systems.Choice` (keys
 
 from __future__ import annotations
 
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.systems import Choice
 
 __all__ = ["choice_reason", "choice_line", "older_warning"]

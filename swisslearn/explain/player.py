@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.explain.common import DUTCH_1998, Explanation, Round, ids, system_of_trace
 from swisslearn.explain.story1998 import Story, undone_fields
 from swisslearn.explain.why import explain_pair

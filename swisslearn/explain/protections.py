@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from swisslearn.explain.catalogue import Catalogue
+from swisslearn.words import Catalogue
 from swisslearn.trace import Event
 
 KIND = "protections_applied"

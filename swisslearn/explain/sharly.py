@@ -17,9 +17,10 @@ data come from :mod:`swisslearn.team2026.differences`,
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import singledispatch
 
 from swisslearn.explain import team2026
-from swisslearn.explain.catalogue import Catalogue
+from swisslearn.words import Catalogue
 from swisslearn.explain.common import Answer, Round, WhyRules, holds, ids, last
 from swisslearn.model import PlayerId
 from swisslearn.team2026.differences import EngineSide, Parting
@@ -29,8 +30,9 @@ from swisslearn.team2026.sharly import SYSTEM
 from swisslearn.team2026.wholeround import FIELDS, Field, RoundFields
 from swisslearn.trace import ColourAllocated, Event, Rejection
 
-__all__ = ["SYSTEM", "WHY", "describe_parting", "describe_field", "describe_fields",
-           "describe_engine_side", "describe_rejection", "is_sharly_trace", "fields_rows"]
+__all__ = ["SYSTEM", "WHY", "describe", "describe_parting", "describe_field", "describe_fields",
+           "describe_engine_side", "describe_rejection", "is_sharly_event", "is_sharly_trace",
+           "fields_rows"]
 
 
 def describe_parting(found: Parting, cat: Catalogue, labelled: bool = True) -> str:
@@ -115,7 +117,22 @@ def _fields_summary(fields: RoundFields, cat: Catalogue) -> str:
     return cat.text("fmt.reason_sep").join(parts)
 
 
-@team2026.describe.register
+@singledispatch
+def describe(event: Event, cat: Catalogue) -> str:
+    """One event of a ``team-2026-sharly`` trace: its own events
+    (:class:`~swisslearn.team2026.events.SharlyEvent`) in its words, those it
+    shares with ``team-2026`` (PAB, colours, boards) in the team words of
+    :func:`.team2026.describe`.  The explainer is chosen by the event's class
+    (:func:`is_sharly_event`); nothing is registered on another module."""
+    return team2026.describe(event, cat)
+
+
+def is_sharly_event(event: Event) -> bool:
+    """Is ``event`` one of the whole-round reading's own (its class says so)?"""
+    return isinstance(event, SharlyEvent)
+
+
+@describe.register
 def _bracket_opened(event: SharlyBracketOpened, cat: Catalogue) -> str:
     return cat.text("sharly.bracket_opened", players=cat.players(ids(event.bracket.players)))
 
@@ -127,7 +144,7 @@ def _deciding_values(event: WholeRoundWeighed, cat: Catalogue) -> tuple[str, str
             describe_field(field, event.text_fields, cat))
 
 
-@team2026.describe.register
+@describe.register
 def _whole_round_weighed(event: WholeRoundWeighed, cat: Catalogue) -> str:
     sentences = [cat.text("sharly.weighed", pairs=cat.pairs(event.pairs),
                           fields=_fields_summary(event.fields, cat))]
@@ -146,14 +163,14 @@ def _whole_round_weighed(event: WholeRoundWeighed, cat: Catalogue) -> str:
     return cat.join(sentences)
 
 
-@team2026.describe.register
+@describe.register
 def _candidate_tried(event: SharlyCandidateTried, cat: Catalogue) -> str:
     if event.accepted:
         return cat.text("sharly.candidate.accepted", pairs=cat.pairs(event.pairs))
     return cat.text("sharly.candidate.rejected", pairs=cat.pairs(event.pairs), label=event.rule)
 
 
-@team2026.describe.register
+@describe.register
 def _bracket_paired(event: SharlyBracketPaired, cat: Catalogue) -> str:
     return cat.text("sharly.bracket_paired", pairs=cat.pairs(event.pairs))
 

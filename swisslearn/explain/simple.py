@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import singledispatch
 
-from swisslearn.explain.catalogue import Catalogue
+from swisslearn.words import Catalogue
 from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids,
                                       round_paired_sentence, round_started_sentence)
 from swisslearn.explain.common import score as group_score

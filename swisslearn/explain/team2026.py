@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import singledispatch
 
-from swisslearn.explain.catalogue import Catalogue
+from swisslearn.words import Catalogue
 from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids, last,
                                       round_paired_sentence, round_started_sentence)
 # A bracket's score with its real and virtual parts in an accelerated round

@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 
 if TYPE_CHECKING:
     from swisslearn.explain.common import Explanation, WhyRules

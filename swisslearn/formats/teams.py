@@ -82,14 +82,16 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from swisslearn.errors import InputError, Report, TRFError
-from swisslearn.formats.trf import TeamReference, TrfDocument, parse_trf, round_block_column
+from swisslearn.formats.trf import (TeamReference, TrfDocument, has_team_records, parse_trf,
+                                   round_block_column)
 from swisslearn.model import (ByeRequest, Colour, Player, PlayerId, PointAdjustment, Result,
                               RoundEntry, RoundNumber, Tournament)
 from swisslearn.points import Points, PointSystem
 from swisslearn.teams import TPN, MatchPoints, Outcome, Team, TeamRound, TeamTournament, TypeCode
+from swisslearn.words import catalogue
 
 __all__ = ["has_team_records", "read_teams", "team_tournament", "with_teams", "board_tournament",
            "read_362", "engine_362_reading", "format_362", "Misread362", "misread_362"]
@@ -151,9 +153,6 @@ class Misread362:
 
     def message(self, lang: str = "en") -> str:
         """What is wrong, in ``lang`` (the catalogue's ``teams.362_misread``)."""
-        # Imported here, as in swisslearn.errors: reading a file must not load
-        # the explanations (the catalogue's package imports every explainer).
-        from swisslearn.explain.catalogue import catalogue
         words = catalogue(lang)
 
         def show(points: MatchPoints) -> str:
@@ -178,13 +177,6 @@ def misread_362(lines: tuple[str, ...] | list[str]) -> list[Misread362]:
 
 # ---------------------------------------------------------------------------
 # Reading
-
-
-def has_team_records(document: TrfDocument) -> bool:
-    """Does the file describe teams (``310`` or ``013`` records, not the
-    ``013`` team prizes of an individual tournament)?"""
-    return not document.team_prizes and any(line[:3] in ("310", "013")
-                                            for line in document.lines)
 
 
 def with_teams(document: TrfDocument, *, strict: bool = False) -> TrfDocument:
@@ -600,33 +592,59 @@ class _Reader:
     def _round(self, record: _TeamRecord, r: RoundNumber, team_of: Mapping[PlayerId, TPN],
                found: _Records, requests: Mapping[tuple[TPN, RoundNumber], TeamReference],
                boards: int, pab_gp: Points) -> TeamRound | None:
-        """The team's round before the match result is known (``None``: no round)."""
+        """The team's round before the match result is known (``None``: no round).
+
+        In order: a forfeit record settles it; else the team's board entries,
+        the PAB, its line-up, a bye it asked for (unless its boards were
+        played), a round without opponent, and last the match."""
         tpn = record.tpn
-        points = self.points
         if (r, tpn) in found.forfeits:
             opponent, outcome = found.forfeits[(r, tpn)]
             won = outcome is Outcome.FORFEIT_WIN
             return TeamRound(r, outcome, opponent, None,
-                             points.forfeit_win * boards if won else Decimal(0))
+                             self.points.forfeit_win * boards if won else Decimal(0))
+        entries = self._entries(record, r, found)
+        if self._is_pab(record, r, found, entries):
+            return TeamRound(r, Outcome.PAB, game_points=pab_gp)
+        line_up, with_opponent = self._line_up(record, r, found, entries, boards)
+        bye = self._bye_asked(tpn, r, requests, with_opponent, boards)
+        if bye is not None:
+            return bye
+        if not with_opponent:
+            return self._without_opponent(record, r, entries, found.match_points)
+        return self._match(record, r, team_of, found, entries, line_up, with_opponent)
+
+    def _entries(self, record: _TeamRecord, r: RoundNumber,
+                 found: _Records) -> dict[PlayerId, RoundEntry]:
+        """The round's board entries of the team's players."""
         # A 300 line-up may field a substitute the 310 record does not list
         # (Sharly Chess writes a round paired before it is played so).
         members = record.players + tuple(
-            p for p in found.line_ups.get((r, tpn), ()) if p not in record.players
+            p for p in found.line_ups.get((r, record.tpn), ()) if p not in record.players
             and p in self.base)
-        entries = {pid: e for pid in members
-                   if (e := self.base.player(pid).entry(r)) is not None}
+        return {pid: e for pid in members if (e := self.base.player(pid).entry(r)) is not None}
+
+    @staticmethod
+    def _is_pab(record: _TeamRecord, r: RoundNumber, found: _Records,
+                entries: Mapping[PlayerId, RoundEntry]) -> bool:
         # A board's U in a team that meets another (the opponent fielded
         # fewer players: Sharly Chess writes U there) is not the team's PAB.
-        if found.pab_rounds.get(r) == tpn or (
-                any(e.result is Result.PAIRING_ALLOCATED_BYE for e in entries.values())
-                and not any(e.opponent is not None for e in entries.values())):
-            return TeamRound(r, Outcome.PAB, game_points=pab_gp)
-        if (r, tpn) in found.line_ups:
-            line_up = tuple(p for p in found.line_ups[(r, tpn)] if p in entries)
-        else:
-            line_up = tuple(p for p in record.players if p in entries and _fielded(entries[p]))
+        return found.pab_rounds.get(r) == record.tpn or (
+            any(e.result is Result.PAIRING_ALLOCATED_BYE for e in entries.values())
+            and not any(e.opponent is not None for e in entries.values()))
+
+    @staticmethod
+    def _line_up(record: _TeamRecord, r: RoundNumber, found: _Records,
+                 entries: Mapping[PlayerId, RoundEntry], boards: int
+                 ) -> tuple[tuple[PlayerId, ...], list[PlayerId]]:
+        """The players on the team's boards, board 1 first, and those of them
+        who met an opponent (read before the short boards are filled)."""
+        if (r, record.tpn) in found.line_ups:
+            line_up = tuple(p for p in found.line_ups[(r, record.tpn)] if p in entries)
+            return line_up, [p for p in line_up if entries[p].opponent is not None]
+        line_up = tuple(p for p in record.players if p in entries and _fielded(entries[p]))
         with_opponent = [p for p in line_up if entries[p].opponent is not None]
-        if with_opponent and (r, tpn) not in found.line_ups and len(line_up) < boards:
+        if with_opponent and len(line_up) < boards:
             # A board lost by forfeit without opponent (0000 - -) is a board of
             # the match, or a reserve who did not play: the first listed ones
             # fill the boards the match is short of, so that the boards after
@@ -634,25 +652,36 @@ class _Reader:
             absent = [p for p in record.players if p in entries and p not in line_up
                       and entries[p].result is Result.FORFEIT_LOSS][:boards - len(line_up)]
             line_up = tuple(p for p in record.players if p in line_up or p in absent)
+        return line_up, with_opponent
+
+    def _bye_asked(self, tpn: TPN, r: RoundNumber,
+                   requests: Mapping[tuple[TPN, RoundNumber], TeamReference],
+                   with_opponent: Sequence[PlayerId], boards: int) -> TeamRound | None:
+        """The round of a bye the team asked for (``240``), unless its boards
+        were played: then the boards win, as for a player, with a warning."""
         request = requests.get((tpn, r))
-        if request is not None and with_opponent:
-            # The boards are the record of what happened: they win, as for a player.
-            bye = request.record
-            assert isinstance(bye, ByeRequest)
+        if request is None:
+            return None
+        bye = request.record
+        assert isinstance(bye, ByeRequest)
+        if with_opponent:
             self.warning("240_contradicts", request.line, request.column, team=tpn, round=r,
                          kind=bye.result.code, player_line=self.player_line(with_opponent[0]))
             self.contradicted.add((tpn, r))
-            request = None
-        if request is not None:
-            bye = request.record
-            assert isinstance(bye, ByeRequest)
-            outcome = {Result.FULL_POINT_BYE: Outcome.FULL_BYE,
-                       Result.HALF_POINT_BYE: Outcome.HALF_BYE}.get(bye.result, Outcome.ZERO_BYE)
-            game = {Outcome.FULL_BYE: points.win * boards,
-                    Outcome.HALF_BYE: points.draw * boards}.get(outcome, Decimal(0))
-            return TeamRound(r, outcome, game_points=game)
-        if not with_opponent:
-            return self._without_opponent(record, r, entries, found.match_points)
+            return None
+        outcome = {Result.FULL_POINT_BYE: Outcome.FULL_BYE,
+                   Result.HALF_POINT_BYE: Outcome.HALF_BYE}.get(bye.result, Outcome.ZERO_BYE)
+        game = {Outcome.FULL_BYE: self.points.win * boards,
+                Outcome.HALF_BYE: self.points.draw * boards}.get(outcome, Decimal(0))
+        return TeamRound(r, outcome, game_points=game)
+
+    def _match(self, record: _TeamRecord, r: RoundNumber, team_of: Mapping[PlayerId, TPN],
+               found: _Records, entries: Mapping[PlayerId, RoundEntry],
+               line_up: tuple[PlayerId, ...], with_opponent: Sequence[PlayerId]
+               ) -> TeamRound | None:
+        """The match against the team of the first board's opponent (``None``
+        and an error when the boards met no team, or two teams)."""
+        tpn = record.tpn
         first = entries[with_opponent[0]]
         assert first.opponent is not None
         # The round's line-ups (300) say which team a substitute played for.
@@ -670,7 +699,7 @@ class _Reader:
                 self.error("two_opponents", self.player_line(pid), round_block_column(r),
                            round=r, team=tpn, player=pid, opponent=other, other=opponent_team)
                 return None
-        game = sum((points.points(entries[p].result) for p in line_up), Decimal(0))
+        game = sum((self.points.points(entries[p].result) for p in line_up), Decimal(0))
         played = any(entries[p].game_played for p in line_up)
         colour = entries[line_up[0]].colour
         if colour is None:

@@ -66,6 +66,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from swisslearn.errors import Count, InputError, Reason, Report, TRFError
+from swisslearn.fileio import read_input_bytes, write_bytes_atomically
 from swisslearn.formats.lines import NEWLINE, split_lines
 from swisslearn.formats.text import UTF8, decode_text, encode
 from swisslearn.model import (Acceleration, ByeRequest, Colour, ForbiddenPairs, Player,
@@ -75,7 +76,7 @@ from swisslearn.points import BB_FIELDS, TRF162_FIELDS, XXS_FIELDS, Points, Poin
 
 __all__ = ["TrfDocument", "TeamReference", "read_trf", "parse_trf", "load_trf", "looks_like_trf",
            "ROUND_BLOCK_START", "round_block_column", "format_round_block",
-           "INFORMATIVE_CODES", "TEAM_CODES", "PROTECTION_CODES"]
+           "INFORMATIVE_CODES", "TEAM_CODES", "PROTECTION_CODES", "has_team_records"]
 
 ROUND_BLOCK_START = 92
 """Column where round 1's block starts; round r starts at 92 + 10(r-1)."""
@@ -229,7 +230,6 @@ class TrfDocument:
     def write(self, path: str | Path, *, replace: bool = True) -> None:
         """Write the document to ``path`` atomically (temporary file, then
         rename); without ``replace``, never over an existing file."""
-        from swisslearn.fileio import write_bytes_atomically
         write_bytes_atomically(Path(path), self.to_bytes(), replace=replace)
 
     def with_round(self, round: RoundNumber, entries: Mapping[PlayerId, RoundEntry]) -> TrfDocument:
@@ -276,9 +276,16 @@ def looks_like_trf(text: str) -> bool:
 def read_trf(path: str | Path, *, strict: bool = False) -> TrfDocument:
     """Read and check the TRF file at ``path`` (at most
     :data:`~swisslearn.fileio.MAX_INPUT_BYTES`, a regular file)."""
-    from swisslearn.fileio import read_input_bytes
     data = read_input_bytes(path, TRFError)
     return parse_trf(data, source=str(path), strict=strict)
+
+
+def has_team_records(document: TrfDocument) -> bool:
+    """Does the file describe teams (``310`` or ``013`` records, not the
+    ``013`` team prizes of an individual tournament)?  Asked before the team
+    reader (:mod:`swisslearn.formats.teams`) is loaded, and by it."""
+    return not document.team_prizes and any(line[:3] in ("310", "013")
+                                            for line in document.lines)
 
 
 def load_trf(path: str | Path) -> Tournament:

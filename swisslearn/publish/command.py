@@ -14,7 +14,7 @@ from typing import TextIO
 
 from swisslearn import systems
 from swisslearn.acceleration import prepare, with_round_start
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.model import RoundNumber
 from swisslearn.protections import Protections, protect
 from swisslearn.publish import SHEET

@@ -33,7 +33,7 @@ from types import MappingProxyType
 
 from swisslearn.acceleration import SYSTEMS as ACCELERATED_SYSTEMS, Applied
 from swisslearn.explain import explain, explain_pair, tell_player
-from swisslearn.explain.catalogue import available_languages, catalogue
+from swisslearn.words import available_languages, catalogue
 from swisslearn.explain.common import DUTCH_1998
 from swisslearn.explain.editions import choice_line
 from swisslearn.model import PlayerId, RoundNumber, Tournament

@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from swisslearn.errors import usage
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.publish import INDEX
 from swisslearn.publish.content import RoundContent, Row
 

@@ -30,7 +30,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.publish.content import RoundContent, Row, Said, languages
 from swisslearn.publish.pictures import picture_name
 

@@ -15,7 +15,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from swisslearn.explain.catalogue import Catalogue
+from swisslearn.words import Catalogue
 from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import (BracketPaired, BracketSplit, BracketView, Event, PDecreased,
                               PlayerView)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import ByeAssigned, ColourAllocated, Event, PlayerView, RoundStarted
 from swisslearn.viz._common import (HIGHLIGHT, _MISSING, _bracket_of, _colour_of, _column,

@@ -8,7 +8,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.viz._common import HIGHLIGHT, _BOX, _DOWN, _EDGE, _axes_inches, _blank, _new_figure
 
 __all__ = [

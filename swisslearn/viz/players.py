@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.model import PlayerId
 from swisslearn.trace import BoardsOrdered, RoundPaired
 from swisslearn.viz._common import Players, _column, _data_frame, _player_cells, _player_fields, _view

@@ -15,7 +15,7 @@ from matplotlib.patches import Rectangle
 
 from swisslearn.exam.record import Record, progress_table
 from swisslearn.exam.targets import rule_words
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.viz._common import _MISSING, ACCEPTED, REJECTED, _new_figure
 
 __all__ = ["progress_figure"]

@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
 from matplotlib.path import Path as MplPath
 
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketPaired, ByeAssigned, CandidateTried,
                               ColourAllocated, Event, PDecreased, PlayerMovedDown, PlayerView,
@@ -130,6 +130,39 @@ def _float_arrow(points: Sequence[Point], linestyle: str = "-") -> FancyArrowPat
 
 def _draw_groups(ax: Axes, data: _Groups, cat: Catalogue) -> None:
     _blank(ax)
+    layout = _layout(ax, data)
+    if data.title:
+        ax.text(0.0, 1.0 - layout.title_h / 2, data.title, ha="left", va="center",
+                fontsize=layout.font + 1.5, fontweight="bold")
+    positions, bands, bottom_y = _place(data, layout, cat)
+    _draw_bands(ax, bands, layout.font)
+    _draw_chips(ax, data, positions, layout, cat)
+    chips = {pid: (cx - layout.chip_w / 2, cy - layout.chip_h / 2,
+                   cx + layout.chip_w / 2, cy + layout.chip_h / 2)
+             for pid, (cx, cy) in positions.items()}
+    lanes = _draw_pairs(ax, data, positions, chips, layout)
+    _draw_moved_down(ax, data, positions, bands, layout)
+    _draw_floating_on(ax, data, positions, chips, layout, bottom_y, lanes)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """The sizes of a score-groups picture, in axes fractions (font in points)."""
+
+    per_line: int       # chips on one line of a band
+    lines_of: Mapping[Decimal, int]  # lines of chips of each score's band
+    title_h: float
+    line_h: float
+    font: float
+    chip_w: float
+    chip_h: float
+
+    @property
+    def column(self) -> float:
+        return 0.82 / self.per_line
+
+
+def _layout(ax: Axes, data: _Groups) -> _Layout:
     width_in, height_in = _axes_inches(ax)
     scores = sorted({v.score for v in data.views}, reverse=True)
     per_line = max(6, min(14, int(width_in / 0.75)))
@@ -141,16 +174,25 @@ def _draw_groups(ax: Axes, data: _Groups, cat: Catalogue) -> None:
     line_h = min((1.0 - title_h) / max(total_lines + 0.6 * (len(scores) + extra), 2),
                  0.62 / height_in)
     font = max(4.5, min(9.0, line_h * height_in * 72 / 2.8, width_in * 72 / (per_line * 5.5)))
-    if data.title:
-        ax.text(0.0, 1.0 - title_h / 2, data.title, ha="left", va="center",
-                fontsize=font + 1.5, fontweight="bold")
-    chip_w = min(0.075, 0.8 / per_line * 0.8)
-    chip_h = line_h * 0.72
+    return _Layout(per_line=per_line, lines_of=lines_of, title_h=title_h, line_h=line_h,
+                   font=font, chip_w=min(0.075, 0.8 / per_line * 0.8), chip_h=line_h * 0.72)
+
+
+_Band = tuple[str, float, float, bool]
+"""A band of the picture: its label, bottom, height, and whether it is the
+bracket the event is about."""
+
+
+def _place(data: _Groups, layout: _Layout, cat: Catalogue
+           ) -> tuple[dict[PlayerId, tuple[float, float]], list[_Band], float]:
+    """Each player's chip centre, the bands (one per score, highest on top, then
+    the players floating on), and the height of the floating players' chips."""
+    line_h, per_line = layout.line_h, layout.per_line
     positions: dict[PlayerId, tuple[float, float]] = {}
-    y = 1.0 - title_h
-    bands: list[tuple[str, float, float, bool]] = []
-    for score in scores:
-        rows = lines_of[score]
+    y = 1.0 - layout.title_h
+    bands: list[_Band] = []
+    for score in sorted(layout.lines_of, reverse=True):
+        rows = layout.lines_of[score]
         band_h = rows * line_h + 0.6 * line_h
         points = cat.text("viz.groups.points" if score > 1 else "viz.groups.point",
                           score=cat.number(score))
@@ -168,11 +210,21 @@ def _draw_groups(ax: Axes, data: _Groups, cat: Catalogue) -> None:
         bands.append((cat.text("viz.bye" if data.bye else "viz.groups.next"), y - band_h,
                       band_h, False))
         bottom_y = y - band_h / 2
+    return positions, bands, bottom_y
+
+
+def _draw_bands(ax: Axes, bands: Sequence[_Band], font: float) -> None:
     for label, y0, h, current in bands:
         ax.add_artist(Rectangle((0.0, y0), 1.0, h, facecolor="#fff3d6" if current else "#f6f7f9",
                                edgecolor="white", linewidth=2.0, zorder=0))
         ax.text(0.07, y0 + h / 2, label, ha="center", va="center", fontsize=font,
                 fontweight="bold" if current else "normal", zorder=1)
+
+
+def _draw_chips(ax: Axes, data: _Groups, positions: Mapping[PlayerId, tuple[float, float]],
+                layout: _Layout, cat: Catalogue) -> None:
+    """A chip per player (number and preference), dashed for one moved down."""
+    chip_w, chip_h = layout.chip_w, layout.chip_h
     views = {v.id: v for v in data.views}
     incoming = set(data.incoming)
     for pid, (cx, cy) in positions.items():
@@ -185,11 +237,19 @@ def _draw_groups(ax: Axes, data: _Groups, cat: Catalogue) -> None:
                                     linewidth=1.6 if moved else 0.8,
                                     linestyle="--" if moved else "-"))
         ax.text(cx, cy, f"{pid}\n{_letters(view.preference, cat)}", ha="center", va="center",
-                fontsize=font * 0.9, zorder=4, linespacing=1.1)
+                fontsize=layout.font * 0.9, zorder=4, linespacing=1.1)
+
+
+_Chips = Mapping[PlayerId, tuple[float, float, float, float]]
+"""Each chip's box: left, bottom, right, top."""
+
+
+def _draw_pairs(ax: Axes, data: _Groups, positions: Mapping[PlayerId, tuple[float, float]],
+                chips: _Chips, layout: _Layout) -> int:
+    """The pairs: an arc inside a bracket, an arrow across brackets (↓ for the
+    downfloater, ↑ for the upfloater).  Returns the lanes taken around chips."""
+    chip_w, chip_h, font = layout.chip_w, layout.chip_h, layout.font
     score_of = {v.id: v.score for v in data.views}
-    chips = {pid: (cx - chip_w / 2, cy - chip_h / 2, cx + chip_w / 2, cy + chip_h / 2)
-             for pid, (cx, cy) in positions.items()}
-    column = 0.82 / per_line
     lanes = 0
     # Many pairs inside one bracket make a tangle: the tables show them.
     same = sum(1 for a, b in data.pairs if score_of.get(a, -1) == score_of.get(b, -2))
@@ -208,35 +268,49 @@ def _draw_groups(ax: Axes, data: _Groups, cat: Catalogue) -> None:
         high, low = (a, b) if score_of[a] > score_of[b] else (b, a)
         (xh, yh), (xl, yl) = positions[high], positions[low]
         way = _around_chips((xh, yh - chip_h / 2), (xl, yl + chip_h / 2), chips, {high, low},
-                            column, line_h - chip_h, lanes)
+                            layout.column, layout.line_h - chip_h, lanes)
         lanes += len(way) > 2
         ax.add_artist(_float_arrow(way, linestyle=style))
         ax.text(xh + chip_w / 2 + 0.005, yh, "↓", color=_DOWN, fontsize=font + 1,
                 ha="left", va="center", fontweight="bold", zorder=4)
         ax.text(xl + chip_w / 2 + 0.005, yl, "↑", color=_UP, fontsize=font + 1,
                 ha="left", va="center", fontweight="bold", zorder=4)
-    if data.bracket is not None:
-        band = next((b for b in bands if b[3]), None)
-        for pid in data.incoming:
-            if pid in positions and band is not None and score_of[pid] != data.bracket:
-                cx, cy = positions[pid]
-                ax.add_artist(FancyArrowPatch((cx, cy - chip_h / 2), (cx, band[1] + band[2]),
-                                             arrowstyle="-|>", mutation_scale=10,
-                                             linewidth=1.3, color=_DOWN, zorder=2))
+    return lanes
+
+
+def _draw_moved_down(ax: Axes, data: _Groups, positions: Mapping[PlayerId, tuple[float, float]],
+                     bands: Sequence[_Band], layout: _Layout) -> None:
+    """An arrow from each player moved down into the bracket to its band."""
+    if data.bracket is None:
+        return
+    score_of = {v.id: v.score for v in data.views}
+    band = next((b for b in bands if b[3]), None)
+    for pid in data.incoming:
+        if pid in positions and band is not None and score_of[pid] != data.bracket:
+            cx, cy = positions[pid]
+            ax.add_artist(FancyArrowPatch((cx, cy - layout.chip_h / 2), (cx, band[1] + band[2]),
+                                         arrowstyle="-|>", mutation_scale=10,
+                                         linewidth=1.3, color=_DOWN, zorder=2))
+
+
+def _draw_floating_on(ax: Axes, data: _Groups, positions: Mapping[PlayerId, tuple[float, float]],
+                      chips: _Chips, layout: _Layout, bottom_y: float, lanes: int) -> None:
+    """The players floating on to the next bracket (or the bye), in the last band."""
+    chip_w, chip_h = layout.chip_w, layout.chip_h
     for k, pid in enumerate(data.outgoing):
         if pid not in positions:
             continue
         cx, cy = positions[pid]
         tx = cx + 0.012 * (k % 3)
         way = _around_chips((cx, cy - chip_h / 2), (tx, bottom_y + chip_h / 2), chips, {pid},
-                            column, line_h - chip_h, lanes)
+                            layout.column, layout.line_h - chip_h, lanes)
         lanes += len(way) > 2
         ax.add_artist(_float_arrow(way))
         ax.add_artist(FancyBboxPatch((tx - chip_w / 2, bottom_y - chip_h / 2), chip_w, chip_h,
                                     boxstyle="round,pad=0.002,rounding_size=0.01",
                                     facecolor="white", edgecolor=_DOWN, linestyle="--",
                                     linewidth=1.0, zorder=3))
-        ax.text(tx, bottom_y, f"{pid} ↓", ha="center", va="center", fontsize=font * 0.9,
+        ax.text(tx, bottom_y, f"{pid} ↓", ha="center", va="center", fontsize=layout.font * 0.9,
                 color=_DOWN, zorder=4)
 
 

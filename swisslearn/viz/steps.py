@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from swisslearn.explain.catalogue import catalogue
+from swisslearn.words import catalogue
 from swisslearn.trace import (BoardsOrdered, BracketOpened, BracketPaired, BracketsMerged,
                               ByeAssigned, CandidatesSkipped, CandidateTried, ColourAllocated,
                               Event, ExchangeApplied, PDecreased, PlayerMovedDown, RoundPaired,

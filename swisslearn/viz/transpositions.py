@@ -13,7 +13,7 @@ from matplotlib.patches import Rectangle
 
 from swisslearn.dutch1998.exchanges import seed_cell
 from swisslearn.dutch1998.transpositions import count_transpositions, transposition_at
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 from swisslearn.model import PlayerId
 from swisslearn.trace import BracketPaired, CandidatesSkipped, CandidateTried, Event
 from swisslearn.viz._common import (HIGHLIGHT, _EDGE, _MISSING, _axes_inches, _blank, _bracket_of,
