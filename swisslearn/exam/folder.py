@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 from swisslearn.errors import InputError
+from swisslearn.exam.targets import RULES
 from swisslearn.fileio import read_input_bytes
 
 __all__ = ["EXAM_FILE", "FORMAT", "VERSION", "drawn_rule", "exam_file_text"]
@@ -39,7 +40,6 @@ def drawn_rule(folder: str | Path) -> str | None:
     level (no :data:`EXAM_FILE`).  A file that does not say a rule of
     :data:`~swisslearn.exam.targets.RULES` is an
     :class:`~swisslearn.errors.InputError` at its line and column."""
-    from swisslearn.exam.targets import RULES
     path = Path(folder) / EXAM_FILE
     if not path.is_file():
         return None
