@@ -38,7 +38,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from swisslearn.dutch1998.criteria import TEXT_ORDER, text_order
-from swisslearn.dutch1998.search import BracketSearch, _linear_sum_assignment
+from swisslearn.dutch1998.search import BracketSearch
 from swisslearn.trace import Rejection
 
 __all__ = ["ENUMERATED", "Met", "RunReasons"]
@@ -203,7 +203,10 @@ class RunReasons:
         for c, j in enumerate(free):
             if self.left[j] >= rank and (pair is None or j != pair[1]):
                 matrix[rows:, c] = 0
-        row_index, col_index = _linear_sum_assignment(matrix)
+        # scipy's solver: costs of both signs and whole rows impossible
+        # (a forced pair) are its ordinary inputs.
+        from scipy.optimize import linear_sum_assignment
+        row_index, col_index = linear_sum_assignment(matrix)
         total = int(matrix[row_index, col_index].sum())
         if total >= _IMPOSSIBLE // 2:
             return None
