@@ -84,7 +84,7 @@ def course_rounds() -> list[tuple[str, Tournament, int]]:
 
 def generated_rounds(count: int, seed: int, players: tuple[int, int] = (4, 12)
                      ) -> list[tuple[str, Tournament, int]]:
-    found = []
+    found: list[tuple[str, Tournament, int]] = []
     for settings_ in random_tournaments(count, seed=seed, players=players, rounds=(3, 9)):
         tournament = generate(settings_).tournament
         found.extend((f"{settings_!r} round {r}", tournament, r)
