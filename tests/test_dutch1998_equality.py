@@ -233,3 +233,42 @@ def test_a_block_analysed_names_the_first_criteria_of_its_candidates(
     assert {r.criterion for r in analysed} == {r.criterion for r in literal}
     assert all(r in literal for r in analysed)   # each witness is a literal rejection
     assert not counted or not literal   # analysed: uncounted, unless there is nothing
+
+
+def test_an_exchange_told_without_its_candidates_names_their_reasons() -> None:
+    """cours-c10, round 3, told by the pruned search: exchange a (1 <-> 5)
+    has no acceptable candidate; the literal walk refuses its candidates for
+    B6 (7 floated down two rounds before) and B5 (1 would float down twice):
+    the exchange names both, counted, and its sentence says them."""
+    from swisslearn.explain.catalogue import catalogue
+    from swisslearn.explain.dutch1998 import describe
+    from swisslearn.trace import ExchangeApplied
+
+    path = Path(__file__).resolve().parent.parent / "data" / "cours-c10.trf"
+    both = tellings(read_trf(path).tournament, 3)
+    assert both is not None
+    exchange = next(e for e in both[1] if isinstance(e, ExchangeApplied) and e.cell == "a")
+    assert not exchange.feasible
+    assert {r.criterion for r in exchange.split_reasons} == {"B5", "B6"}
+    assert len(exchange.split_counts) == len(exchange.split_reasons)
+    said = describe(exchange, catalogue("fr"))
+    assert "B6 : 7 a déjà flotté vers le bas" in said and "B5 : 1 flotterait" in said
+
+
+def test_a_range_of_exchanges_names_the_criteria_of_their_candidates() -> None:
+    """cours-c10-adversaire, round 5, told by the pruned search: exchanges 1
+    to 5 are one D2 range naming the criteria the literal walk refuses their
+    candidates for (uncounted: the sentence does not count exchanges)."""
+    from swisslearn.explain.catalogue import catalogue
+    from swisslearn.explain.dutch1998 import describe
+
+    path = Path(__file__).resolve().parent.parent / "data" / "cours-c10-adversaire.trf"
+    both = tellings(read_trf(path).tournament, 5)
+    assert both is not None
+    literal, pruned = both
+    assert not compare(literal, pruned, "c10-adversaire").differences
+    ranges = [e for e in pruned if isinstance(e, CandidatesSkipped) and e.rule == "D2"]
+    assert ranges and not ranges[0].counts
+    assert "B1a" in {r.criterion for r in ranges[0].reasons}
+    assert "Critères pour lesquels leurs candidats sont refusés" in describe(ranges[0],
+                                                                          catalogue("fr"))
