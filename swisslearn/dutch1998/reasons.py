@@ -50,6 +50,7 @@ ENUMERATED = 240
 _CLEAN = 1000                    # the rank of a pair or leftover breaking nothing
 _B4 = TEXT_ORDER["B4"]
 _IMPOSSIBLE = 10 ** 6
+_HIT = 1000                      # a pair or leftover of the rank looked for, preferred
 
 #: The first rejections of a run's candidates, each with how many candidates
 #: it refuses (``counted``), or 1 for a witness when not counted.
@@ -151,6 +152,18 @@ class RunReasons:
         if prefix_rank == rank:
             return self._solve(prefix, free, rank, bound=bound)
         level = len(prefix)
+        # One problem first: the completion meeting ``rank`` most often
+        # (fewest conflicts first, past B4).  None meets it: no witness; it
+        # meets it within the bound: the witness.  Else one pair at a time.
+        hits = self._solve(prefix, free, rank, hits=rank, bound=None)
+        if hits is None or not self._meets(hits, free, rank):
+            return None
+        if bound is None or self._conflicts(hits) <= bound:
+            return hits
+        fewest = self._solve(prefix, free, rank, hits=rank, bound=None, fewest=True)
+        if fewest is not None and self._meets(fewest, free, rank) \
+                and self._conflicts(fewest) <= bound:
+            return fewest
         for i in range(level, self.k):
             for j in free:
                 if self.rank[i][j] == rank:
@@ -166,20 +179,24 @@ class RunReasons:
 
     def _banned_witness(self, prefix: tuple[int, ...], free: list[int],
                         bound: int) -> tuple[int, ...] | None:
-        """A completion breaking nothing that moves down a banned set."""
-        rows = self.k - len(prefix)
-        for down in sorted(sorted(s) for s in self.search.banned_positions()):
-            if len(down) != len(free) - rows or not set(down) <= set(free):
-                continue
-            found = self._solve(prefix, free, _CLEAN, bound=bound, left=set(down))
-            if found is not None:
-                return found
-        return None
+        """A completion breaking nothing: the block has no acceptable
+        candidate (the search passed over it), so it moves down a banned set."""
+        return self._solve(prefix, free, _CLEAN, bound=bound)
+
+    def _meets(self, positions: tuple[int, ...], free: list[int], rank: int) -> bool:
+        """Does this completion have a pair or a leftover of ``rank``?"""
+        used = set(positions)
+        return (any(self.rank[i][j] == rank for i, j in enumerate(positions))
+                or any(self.left[j] == rank for j in free if j not in used))
+
+    def _conflicts(self, positions: tuple[int, ...]) -> int:
+        return sum(self.conflict[i][j] for i, j in enumerate(positions))
 
     def _solve(self, prefix: tuple[int, ...], free: list[int], rank: int, *,
                bound: int | None = None, most: bool = False,
                pair: tuple[int, int] | None = None,
-               left: set[int] | None = None) -> tuple[int, ...] | None:
+               left: set[int] | None = None, hits: int | None = None,
+               fewest: bool = False) -> tuple[int, ...] | None:
         """A completion of ``prefix`` with the ``free`` S2 positions using
         only pairs and leftovers of rank at least ``rank``, with ``pair``
         in it and ``left`` left over; its conflicts at most ``bound`` (or,
@@ -199,10 +216,11 @@ class RunReasons:
             for c in columns:
                 j = free[c]
                 if self.rank[i][j] >= rank:
-                    matrix[r, c] = sign * self.conflict[i][j]
+                    matrix[r, c] = self._cost(sign * self.conflict[i][j],
+                                              self.rank[i][j] == hits, fewest)
         for c, j in enumerate(free):
             if self.left[j] >= rank and (pair is None or j != pair[1]):
-                matrix[rows:, c] = 0
+                matrix[rows:, c] = self._cost(0, self.left[j] == hits, fewest)
         # scipy's solver: costs of both signs and whole rows impossible
         # (a forced pair) are its ordinary inputs.
         from scipy.optimize import linear_sum_assignment
@@ -210,7 +228,7 @@ class RunReasons:
         total = int(matrix[row_index, col_index].sum())
         if total >= _IMPOSSIBLE // 2:
             return None
-        if bound is not None:
+        if bound is not None and hits is None:
             if most and -total <= bound:
                 return None
             if not most and total > bound:
@@ -220,3 +238,11 @@ class RunReasons:
             if r < rows:
                 chosen[r] = free[c]
         return prefix + tuple(chosen)
+
+    def _cost(self, conflicts: int, hit: bool, fewest: bool) -> int:
+        """A cell's cost when looking for ``hits``: most hits (``fewest``:
+        fewest conflicts first, then most hits); else the conflicts."""
+        if fewest:
+            return conflicts * (self.k + self.m + 1) - hit
+        return conflicts - _HIT if hit else conflicts
+
