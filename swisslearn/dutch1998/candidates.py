@@ -51,6 +51,13 @@ LITERAL_LIMIT = 40_320
 #: jump to the next split that can be paired at all (never in literal mode).
 SEQUENTIAL = 1000
 
+#: How much work a round spends on the exact reasons of its ranges and of
+#: its exchanges with no acceptable candidate (issue 29's equality with the
+#: literal walk; each block or split costs 1 + |S2|).  Past it, they are
+#: told as before (the block's first failing pair, the C8 gate, one reason
+#: an exchange): C12/C13 may re-open brackets thousands of times.
+REASONS_BUDGET = 20_000
+
 #: Up to this many exchanges in a row that cannot give an acceptable
 #: candidate are told one by one; a longer run is one range.
 RUN = 3
@@ -122,7 +129,7 @@ def walk(context: RoundState, search: BracketSearch, view: BracketView,
     # the text checks first, every other it breaks).
     rejection, also, _ = search.verdict(identity)
     search.telling = True   # every block kept: the ranges' reasons come from them
-    runs = _Reasons(search)
+    runs = _Reasons(context, search)
     candidates = search.candidates()
     yield _tried(search, view, cell, identity, 0, rejection, also)
     # The transpositions before ``span`` pair as the untouched order (the
@@ -182,15 +189,20 @@ def reading_of(rejection: Rejection | None) -> int | None:
 
 class _Reasons:
     """The exact reasons of a search's blocks (``reasons.py``), built when
-    first needed (a walk whose first candidate is accepted needs none)."""
+    first needed (a walk whose first candidate is accepted needs none);
+    None once the round has spent :data:`REASONS_BUDGET` on them."""
 
-    def __init__(self, search: BracketSearch) -> None:
+    def __init__(self, context: RoundState, search: BracketSearch) -> None:
+        self.context = context
         self.search = search
         self._runs: RunReasons | None = None
 
-    def block(self, prefix: tuple[int, ...], skip_first: bool) -> Met:
+    def block(self, prefix: tuple[int, ...], skip_first: bool) -> Met | None:
+        if self.context.reasons_spent >= REASONS_BUDGET:
+            return None
         if self._runs is None:
             self._runs = RunReasons(self.search)
+        self.context.reasons_spent += 1 + len(self.search.s2)
         return self._runs.block(prefix, skip_first)
 
 
@@ -213,10 +225,17 @@ def _skipped(search: BracketSearch, runs: _Reasons, view: BracketView, cell: str
         if count <= 0:
             continue
         prefix = block.prefix + (block.column,) if block.column >= 0 else ()
-        met, exact = runs.block(prefix, block.start == 0)
-        counted = counted and exact
-        for rejection, number in met.items():
-            counts[rejection] += number * span
+        found = runs.block(prefix, block.start == 0)
+        if found is None:
+            # Past the round's budget: the block's own reason, as before
+            # issue 29's equality (the first pair that fails, or why the
+            # rest cannot be completed).
+            counts[block.rejection] += count
+        else:
+            met, exact = found
+            counted = counted and exact
+            for rejection, number in met.items():
+                counts[rejection] += number * span
         if (following is not None and block.column >= 0 and len(refusals) < REFUSALS
                 and block.prefix == following.positions[:block.level]):
             # Every other criterion the pair itself breaks (the card accepts any).
@@ -411,7 +430,8 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
     # The C8 gate (no split can work: one range for the rest) only where the
     # exchanges are too many to be told one by one; below, each exchange is
     # told with the reasons of its candidates (the literal story, issue 29).
-    gated = not literal and ExchangeRanks(p, n - p).total() > SEQUENTIAL
+    gated = not literal and (ExchangeRanks(p, n - p).total() > SEQUENTIAL
+                             or context.reasons_spent >= REASONS_BUDGET)
     gate_at = -1   # size of the banned list when the C8 gate last said yes
     run = _Run(view)
     for entry in exchange_order(group.table, group.may_stay, p, n, literal):
@@ -437,9 +457,10 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
             feasible = literal or search.completable(0, (), x)
             split_reasons: tuple[Rejection, ...] = ()
             split_counts: tuple[int, ...] = ()
-            if not feasible:
+            if not feasible and not gated:
                 # What the literal walk would refuse each candidate of the
                 # split for (reasons.py), counted in transpositions if it can be.
+                context.reasons_spent += 1 + len(search.s2)
                 met, exact = RunReasons(search).block(())
                 span = search.factorial(len(search.s2) - len(search.s1))
                 split_reasons, numbers = summarise(
