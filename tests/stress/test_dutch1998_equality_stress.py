@@ -4,7 +4,8 @@ search tells the literal story (same skeleton, same reasons per candidate or
 range, same pairing: ``tests/test_dutch1998_equality.py``).
 
 ``make test`` runs a sample (``SWISSLEARN_STRESS`` tournaments, default 10);
-``make stress`` thousands (at most 3,000): 4-12 players (issue 29: brackets up to 12), 3-11 rounds, and
+``make stress`` thousands (at most 3,000): 4-12 players (brackets up to 12), 3-11
+rounds, and
 the last rounds again with random forbidden pairs (C12/C13 re-pairings).
 """
 
