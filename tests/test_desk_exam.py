@@ -191,3 +191,20 @@ def test_switching_language_keeps_the_copy_and_says_the_marks_again() -> None:
     assert "Time left" in page.exam.clock.value and "Seed" == page.exam_seed.description
     assert page.exam.paper.value == sitting._repr_html_() and "Exam" in page.headings["s_exam"].value
     assert exam_paper(LEVEL, SEED).trf() == sitting.paper.trf()
+
+
+def test_a_paper_too_long_to_draw_is_said_with_its_command(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    page = desk.app(data=DATA, example=None)
+
+    def stopped(level: int, seed: int, rule: str = "") -> ExamPaper:
+        raise desk.TooLong(5)
+    monkeypatch.setattr(desk, "draw_exam", stopped)
+    page.exam_rule.value, page.exam_seed.value = "C12", 4
+    page.exam_button.click()
+    said = html.unescape(page.exam_error.value)
+    assert page.exam is None and page.exam_sitting.children == ()
+    assert "dépasse 5 s" in said and "swisslearn exam new --rule C12 --seed 4 -o examen-4" in said
+    page.set_language("en")
+    said = html.unescape(page.exam_error.value)
+    assert "more than 5 s" in said and "--seed 4 -o exam-4 --lang en" in said
