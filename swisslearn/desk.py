@@ -33,7 +33,13 @@ functions below, tested without a browser (``tests/test_desk.py``):
 * :func:`site_zip`: the hall's pages of the paired round (the static site
   of ``swisslearn publish``, :func:`swisslearn.publish.command.write_round`)
   as the bytes of a ``.zip``, offered by the same kind of link
-  (:func:`site_name`).
+  (:func:`site_name`);
+* :func:`draw_exam`, :func:`exam_files`, :func:`exam_rule_choices`: the
+  « Examen » part (issue 30): the paper ``swisslearn exam new`` draws (a
+  level and a seed, or a rule), sat on the page with
+  :class:`swisslearn.exam.widget.SittingWidget` (the clock, the copy, the
+  marks line by line of ``exam mark``), and its ``sujet.pdf`` /
+  ``corrige.pdf`` offered by the same kind of link.
 
 :class:`Desk` puts them on ipywidgets; the stepper is
 :class:`swisslearn.widgets.Stepper`, the one of the course.  Every callback
@@ -68,7 +74,12 @@ from typing import Any
 from swisslearn import systems
 from swisslearn.acceleration import Applied, Note, prepare, with_records, with_round_start
 from swisslearn.errors import (MAX_SHOWN, Count, InputError, PairingError, SwisslearnError,
-                               usage)
+                               UsageError, usage)
+from swisslearn.exam.command import ANSWER_KEY, PAPER, PAPER_TRF
+from swisslearn.exam.paper import ExamPaper, exam_paper, paper_for_rule
+from swisslearn.exam.sitting import ExamSitting
+from swisslearn.exam.targets import RULES
+from swisslearn.exam.widget import SittingWidget
 from swisslearn.explain import why
 from swisslearn.explain.acceleration import note_text, summary, why_scores
 from swisslearn.words import available_languages, catalogue
@@ -85,7 +96,8 @@ from swisslearn.trace import Event, RoundPaired
 __all__ = [
     "ATTRIBUTES", "CONSTRAINTS", "DATA", "acceleration_choices", "acceleration_text", "LIMIT_VARIABLE", "UPLOAD_LIMIT", "Desk", "Failure",
     "Loaded", "Paired", "TooLong", "app", "boards_html", "command_line", "default_round",
-    "download_link", "download_name", "error_text", "examples", "labels", "pair_round", "paired_document", "paired_trf",
+    "download_link", "download_name", "draw_exam", "error_text", "exam_command", "exam_files",
+    "exam_links", "exam_rule_choices", "examples", "labels", "pair_round", "paired_document", "paired_trf",
     "protections_for", "publish_command", "read_example", "site_name", "site_zip", "zipped", "read_upload", "recorded_text", "round_choices",
     "system_choices", "time_limit", "too_big", "too_long_text", "why_text",
 ]
@@ -635,6 +647,71 @@ def site_zip(loaded: Loaded, paired: Paired, system: str | None,
 
 
 # ---------------------------------------------------------------------------
+# The exam (issue 30): the paper of ``swisslearn exam new``, sat on the page
+
+#: The time the page gives an exam (the notebook's :class:`ExamSitting` default).
+EXAM_MINUTES = 60
+
+
+def exam_rule_choices(lang: str = "fr") -> list[tuple[str, str]]:
+    """(label, value) pairs for the exam's rule menu: ``""`` a round of the
+    chosen level, then every rule ``swisslearn exam new --rule`` draws for."""
+    return [(labels(lang)["exam_by_level"], "")] + [(rule, rule) for rule in RULES]
+
+
+def draw_exam(level: int, seed: int, rule: str = "") -> ExamPaper:
+    """The paper ``swisslearn exam new --level LEVEL --seed SEED`` draws (with
+    ``rule``, ``--rule RULE --seed SEED``): the same tournament, the same
+    round.  :class:`~swisslearn.errors.UsageError` when none is found, in
+    the command's words."""
+    try:
+        return paper_for_rule(rule, seed) if rule else exam_paper(level, seed)
+    except UsageError:
+        raise
+    except ValueError as error:
+        if rule:
+            raise usage("exam.cli.no_rule_round", rule=rule, seed=seed) from error
+        raise usage("exam.cli.no_round", level=level, seed=seed) from error
+
+
+def exam_command(level: int, seed: int, rule: str = "", lang: str = "fr") -> str:
+    """The ``swisslearn exam new`` command that writes the same exam."""
+    words = ["swisslearn", "exam", "new"]
+    words += ["--rule", rule] if rule else ["--level", str(level)]
+    words += ["--seed", str(seed), "-o", labels(lang)["exam_folder"].format(seed=seed)]
+    if lang != "fr":
+        words += ["--lang", lang]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def exam_files(paper: ExamPaper, lang: str = "fr") -> dict[str, bytes]:
+    """The files ``swisslearn exam new`` writes for ``paper`` in ``lang``,
+    by name (``sujet.pdf``, ``corrige.pdf``, ``sujet.trf``), the same bytes:
+    written by the command's own functions in a temporary folder, removed
+    after."""
+    from swisslearn.exam.pdf import write_answer_key, write_paper
+    with tempfile.TemporaryDirectory(prefix="swisslearn-exam-") as temporary:
+        folder = Path(temporary)
+        write_paper(paper, folder / PAPER, lang)
+        write_answer_key(paper, folder / ANSWER_KEY, lang)
+        files = {PAPER: (folder / PAPER).read_bytes(),
+                 ANSWER_KEY: (folder / ANSWER_KEY).read_bytes()}
+    files[PAPER_TRF] = paper.trf().encode("utf-8")
+    return files
+
+
+def exam_links(files: Mapping[str, bytes], lang: str = "fr") -> str:
+    """The links that download :func:`exam_files` (the answer key last: a
+    trainer keeps it until the copy is handed in)."""
+    words = labels(lang)
+    kinds = ((PAPER, "exam_download_paper", "application/pdf"),
+             (PAPER_TRF, "exam_download_trf", "text/plain;charset=utf-8"),
+             (ANSWER_KEY, "exam_download_key", "application/pdf"))
+    return "".join(download_link(files[name], name, words[key].format(file=name), media)
+                   for name, key, media in kinds if name in files)
+
+
+# ---------------------------------------------------------------------------
 # The page
 
 
@@ -769,7 +846,28 @@ class Desk:
         self.answer: Any = classed(w.HTML(), "desk-why")
         self.headings: dict[str, Any] = {key: w.HTML() for key in
                                          ("s_tournament", "s_system", "s_round", "s_steps",
-                                          "s_why")}
+                                          "s_why", "s_exam")}
+        # The exam (issue 30): a level and a seed, or a rule; the paper drawn
+        # is sat in the notebook's SittingWidget, its files offered below it.
+        self.exam: SittingWidget | None = None
+        self._exam_files: dict[str, bytes] | None = None
+        self._exam_files_lang = ""
+        self._exam_message: Message | None = None
+        self.exam_intro: Any = classed(w.HTML(), "desk-exam-intro")
+        self.exam_level: Any = classed(w.Dropdown(options=[1, 2, 3], value=2,
+                                                  layout=layout("12em"), style=label),
+                                       "desk-exam-level")
+        self.exam_seed: Any = classed(w.BoundedIntText(value=0, min=0, max=10 ** 6,
+                                                       layout=layout("12em"), style=label),
+                                      "desk-exam-seed")
+        self.exam_rule: Any = classed(w.Dropdown(options=exam_rule_choices(self.lang), value="",
+                                                 layout=layout(), style=label),
+                                      "desk-exam-rule")
+        self.exam_button: Any = classed(w.Button(button_style="primary", layout=layout()),
+                                        "desk-exam-draw")
+        self.exam_error: Any = classed(w.HTML(), "desk-exam-error")
+        self.exam_downloads: Any = classed(w.HTML(), "desk-exam-downloads")
+        self.exam_sitting: Any = classed(w.VBox(), "desk-exam-sitting")
         # The round's boards on the left, the question "why?" on the right.
         round_box = w.VBox([w.HBox([self.round, self.download]),
                             w.HBox([self.publish_button, self.published]), self.boards],
@@ -786,6 +884,9 @@ class Desk:
             self.headings["s_round"],
             w.HBox([round_box, why_box], layout=w.Layout(justify_content="space-between")),
             self.headings["s_steps"], self.steps,
+            self.headings["s_exam"], self.exam_intro,
+            w.HBox([self.exam_level, self.exam_seed, self.exam_rule, self.exam_button]),
+            self.exam_error, self.exam_downloads, self.exam_sitting,
         ]), "desk")
         self._set_words()
 
@@ -801,6 +902,7 @@ class Desk:
         for widget in (self.player_a, self.player_b):
             widget.observe(lambda _: self._safely(self._show_why), names="value")
         self.publish_button.on_click(lambda _: self._safely(self.publish))
+        self.exam_button.on_click(lambda _: self._exam_safely(self.draw_exam))
 
         if example is not None and example in self._examples:
             self.example.value = example  # loads it
@@ -817,6 +919,14 @@ class Desk:
             action()
         except Exception as error:  # the page shows a message, never a traceback
             self._clear(_error_message(error))
+
+    def _exam_safely(self, action: Action) -> None:
+        """Run ``action`` of the exam's part; an error is said in that part
+        (the tournament above and its pairing stay)."""
+        try:
+            action()
+        except Exception as error:  # the page shows a message, never a traceback
+            self._show_exam_message(_error_message(error))
 
     def _quietly(self, action: Action) -> None:
         """Change widgets without their observers running."""
@@ -853,6 +963,7 @@ class Desk:
             if self.stepper is not None:
                 self.stepper.set_language(self.lang)
             self._show_why()
+        self._exam_language()
 
     def _set_words(self) -> None:
         words = labels(self.lang)
@@ -878,6 +989,12 @@ class Desk:
                                 if self._publication is not None else "")
         self.player_a.description = words["player"]
         self.player_b.description = words["and"]
+        self.exam_intro.value = f"<p>{_escape(words['exam_intro'])}</p>"
+        self.exam_level.description = words["exam_level"]
+        self.exam_seed.description = words["exam_seed"]
+        self.exam_rule.description = words["exam_rule"]
+        self.exam_button.description = words["exam_draw"]
+        self.exam_button.tooltip = words["exam_draw_hint"]
 
         def options() -> None:
             chosen = self.example.value
@@ -893,6 +1010,9 @@ class Desk:
             tournament = self.loaded.tournament if self.loaded is not None else None
             self.system.options = system_choices(tournament, self.lang)
             self.system.value = system if system is not None else ""
+            rule = self.exam_rule.value
+            self.exam_rule.options = exam_rule_choices(self.lang)
+            self.exam_rule.value = rule
         self._quietly(options)
 
     def _example_chosen(self, name: str) -> None:
@@ -1163,6 +1283,64 @@ class Desk:
         if recorded is not None and a != b:
             lines.insert(0, recorded)
         return "".join(f"<p>{_escape(line)}</p>" for line in lines)
+
+    # -- the exam ---------------------------------------------------------------
+
+    def draw_exam(self) -> None:
+        """What « Tirer le sujet » does: the paper of the chosen level and
+        seed (or rule), as ``swisslearn exam new`` draws it, sat on the page
+        (:class:`~swisslearn.exam.widget.SittingWidget`: the paper, the
+        clock, the copy, the marks), and its files to download.  A paper
+        drawn again replaces the one being sat."""
+        level, seed, rule = int(self.exam_level.value), int(self.exam_seed.value), \
+            str(self.exam_rule.value)
+        self._show_exam_message(None)
+        self.exam, self._exam_files = None, None
+        self.exam_sitting.children = ()
+        self.exam_downloads.value = ""
+        try:
+            with self._working("exam_busy", seed=seed), time_limit(pairing_limit()):
+                paper = draw_exam(level, seed, rule)
+                sitting = ExamSitting(paper, EXAM_MINUTES, self.lang)
+                self.exam = SittingWidget(sitting)
+        except TooLong as stopped:
+            seconds = stopped.seconds
+
+            def said(lang: str) -> str:
+                return (labels(lang)["exam_too_long"].format(seconds=f"{seconds:g}") + "\n"
+                        + exam_command(level, seed, rule, lang))
+            self._show_exam_message(said)
+            return
+        self.exam.paper.add_class("desk-exam-paper")
+        self.exam_sitting.children = (self.exam.box,)
+        self._show_exam_files()
+
+    def _show_exam_files(self) -> None:
+        """The paper's ``sujet.pdf``, ``sujet.trf`` and ``corrige.pdf`` in the
+        page's language (written once per paper and language)."""
+        if self.exam is None:
+            return
+        if self._exam_files is None or self._exam_files_lang != self.lang:
+            with self._working("exam_writing"):
+                self._exam_files = exam_files(self.exam.sitting.paper, self.lang)
+            self._exam_files_lang = self.lang
+        self.exam_downloads.value = exam_links(self._exam_files, self.lang)
+
+    def _show_exam_message(self, message: Message | None) -> None:
+        self._exam_message = message
+        text = message(self.lang) if message is not None else ""
+        first, *rest = text.split("\n")
+        self.exam_error.value = ("<div role='alert' style='color:#b03a2e'>" + "".join(
+            f"<p>{_escape(line)}</p>" for line in [first, *rest]) + "</div>" if text else "")
+
+    def _exam_language(self) -> None:
+        """The exam's part in the page's language: its message, the paper,
+        the clock, the marks said again, the files written in it."""
+        if self._exam_message is not None:
+            self._show_exam_message(self._exam_message)
+        if self.exam is not None:
+            self.exam.set_language(self.lang)
+            self._exam_safely(self._show_exam_files)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)

@@ -95,6 +95,9 @@ LATE_IMPORTS: dict[tuple[str, str], str] = {
         "the hall's pages are written only when the desk publishes a round",
     ("swisslearn.desk", "swisslearn.extras"): _NOTEBOOK,
     ("swisslearn.desk", "swisslearn.widgets"): _NOTEBOOK,
+    ("swisslearn.desk", "swisslearn.exam.pdf"):
+        "matplotlib's PDF writer is loaded only when the desk writes an exam's papers "
+        "(issue 30)",
     ("swisslearn.widgets", "swisslearn.extras"): _NOTEBOOK,
     ("swisslearn.widgets", "swisslearn.viz"): _NOTEBOOK,
     ("swisslearn.dutch1998.search", "scipy.optimize"): _HEAVY,
