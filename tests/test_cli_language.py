@@ -43,7 +43,14 @@ def _commands() -> dict[str, argparse.ArgumentParser]:
 def test_every_command_takes_lang_and_every_reading_command_strict() -> None:
     commands = _commands()
     assert set(commands) == {"convert", "show", "pair", "trace", "why", "check", "tables",
-                             "generate", "publish", "cours"}
+                             "generate", "publish", "cours", "exam"}
+    # exam's own commands (new, mark) each take --lang; they read no TRF file
+    # of the user's (mark re-reads the sujet.trf that new wrote).
+    exam = commands.pop("exam")
+    subcommands = [a for a in exam._actions if isinstance(a, argparse._SubParsersAction)]
+    assert set(subcommands[0].choices) == {"new", "mark"}
+    for name, command in subcommands[0].choices.items():
+        assert "--lang" in {o for a in command._actions for o in a.option_strings}, name
     for name, command in commands.items():
         options = {o for a in command._actions for o in a.option_strings}
         assert "--lang" in options, name
