@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -40,7 +40,7 @@ from swisslearn.model import PlayerId, RoundNumber, Tournament
 from swisslearn.trace import Event, RoundPaired
 
 __all__ = ["LEVELS", "ExamRound", "ExerciseRound", "MockExam", "RoundVerdict", "check_round",
-           "exercise_round"]
+           "drawn_rounds", "exercise_round"]
 
 LEVELS = (1, 2, 3)
 
@@ -104,28 +104,43 @@ def _settings(level: int, seed: int, attempt: int) -> GeneratorSettings:
         late_entry_rate=0.0 if quiet else 0.03)
 
 
+def drawn_rounds(settings: Callable[[int], GeneratorSettings], attempts: int,
+                 keep: Callable[[Tournament, RoundNumber], bool] | None = None,
+                 ) -> Iterator[tuple[int, Tournament, RoundNumber, tuple[Event, ...]]]:
+    """The rounds an exercise or an exam is drawn from: for each attempt
+    (0, 1, ...), the tournament ``settings(attempt)`` generates, stopped before
+    one of the rounds the generator paired, from the third on (round 1 is F4
+    alone, and round 2 is much the same from one seed to another), with the
+    card's trace of that round.  Attempts whose tournament or round cannot be
+    paired, or that ``keep`` refuses (asked before the trace is made), are
+    skipped."""
+    for attempt in range(attempts):
+        chosen = settings(attempt)
+        try:
+            full = generate(chosen).tournament
+        except PairingError:
+            continue
+        if full.rounds_paired < 3:
+            continue
+        played = random.Random(chosen.seed).randint(3, full.rounds_paired)
+        tournament = full.truncated(played - 1)
+        if keep is not None and not keep(tournament, played):
+            continue
+        try:
+            events = card_trace(tournament, played)
+        except PairingError:
+            continue
+        yield attempt, tournament, played, events
+
+
 def exercise_round(level: int, seed: int = 0) -> ExerciseRound:
     """A round of ``level`` (1, 2 or 3) drawn from ``seed``: the same seed
     gives the same round; ValueError if no round of that level is found."""
     if level not in LEVELS:
         raise ValueError(f"level {level}: expected 1, 2 or 3")
     _, _, most_steps = _SHAPES[level]
-    for attempt in range(_ATTEMPTS):
-        settings = _settings(level, seed, attempt)
-        try:
-            full = generate(settings).tournament
-        except PairingError:
-            continue
-        if full.rounds_paired < 3:
-            continue
-        # The round to pair: one the generator paired, from the third on (round 1
-        # is F4 alone, and round 2 is much the same from one seed to another).
-        played = random.Random(settings.seed).randint(3, full.rounds_paired)
-        tournament = full.truncated(played - 1)
-        try:
-            events = card_trace(tournament, played)
-        except PairingError:
-            continue
+    for _, tournament, played, events in drawn_rounds(
+            lambda attempt: _settings(level, seed, attempt), _ATTEMPTS):
         if level_of(events) != level:
             continue
         if len(read_trace(events).steps) > most_steps:

@@ -24,14 +24,12 @@ import importlib
 import random
 from dataclasses import dataclass
 
-from swisslearn.card.rounds import LEVELS, ExerciseRound
-from swisslearn.card.session import card_trace
+from swisslearn.card.rounds import LEVELS, ExerciseRound, drawn_rounds
 from swisslearn.card.sheet import CardSheet, card_sheet
 from swisslearn.card.steps import level_of
-from swisslearn.errors import PairingError
 from swisslearn.explain.catalogue import catalogue
 from swisslearn.formats.trf import format_round_block
-from swisslearn.generate import GeneratorSettings, generate
+from swisslearn.generate import GeneratorSettings
 from swisslearn.model import RoundNumber, Tournament
 from swisslearn.standings import Standings, standings
 from swisslearn.trace import Event, RoundPaired
@@ -143,23 +141,12 @@ def exam_paper(level: int = 2, seed: int = 0) -> ExamPaper:
     same seed gives the same paper; ValueError if none is found."""
     if level not in LEVELS:
         raise ValueError(f"level {level}: expected 1, 2 or 3")
-    for attempt in range(_ATTEMPTS):
-        settings = _settings(level, seed, attempt)
-        try:
-            full = generate(settings).tournament
-        except PairingError:
-            continue
-        if full.rounds_paired < 3:
-            continue
-        played = random.Random(settings.seed).randint(3, full.rounds_paired)
-        tournament = full.truncated(played - 1)
-        if sum(1 for s in tournament.states(played) if s.available and not s.withdrawn) \
-                < FEWEST_PLAYERS:
-            continue
-        try:
-            events = card_trace(tournament, played)
-        except PairingError:
-            continue
+    def enough_players(tournament: Tournament, round: RoundNumber) -> bool:
+        return sum(1 for s in tournament.states(round)
+                   if s.available and not s.withdrawn) >= FEWEST_PLAYERS
+
+    for attempt, tournament, played, events in drawn_rounds(
+            lambda attempt: _settings(level, seed, attempt), _ATTEMPTS, keep=enough_players):
         if level_of(events) != level:
             continue
         named = dataclasses.replace(tournament, name=catalogue("fr").text(
