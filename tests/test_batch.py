@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, SHARED, TEST_DATA
+from test_dutch2017_rules import PPB
 from helpers import run
 from swisslearn import batch
 from swisslearn.cli import EXIT_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_USAGE
@@ -24,18 +25,9 @@ VECTORS = SHARED / "vectors"
 
 # Round 4 of a 7-player tournament paired by dutch-2017 (tests/test_dutch2017_rules.py),
 # dated 2026: checked by dutch-2026, round 4 differs.
-DIFFERING = """042 2026/02/01
-012 A.9
-001    1 w    Joueur 001                        2440 LUX    78497349 1994/02/16  3.5    1     4 w 1     7 b 1     3 w 1     2 b =
-001    2 m    Joueur 002                        2425 ESP    56145971 1971/04/14  2.5    3     5 b =     3 w =     6 b 1     1 w =
-001    3 w    Joueur 003                        2322 CAN    62736224 1985/09/25  2.5    4     6 w 1     2 b =     1 b 0     5 w 1
-001    4 w    Joueur 004                        1908 BEL    65766651 1989/05/19  3.0    2     1 b 0     5 w 1     7 w 1  0000 - U
-001    5 w    Joueur 005                        1791 SUI    12503450 1997/03/09  1.5    6     2 w =     4 b 0  0000 - U     3 b 0
-001    6 m    Joueur 006                        1377 GER    14341146 1970/07/21  1.0    7     3 b 0  0000 - U     2 w 0     7 b 0
-001    7 m    Joueur 007                        1355 BEL    23922765 1991/12/28  2.0    5  0000 - U     1 w 0     4 b 0     6 w 1
-XXR 4
-XXC white1
-"""  # noqa: E501
+# test_dutch2017_rules' seven players after round 4, dated 2026 (so
+# dutch-2026 pairs it, and its recorded rounds differ).
+DIFFERING = "042 2026/02/01\n" + PPB
 
 
 @pytest.fixture
