@@ -260,7 +260,7 @@ def test_a_bad_file_is_named_with_its_line(tmp_path: Path,
 
 
 def _tools() -> None:
-    for tool in ("pdftoppm", "zbarimg"):
+    for tool in ("pdftoppm", "pdftotext", "zbarimg"):
         if shutil.which(tool) is None:
             missing(tool, "sudo apt-get install poppler-utils zbar-tools")
 
@@ -461,3 +461,17 @@ def test_every_system_publishes_a_page_per_player_with_its_rules(
         assert "Acceleration: Baku (C.04.5.1), computed: the " in index
     else:
         assert "Acceleration: none in this round." in index
+
+
+def test_each_page_of_the_sheet_says_the_round(site: Path) -> None:
+    """A long tournament name is shortened on the sheet, never the round it
+    posts (the 36-player file's name is longer than the title line)."""
+    _tools()
+    pages = subprocess.run(["pdftotext", "-layout", str(site / "appariements.pdf"), "-"],
+                           capture_output=True, text=True, check=True).stdout.split("\f")
+    pages = [page for page in pages if page.strip()]
+    assert len(pages) == 2
+    for number, page in enumerate(pages, 1):
+        heading = page.strip().splitlines()[0]
+        assert heading.startswith("Le Chysteme Chuisse") and heading.endswith(" : ronde 1")
+        assert f"page {number}/2" in page
