@@ -475,3 +475,24 @@ def test_each_page_of_the_sheet_says_the_round(site: Path) -> None:
         heading = page.strip().splitlines()[0]
         assert heading.startswith("Le Chysteme Chuisse") and heading.endswith(" : ronde 1")
         assert f"page {number}/2" in page
+
+
+def test_the_why_field_covers_his_bracket_and_the_next_ones() -> None:
+    """A round of several score brackets (club-12's round 4): each page's
+    answers are exactly the players of his bracket and of the brackets just
+    above and below (a small tournament: all of them), each why's answer."""
+    from swisslearn.trace import RoundStarted
+    document = read_input(str(DATA / "club-12-joueurs.trf"))
+    content, events = build(document, 4, None)
+    started = events[0]
+    assert isinstance(started, RoundStarted)
+    levels = sorted({view.score for view in started.players}, reverse=True)
+    assert len(levels) >= 4
+    level = {view.id: levels.index(view.score) for view in started.players}
+    for page in content.players:
+        me = page.row.id
+        near = {p for p in level if p != me and abs(level[p] - level[me]) <= 1}
+        assert {row.id for row, _ in page.answers} == near, me
+        for row, said in page.answers:
+            assert said["en"] in (explain_pair(events, me, row.id, "en").text,
+                                  explain_pair(events, row.id, me, "en").text)
