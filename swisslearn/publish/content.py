@@ -133,6 +133,7 @@ class PlayerPage:
     colour: str | None                  # "white" / "black" / None
     opponent: Row | None
     bye: bool
+    absent: bool                        # not paired this round (absent, withdrawn)
     opponent_text: Said                 # whom and why (two or three sentences)
     colour_text: Said | None            # the colour and its article
     bye_text: Said                      # the bye: his, another's, or none
@@ -184,8 +185,12 @@ def concerned(event: Event) -> frozenset[PlayerId]:
     """The players a step is about: those it names (moved, paired, refused,
     given a colour or the bye), and everyone in a bracket it opens or merges.
     Read from the event's fields by name, so every system's events are read
-    alike; the round's first and last steps name everyone and count for none."""
-    if isinstance(event, (RoundStarted, RoundPaired)):
+    alike; the round's first and last steps name everyone and count for none,
+    but the first names the players not paired (absent, withdrawn): it is
+    the one step about them, and their page cites its rule."""
+    if isinstance(event, RoundStarted):
+        return frozenset(event.absent)
+    if isinstance(event, RoundPaired):
         return frozenset()
     found: set[int] = set()
     for field in dataclasses.fields(event):
@@ -300,6 +305,8 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
             answers[key] = _each(lambda lang: explain_pair(history, a, b, lang).text)
         return answers[key]
 
+    # Someone paired this round: why's answer about an absent player and him.
+    present = [p for p in order if p in boards or p in result.byes]
     pages = []
     for pid in order:
         row = rows[pid]
@@ -318,10 +325,18 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
             allocated = colours.get(pid)
             colour_text = _each(lambda lang: catalogue(lang).join([catalogue(lang).text(f"publish.colour.{colour}"),
                             explain(allocated, lang) if allocated is not None else ""]))
-        else:
+        elif pid in result.byes or not present:
             board, colour, other = None, None, None
             key = "publish.opponent.bye" if pid in result.byes else "publish.opponent.none"
             opponent_text = _say(key)
+            colour_text = None
+        else:
+            # Not paired: why's answer for him and anyone present is his
+            # absence alone, in the system's words (1998: F5).
+            board, colour, other = None, None, None
+            opponent_text = _each(lambda lang: catalogue(lang).join([
+                catalogue(lang).text("publish.opponent.none"),
+                explain_pair(history, pid, present[0], lang).text]))
             colour_text = None
         if pid in byes:
             bye_event = byes[pid]
@@ -338,6 +353,7 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
         pages.append(PlayerPage(
             row=row, board=board, colour=colour,
             opponent=rows[other] if other is not None else None, bye=pid in result.byes,
+            absent=seat is None and pid not in result.byes,
             opponent_text=opponent_text, colour_text=colour_text, bye_text=bye_text,
             steps=tuple(steps[n - 1] for n in mine[:MAX_DETAIL]),
             more_steps=max(0, len(mine) - MAX_DETAIL),
