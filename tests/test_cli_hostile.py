@@ -6,7 +6,9 @@ before: a round number that made memory grow with it, ``-o`` to a symbolic
 link loop or a 300-character name, stdout full or closed, Ctrl-C, a name
 holding ESC sequences or U+202E printed raw.  The crafted files are in
 ``tests/data/cli/`` (``control-names.trf``: player and tournament names with
-ESC, BEL, backspace, DEL, C1 CSI, U+202E and U+2028; ``no-xxr.trf`` and
+ESC, BEL, backspace, DEL, C1 CSI, U+202E and U+2028;
+``control-team-names.trf``: the same in the team names of ``310``, the
+tournament's ``012`` and the ``192`` type code of a team file; ``no-xxr.trf`` and
 ``xxr9-five-played.trf``: five rounds played, no declared number of rounds or
 nine).
 """
@@ -36,6 +38,7 @@ CLUB = DATA / "club-12-joueurs.trf"
 NO_XXR = CLI / "no-xxr.trf"
 XXR9 = CLI / "xxr9-five-played.trf"
 CONTROL = CLI / "control-names.trf"
+CONTROL_TEAMS = CLI / "control-team-names.trf"
 ROOT_README = DATA.parent / "README.md"
 
 
@@ -234,6 +237,20 @@ def test_names_are_shown_escaped(argv: list[str]) -> None:
         for shown in ("\\x1b[2J\\x1b]0;pwned\\x07Eve", "Bob\\x08\\x08\\x08Ann", "\\x9b31mRed",
                       "\\u202eevil\\u202c Ida", "Li\\u2028ne Two", "Tab\\x7fDel"):
             assert shown in ran.stdout
+
+
+@pytest.mark.parametrize("argv", [["show"], ["pair"], ["pair", "--explain"]])
+def test_team_names_and_the_type_code_are_shown_escaped(argv: list[str]) -> None:
+    """A team file's names (``310``), its ``012`` and its ``192`` (which
+    ``show`` and ``pair`` quote when they name the system) were printed raw."""
+    command, *rest = argv
+    ran = swisslearn(command, CONTROL_TEAMS, *rest)
+    assert ran.returncode == EXIT_OK, ran.stderr
+    _assert_safe(ran.stdout)
+    _assert_safe(ran.stderr)
+    for shown in ("Dix \\x1b]0;title\\x07équipes", "A\\x1b[31m1\\u202e", "B\\u2028\\x7f1",
+                  "C\\x9b2J\\x08\\x08", "192 FIDE_TEAM_TYPEA_MP_GP\\x1b[2J\\u202e"):
+        assert shown in ran.stdout, shown
 
 
 def test_json_keeps_the_exact_strings() -> None:
