@@ -165,6 +165,30 @@ def test_output_named_as_a_folder_writes_nothing(tmp_path: Path) -> None:
     assert one_line(ran.stderr).endswith("/ is a folder: expected a file name for the output")
 
 
+
+def test_an_output_folder_that_cannot_be_made_names_itself(tmp_path: Path) -> None:
+    """``exam new -o`` and ``publish -o`` write folders: a failure the writers
+    do not name was « impossible d'écrire : File exists », in English and
+    without the path."""
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop.name)
+    ran = swisslearn("exam", "new", "--level", "3", "--seed", "7", "-o", loop)
+    assert ran.returncode == EXIT_OUTPUT
+    assert one_line(ran.stderr) == (f"swisslearn : {loop} : impossible d'écrire : un fichier "
+                                    "ou un dossier de ce nom existe déjà")
+    plain = tmp_path / "plain.txt"
+    plain.write_text("")
+    ran = swisslearn("exam", "new", "--level", "3", "--seed", "7", "-o", plain / "sub",
+                     "--lang", "en")
+    assert ran.returncode == EXIT_OUTPUT
+    assert one_line(ran.stderr) == (f"swisslearn: {plain / 'sub'}: cannot write: a part of "
+                                    "the path is not a folder")
+    long = tmp_path / ("n" * 300)
+    ran = swisslearn("publish", CLUB, "--round", "5", "-o", long)
+    assert ran.returncode == EXIT_OUTPUT
+    assert one_line(ran.stderr) == (f"swisslearn : {long} : impossible d'écrire : "
+                                    "le nom est trop long")
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 @pytest.mark.parametrize("argv", [["show", str(CLUB)], ["pair", str(XXR9), "--json"],
                                   ["tables", "8"], ["--help"]])
