@@ -663,3 +663,23 @@ def test_team_names_from_the_file_are_shown_harmless_in_the_page() -> None:
         assert raw not in shown, repr(raw)
     for escaped in ("A\\x1b[31m1\\u202e", "B\\u2028\\x7f1", "C\\x9b2J\\x08\\x08"):
         assert escaped in page.boards.value, escaped
+
+
+def test_the_round_is_said_paired_once_its_boards_and_steps_are_shown() -> None:
+    """« ronde N appariée » came before the boards and the stepper: on a
+    loaded machine a visitor read it seconds before the steps arrived (the
+    hall's load test pressed a « Suivant » not yet sent)."""
+    page = desk.app(data=DATA)
+    seen: list[tuple[str, str, object]] = []
+
+    def said(change: dict[str, object]) -> None:
+        if "appariée" in str(change["new"]) and page.paired is not None:
+            stepper = getattr(page, "stepper", None)
+            seen.append((str(page.paired.round), page.boards.value,
+                         stepper is not None and page.steps.children == (stepper.box,)
+                         and stepper.events == tuple(page.paired.events)))
+    page.info.observe(said, names="value")
+    page.round.value = 3
+    assert seen, "the round was never said paired"
+    round, boards, steps = seen[-1]
+    assert round == "3" and "<table" in boards and steps is True
