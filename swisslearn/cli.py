@@ -611,7 +611,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error_line(lang, "cli.output.stdout", reason=error.fields["reason"])
         return EXIT_OUTPUT
     except OSError as error:  # an output file the writers could not name the problem of
-        _error_line(lang, "cli.output.other", reason=SystemReason.of(error))
+        if error.filename is not None:  # which one: exam new -o, publish -o write several
+            _error_line(lang, "cli.output.other_path", path=os.fsdecode(error.filename),
+                        reason=SystemReason.of(error))
+        else:
+            _error_line(lang, "cli.output.other", reason=SystemReason.of(error))
         return EXIT_OUTPUT
     except MemoryError:
         _error_line(lang, "cli.memory")
