@@ -185,3 +185,15 @@ def test_a_command_s_help_loads_its_own_module_only() -> None:
     assert "swisslearn.generate" in modules
     assert _loaded(modules, ("swisslearn.exam", "swisslearn.course",
                              "swisslearn.publish")) == []
+
+
+@pytest.mark.parametrize("argv", [
+    ["pair", str(DATA / "club-12-joueurs.trf"), "--round", "5", "--system", "dutch-2026"],
+    ["pair", str(DATA / "club-12-joueurs.trf"), "--round", "5", "--json"],
+    ["check", str(DATA / "club-12-joueurs.trf"), "--json"]])
+def test_a_round_loads_no_other_command_s_module(argv: list[str]) -> None:
+    # Issue 36: the commands of other modules are only named for a round:
+    # neither their modules (generate: random; exam: datetime...) nor shutil.
+    assert _loaded(_modules(*argv), ("swisslearn.generate", "swisslearn.course",
+                                     "swisslearn.exam", "swisslearn.publish", "shutil",
+                                     "random")) == []
