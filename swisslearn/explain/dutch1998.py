@@ -339,6 +339,13 @@ def _candidates_skipped(event: CandidatesSkipped, cat: Catalogue) -> str:
             key = ("candidates_skipped.exchange_one" if event.first == event.last
                    else "candidates_skipped.exchanges")
             return cat.text(key, **numbers)
+        if not event.counts:
+            # The reasons of every candidate of these exchanges, uncounted
+            # (the literal walk's, dutch1998/reasons.py).
+            return cat.join([cat.text("candidates_skipped.exchanges.reasons", **numbers),
+                             cat.text("candidates_skipped.exchange_criteria",
+                                      reasons=_counted(event.reasons, (), cat,
+                                                       event.bracket.x))])
         return cat.join([cat.text("candidates_skipped.exchanges.reasons", **numbers),
                          cat.text("candidates_skipped.counted_exchanges",
                                   reasons=_counted(event.reasons, event.counts, cat,
@@ -456,7 +463,11 @@ def _or(cat: Catalogue, players: Sequence[PlayerId]) -> str:
 def _exchange_applied(event: ExchangeApplied, cat: Catalogue) -> str:
     key = "exchange_applied" if event.feasible else "exchange_applied.infeasible"
     reason = ""
-    if not event.feasible and event.reason is not None:
+    if not event.feasible and event.split_reasons:
+        # What the literal walk refuses the split's candidates for (issue 29).
+        key = "exchange_applied.infeasible.reason"
+        reason = _counted(event.split_reasons, event.split_counts, cat, event.bracket.x)
+    elif not event.feasible and event.reason is not None:
         key = "exchange_applied.infeasible.reason"
         reason = describe_rejection(event.reason, cat, event.bracket.x)
     return cat.text(key, number=cat.number(event.number), cell=cat.cell(event.cell),
