@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swisslearn.dutch1998 import reasons, state
+from swisslearn.dutch1998 import candidates, reasons, state
 from swisslearn.dutch1998.equality import Figures, compare
 from swisslearn.dutch1998.procedure import trace
 from swisslearn.dutch1998.reasons import RunReasons
@@ -272,3 +272,81 @@ def test_a_range_of_exchanges_names_the_criteria_of_their_candidates() -> None:
     assert "B1a" in {r.criterion for r in ranges[0].reasons}
     assert "Critères pour lesquels leurs candidats sont refusés" in describe(ranges[0],
                                                                           catalogue("fr"))
+
+
+# -- the size bound: exact reasons for the brackets the course can show -------------------
+
+
+def _definitions_exchange() -> tuple[list[Event], list[Event]]:
+    """cours-definitions, round 3, told literally and by the pruned search."""
+    path = Path(__file__).resolve().parent.parent / "data" / "cours-definitions.trf"
+    both = tellings(read_trf(path).tournament, 3)
+    assert both is not None
+    return both
+
+
+def test_past_reasons_size_an_exchange_says_the_searchs_reason(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """cours-definitions, round 3: exchange a (6 <-> 9) of the remainder (5,
+    6, 9, 10, 11) has no acceptable candidate.  Within REASONS_SIZE it names
+    what the literal walk refuses its six candidates for (B4 four times,
+    B1a: 5 and 10 have met, twice); for a bigger bracket (REASONS_SIZE 4
+    here) the search's own reason, one for the split, as before issue 29,
+    and the story is no longer the literal one."""
+    from swisslearn.explain import explain
+    from swisslearn.trace import ExchangeApplied
+
+    def exchange(events: list[Event]) -> ExchangeApplied:
+        return next(e for e in events if isinstance(e, ExchangeApplied) and e.cell == "a")
+
+    literal, pruned = _definitions_exchange()
+    exact = exchange(pruned)
+    assert not exact.feasible
+    assert Counter(r.criterion for r in exact.split_reasons) == {"B4": 4, "B1a": 1}
+    assert exact.split_counts == (1, 1, 2, 1, 1)
+    assert not compare(literal, pruned, "definitions").differences
+
+    monkeypatch.setattr(candidates, "REASONS_SIZE", 4)
+    literal, pruned = _definitions_exchange()
+    bounded = exchange(pruned)
+    assert not bounded.feasible and bounded.split_reasons == ()
+    assert explain(bounded, "fr") == (
+        "D2 : échange n° 1 (case a) : 6 ↔ 9 ; aucune permutation ne peut aboutir (B4 : le "
+        "niveau ne peut être apparié avec au plus x = 0 paires aux couleurs non "
+        "satisfaites) : on passe à l'échange suivant.")
+    assert compare(literal, pruned, "definitions").differences
+    assert literal[-1] == pruned[-1]   # the same pairing all the same
+
+
+def _long_bracket(tmp_path: Path, players: int) -> Tournament:
+    """One bracket of ``players`` in round 2, each has met his untouched-order
+    opponent (i and i + players/2): every range of the walk is refused."""
+    half = players // 2
+    lines = [f"Player {i:04d} | 0.5 | Player {(i + half - 1) % players + 1:04d} | "
+             f"{'W' if i <= half else 'B'}" for i in range(1, players + 1)]
+    path = tmp_path / f"long{players}.txt"
+    path.write_text("\n".join(lines) + "\n")
+    from swisslearn.cli import read_input
+    return read_input(str(path)).tournament
+
+
+def test_no_exact_reasons_past_reasons_size(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bracket of more than REASONS_SIZE players builds no exact reasons
+    (their tables grow as |S1| x |S2| and their problems as |S2|^3: hours
+    for 4,000 players); one within it does."""
+    built: list[int] = []
+
+    class Counted(RunReasons):
+        def __init__(self, search: BracketSearch) -> None:
+            built.append(len(search.s1) + len(search.s2))
+            super().__init__(search)
+
+    monkeypatch.setattr(candidates, "RunReasons", Counted)
+    monkeypatch.setattr(state, "STORY_SIZE", 0)
+    size = candidates.REASONS_SIZE
+    list(trace(_long_bracket(tmp_path, size), 2))
+    assert built and max(built) <= size
+    built.clear()
+    list(trace(_long_bracket(tmp_path, size + 2), 2))
+    assert not built

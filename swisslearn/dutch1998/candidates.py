@@ -58,6 +58,17 @@ SEQUENTIAL = 1000
 #: an exchange): C12/C13 may re-open brackets thousands of times.
 REASONS_BUDGET = 20_000
 
+#: Brackets (S1 and S2 together) of up to this many players have the exact
+#: reasons of their ranges and exchanges (``reasons.py``: the literal walk's
+#: story, issue 29).  A bigger one is told as before: the search's blocks
+#: (the first pair that fails), the C8 gate, one reason an exchange.  The
+#: exact reasons build tables of |S1| x |S2| and solve assignment problems
+#: of |S2| a block: seconds at 20 players and growing as the cube and more
+#: (docs/story1998-equality.md), hours for a 4,000-player bracket; the
+#: literal walk itself cannot run a bracket of more than 16 (8! candidates
+#: a split), so no story is lost past this size that it could tell.
+REASONS_SIZE = 20
+
 #: Up to this many exchanges in a row that cannot give an acceptable
 #: candidate are told one by one; a longer run is one range.
 RUN = 3
@@ -128,8 +139,10 @@ def walk(context: RoundState, search: BracketSearch, view: BracketView,
     # The untouched order, told as the literal walk tells it (the criterion
     # the text checks first, every other it breaks).
     rejection, also, _ = search.verdict(identity)
-    search.telling = True   # every block kept: the ranges' reasons come from them
-    runs = _Reasons(context, search)
+    runs = _Reasons(context, search, exact=k + m <= REASONS_SIZE)
+    # Every block kept when the ranges' reasons come from them (else at
+    # most search.KEPT_BLOCKS, the rest counted in the overflow).
+    search.telling = runs.exact
     candidates = search.candidates()
     yield _tried(search, view, cell, identity, 0, rejection, also)
     # The transpositions before ``span`` pair as the untouched order (the
@@ -190,15 +203,18 @@ def reading_of(rejection: Rejection | None) -> int | None:
 class _Reasons:
     """The exact reasons of a search's blocks (``reasons.py``), built when
     first needed (a walk whose first candidate is accepted needs none);
-    None once the round has spent :data:`REASONS_BUDGET` on them."""
+    None for a bracket of more than :data:`REASONS_SIZE` players
+    (``exact`` false) and once the round has spent :data:`REASONS_BUDGET`
+    on them."""
 
-    def __init__(self, context: RoundState, search: BracketSearch) -> None:
+    def __init__(self, context: RoundState, search: BracketSearch, exact: bool) -> None:
         self.context = context
         self.search = search
+        self.exact = exact
         self._runs: RunReasons | None = None
 
     def block(self, prefix: tuple[int, ...], skip_first: bool) -> Met | None:
-        if self.context.reasons_spent >= REASONS_BUDGET:
+        if not self.exact or self.context.reasons_spent >= REASONS_BUDGET:
             return None
         if self._runs is None:
             self._runs = RunReasons(self.search)
@@ -227,9 +243,9 @@ def _skipped(search: BracketSearch, runs: _Reasons, view: BracketView, cell: str
         prefix = block.prefix + (block.column,) if block.column >= 0 else ()
         found = runs.block(prefix, block.start == 0)
         if found is None:
-            # Past the round's budget: the block's own reason, as before
-            # issue 29's equality (the first pair that fails, or why the
-            # rest cannot be completed).
+            # A big bracket, or past the round's budget: the block's own
+            # reason, as before issue 29's equality (the first pair that
+            # fails, or why the rest cannot be completed).
             counts[block.rejection] += count
         else:
             met, exact = found
@@ -243,6 +259,7 @@ def _skipped(search: BracketSearch, runs: _Reasons, view: BracketView, cell: str
                          if r != block.rejection)
             refusals.append(Refusal(search.s1[block.level].id, search.s2[block.column].id,
                                     block.rejection, count, also))
+    counts.update(overflow)   # the blocks not kept (a big bracket only)
     reasons, numbers = summarise(counts)
     return CandidatesSkipped(rule="C7", bracket=view, first=first, last=last,
                              count=last - first + 1, reasons=reasons, exchange=cell,
@@ -430,7 +447,7 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
     # The C8 gate (no split can work: one range for the rest) only where the
     # exchanges are too many to be told one by one; below, each exchange is
     # told with the reasons of its candidates (the literal story, issue 29).
-    gated = not literal and (ExchangeRanks(p, n - p).total() > SEQUENTIAL
+    gated = not literal and (ExchangeRanks(p, n - p).total() > SEQUENTIAL or n > REASONS_SIZE
                              or context.reasons_spent >= REASONS_BUDGET)
     gate_at = -1   # size of the banned list when the C8 gate last said yes
     run = _Run(view)

@@ -3,10 +3,11 @@ literal procedure and the pruned search can both pair a round, the pruned
 search tells the literal story (same skeleton, same reasons per candidate or
 range, same pairing: ``tests/test_dutch1998_equality.py``).
 
-``make test`` runs a sample (``SWISSLEARN_STRESS`` tournaments, default 10);
-``make stress`` thousands (at most 3,000): 4-12 players (brackets up to 12), 3-11
-rounds, and
-the last rounds again with random forbidden pairs (C12/C13 re-pairings).
+``make test`` runs a sample (``SWISSLEARN_STRESS`` tournaments, default 10:
+about 4 s of CPU, within the per-test budget of ``tests/cpuclock.py``);
+``make stress`` thousands (at most 3,000), marked ``stress`` then: 4-12
+players (brackets up to 12, within ``candidates.REASONS_SIZE``), 3-11 rounds,
+and the last rounds again with random forbidden pairs (C12/C13 re-pairings).
 """
 
 from __future__ import annotations
@@ -15,12 +16,19 @@ import os
 import random
 from dataclasses import replace
 
+import pytest
+
+from conftest import STRESS
 from swisslearn.dutch1998.equality import Figures, compare
 from swisslearn.generate import generate, random_tournaments
 from swisslearn.model import ForbiddenPairs
 from test_dutch1998_equality import tellings
 
 COUNT = min(int(os.environ.get("SWISSLEARN_STRESS", "10")), 3000)
+
+# The whole run (make stress) takes more than a test's CPU budget; the sample
+# (make test) is held to it.
+pytestmark = [pytest.mark.stress] if STRESS else []
 
 
 def test_the_pruned_search_tells_the_literal_story_on_generated_rounds() -> None:
