@@ -56,16 +56,20 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 #: Steps only the pruned search tells (a C8 gate, a range of transpositions, an
 #: exchange skipped as infeasible): taken from the trace with no bracket told
 #: by the literal walk (STORY_SIZE 0), the accelerator of big brackets.
-_PRUNED = {("cours-c13-fusion", 3, 13), ("cours-definitions", 3, 15),
-           ("cours-definitions", 3, 18)}
+_PRUNED = {("cours-definitions", 3, 15), ("cours-definitions", 3, 18)}
+
+#: Of them, steps of a level with the C8 gate, used where a level has more
+#: than SEQUENTIAL exchanges (issue 29: below, each exchange is told with
+#: its candidates' reasons): here, SEQUENTIAL 0.
+_GATED = {("cours-c13-fusion", 3, 13)}
 
 
 def _event(name: str, round: int, index: int) -> Event:
     story, sequential = state.STORY_SIZE, candidates.SEQUENTIAL
-    if (name, round, index) in _PRUNED:
-        # The C8 gate is used where a level has more than SEQUENTIAL
-        # exchanges (issue 29: below, each exchange is told): here, always.
-        state.STORY_SIZE, candidates.SEQUENTIAL = 0, 0
+    if (name, round, index) in _PRUNED | _GATED:
+        state.STORY_SIZE = 0
+    if (name, round, index) in _GATED:
+        candidates.SEQUENTIAL = 0
     try:
         return list(trace(read_trf(DATA / f"{name}.trf").tournament, round))[index]
     finally:
