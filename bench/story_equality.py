@@ -14,20 +14,24 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 from collections import Counter
 
-from swisslearn.dutch1998 import state
+from swisslearn.dutch1998 import candidates, state
 from swisslearn.dutch1998.equality import Figures, compare
 from swisslearn.dutch1998.procedure import trace
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.generate import generate, random_tournaments
+from swisslearn.trace import BracketOpened
 
 
 def main(count: int, show: int) -> None:
     figures: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     total = Figures()
+    sizes: Counter[int] = Counter()   # brackets compared, by players
     shown = 0
+    started = time.process_time()
     for settings in random_tournaments(count, seed=29, players=(4, 12), rounds=(3, 9)):
         tournament = generate(settings).tournament
         for round in range(1, tournament.rounds_paired + 1):
@@ -41,6 +45,7 @@ def main(count: int, show: int) -> None:
             finally:
                 state.STORY_SIZE = 10
             figures["rounds"] += 1
+            sizes.update(len(e.bracket.players) for e in literal if isinstance(e, BracketOpened))
             found = compare(literal, pruned, f"{settings!r} round {round}")
             total.add(found)
             figures["equal"] += not found.differences
@@ -51,6 +56,8 @@ def main(count: int, show: int) -> None:
                     shown += 1
                     print(difference[:600])
     print(dict(figures))
+    print(f"CPU {time.process_time() - started:.1f} s; brackets by players (REASONS_SIZE "
+          f"{candidates.REASONS_SIZE}): {dict(sorted(sizes.items()))}")
     print(f"brackets {total.brackets}, runs {total.runs}, ranges {total.ranges}, "
           f"candidates {total.candidates} ({total.told_alike} told one by one in both)")
     for kind, number in kinds.most_common(20):

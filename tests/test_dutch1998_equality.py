@@ -350,3 +350,31 @@ def test_no_exact_reasons_past_reasons_size(tmp_path: Path,
     built.clear()
     list(trace(_long_bracket(tmp_path, size + 2), 2))
     assert not built
+
+
+# -- C10's summary decides alike in both tellings ------------------------------------------
+
+
+def test_c10_summarises_the_same_failed_remainders_in_both_tellings() -> None:
+    """A 7-player round: 2, moved down, has five opponents; with 2-6 the
+    remainder (1, 3, 4, 7) cannot be paired.  The literal walk tells that
+    remainder in more than 40 events (every candidate of every exchange),
+    so C10 sums it up in one PairingsTried; the pruned search tells it in
+    17 (ranges) and used to tell it step by step: its steps are now counted
+    as the literal walk's (candidates.literal_events), and it sums up too."""
+    from swisslearn.generate import GeneratorSettings
+    from swisslearn.trace import PairingsTried
+
+    settings_ = GeneratorSettings(
+        players=7, rounds=3, seed=522049212, draw_rate=0.155, forfeit_rate=0.031,
+        half_bye_rate=0.002, absence_rate=0.009, withdrawal_rate=0.018, late_entry_rate=0.1,
+        rating_min=1200, rating_max=2600)
+    both = tellings(generate(settings_).tournament, 3)
+    assert both is not None
+    literal, pruned = both
+    assert not compare(literal, pruned, "7 players").differences
+    summaries = [[e for e in told if isinstance(e, PairingsTried) and e.rule == "C10"]
+                 for told in both]
+    assert summaries[0] and summaries[0] == summaries[1]
+    assert summaries[0][0].steps > 40
+

@@ -41,8 +41,8 @@ import numpy as np
 
 from swisslearn.dutch1998 import softavoid
 from swisslearn.dutch1998.candidates import (MOVED_DOWN_LISTED, Candidate, Group,
-                                             level_candidates, once, reasons_in, summarise,
-                                             walk)
+                                             level_candidates, literal_events, once,
+                                             reasons_in, summarise, walk)
 from swisslearn.dutch1998.colours import x_value
 from swisslearn.dutch1998.criteria import STRICT, Relaxation, float_rejections
 from swisslearn.dutch1998.feasibility import Banned, PairCap
@@ -628,7 +628,8 @@ def _until_need(stream: Stream) -> Iterator[Event | Outcome]:
 
 
 #: A run of candidates of the moved-down players whose remainder group gives
-#: no pairing is told one by one up to this many events, else as one step.
+#: no pairing is told one by one up to this many events (of the literal walk:
+#: candidates.literal_events), else as one step.
 _TOLD_RUN = 40
 
 
@@ -681,7 +682,9 @@ class _FailedRemainders:
 
     def add(self, found: Found, events: list[Event]) -> None:
         self.count += 1
-        self.steps += len(events)
+        # Counted as the literal walk tells them (a range stands for its
+        # candidates): the pruned search summarises where the literal does.
+        self.steps += literal_events(events)
         self.reasons.update(once(reasons_in(events)))
         if len(self.first) < MOVED_DOWN_LISTED:
             self.first.append(found)

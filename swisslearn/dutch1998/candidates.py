@@ -38,8 +38,9 @@ from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import (BracketView, CandidatesSkipped, CandidateTried, Event,
                               ExchangeApplied, Refusal, Rejection)
 
-__all__ = ["Candidate", "Group", "LITERAL_LIMIT", "MOVED_DOWN_LISTED", "RUN", "SearchMaker",
-           "level_candidates", "once", "reasons_in", "split_positions", "summarise", "walk"]
+__all__ = ["Candidate", "Group", "LITERAL_LIMIT", "MOVED_DOWN_LISTED", "REASONS_SIZE", "RUN",
+           "SearchMaker", "level_candidates", "literal_events", "once", "reasons_in",
+           "split_positions", "summarise", "walk"]
 
 #: Builds the search of one split of a level (S1 and S2 as bracket positions).
 SearchMaker = Callable[[list[int], list[int]], BracketSearch]
@@ -298,6 +299,32 @@ def reasons_in(events: Sequence[Event]) -> list[Rejection]:
         else:
             found.extend(getattr(event, "reasons", ()))
     return found
+
+
+def literal_events(events: Sequence[Event]) -> int:
+    """How many events the literal walk tells for these: one for each event,
+    but a range, or an exchange told without its candidates, stands for
+    every candidate it passes over, each an event of the literal walk (a
+    C7 range: its transpositions over (|S2| - |S1|)!; an exchange: itself
+    and the m!/(m - k)! candidates of its split; a D2 range: as many
+    exchanges).  A summary deciding on a number of steps (C10's,
+    ``bracket._TOLD_RUN``) then decides alike in both tellings (issue 29:
+    the pruned search tells the literal story)."""
+    told = 0
+    for event in events:
+        if isinstance(event, CandidatesSkipped) and event.rule == "C7":
+            view = event.bracket
+            told += event.count // math.factorial(max(0, len(view.s2) - len(view.s1)))
+        elif isinstance(event, ExchangeApplied) and not event.feasible:
+            view = event.bracket
+            told += 1 + math.perm(len(view.s2), len(view.s1))
+        elif isinstance(event, CandidatesSkipped) and event.rule == "D2":
+            view = event.bracket
+            k, m = view.p, len(view.players) - view.p
+            told += event.count * (1 + math.perm(m, k))
+        else:
+            told += 1
+    return told
 
 
 def once(reasons: Iterable[Rejection]) -> dict[Rejection, int]:

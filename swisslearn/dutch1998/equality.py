@@ -20,7 +20,9 @@ event:
   for every candidate of its exchanges, and its reasons name exactly the
   criteria those candidates were refused for (the literal ``rejection``),
   with, when the range counts them, as many transpositions for each;
-* the same pairing.
+* the same pairing;
+* the pruned events stand for as many events as the literal walk tells
+  (:func:`~swisslearn.dutch1998.candidates.literal_events`).
 
 The figures (rounds, brackets, runs, candidates compared) are in
 :class:`Figures`.
@@ -31,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from swisslearn.dutch1998.candidates import literal_events
 from swisslearn.trace import (BracketOpened, CandidatesSkipped, CandidateTried, Event,
                               ExchangeApplied, PairingsTried, RoundPaired)
 
@@ -256,6 +259,12 @@ def compare(literal: list[Event], pruned: list[Event], where: str) -> Figures:
         elif isinstance(x, list) or isinstance(y, list) or not _same_step(x, y):
             figures.differences.append(f"{where} step {index}: {_said(x)} / {_said(y)}")
             return figures
+    # The ranges and exchanges stand for as many events as the literal walk
+    # tells (C10's summary of failed remainder groups decides on that number).
+    if literal_events(pruned) != len(literal):
+        figures.differences.append(f"{where}: the pruned telling stands for "
+                                   f"{literal_events(pruned)} events, the literal walk "
+                                   f"tells {len(literal)}")
     return figures
 
 
