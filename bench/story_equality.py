@@ -2,7 +2,7 @@
 literal procedure's story (issue 29), on generated rounds small enough for
 both.
 
-    .venv/bin/python bench/story_equality.py [TOURNAMENTS] [--show N]
+    .venv/bin/python bench/story_equality.py [TOURNAMENTS] [--show N] [--players LO-HI]
 
 For each round: the literal trace and the pruned one (``STORY_SIZE`` 0),
 compared by :func:`swisslearn.dutch1998.equality.compare` (same skeleton,
@@ -25,14 +25,14 @@ from swisslearn.generate import generate, random_tournaments
 from swisslearn.trace import BracketOpened
 
 
-def main(count: int, show: int) -> None:
+def main(count: int, show: int, players: tuple[int, int] = (4, 12)) -> None:
     figures: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     total = Figures()
     sizes: Counter[int] = Counter()   # brackets compared, by players
     shown = 0
     started = time.process_time()
-    for settings in random_tournaments(count, seed=29, players=(4, 12), rounds=(3, 9)):
+    for settings in random_tournaments(count, seed=29, players=players, rounds=(3, 9)):
         tournament = generate(settings).tournament
         for round in range(1, tournament.rounds_paired + 1):
             try:
@@ -71,4 +71,10 @@ if __name__ == "__main__":
         at = arguments.index("--show")
         show = int(arguments[at + 1])
         del arguments[at:at + 2]
-    main(int(arguments[0]) if arguments else 200, show)
+    players = (4, 12)
+    if "--players" in arguments:
+        at = arguments.index("--players")
+        low, high = arguments[at + 1].split("-")
+        players = (int(low), int(high))
+        del arguments[at:at + 2]
+    main(int(arguments[0]) if arguments else 200, show, players)
