@@ -324,6 +324,9 @@ class BracketSplit(Event):
     w: int = 0   # A8: players preferring white
     b: int = 0   # A8: players preferring black
     q: int = 0   # A8: half the bracket, rounded up
+    # C11: how much x (``bracket.x``) stands above A8's value, raised "as long
+    # as x < p" (for a remainder group, with its bracket's: reading 3).
+    raised: int = 0
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from swisslearn.dutch1998 import softavoid
 from swisslearn.dutch1998.candidates import (MOVED_DOWN_LISTED, Candidate, Group,
                                              level_candidates, literal_events, once,
                                              reasons_in, summarise, walk)
-from swisslearn.dutch1998.colours import x_value
+from swisslearn.dutch1998.colours import a8_x, x_value
 from swisslearn.dutch1998.criteria import STRICT, Relaxation, float_rejections
 from swisslearn.dutch1998.feasibility import Banned, PairCap
 from swisslearn.dutch1998.ladder import C9, C10, Drop, Level, announce, ladder
@@ -194,7 +194,10 @@ def _climb(levels: list[Level], view_of: Callable[[Level], BracketView],
             yield from cap.told(current)
             continue
         yield from announce(level, current)
-        yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q)
+        # C11's raise in force (not at C14's levels, whose x C14 tells).
+        raised = (0 if level.rule == "C14" or level.shown_x is not None
+                  else max(0, current.x - min(a8_x(w, b, q), current.p)))
+        yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q, raised=raised)
         yield from tried(level, current)
 
 

@@ -265,6 +265,12 @@ def _bracket_split(event: BracketSplit, cat: Catalogue) -> str:
         key = "bracket_split.heterogeneous"
     else:
         key = "bracket_split"
+    if event.raised:
+        # x as A8 computes it, then C11's raise: two steps of the text, told apart.
+        return cat.text(key + ".raised", s1=cat.players(view.s1), s2=cat.players(view.s2),
+                        p=cat.number(view.p), x=cat.number(view.x),
+                        a8=cat.number(view.x - event.raised), w=cat.number(event.w),
+                        b=cat.number(event.b), q=cat.number(event.q))
     return cat.text(key, s1=cat.players(view.s1), s2=cat.players(view.s2),
                     p=cat.number(view.p), x=cat.number(view.x), w=cat.number(event.w),
                     b=cat.number(event.b), q=cat.number(event.q))
