@@ -468,6 +468,12 @@ def _exchange_applied(event: ExchangeApplied, cat: Catalogue) -> str:
 @describe.register
 def _criterion_dropped(event: CriterionDropped, cat: Catalogue) -> str:
     key = "criterion_dropped.up" if event.floaters == "up" else "criterion_dropped.down"
+    view = event.bracket
+    if (event.rule == "C10" and event.floaters == "up" and event.reading is None
+            and view.moved_down and not view.homogeneous and not view.remainder):
+        # The text's own C10, second sentence: a remainder group failed and
+        # the lowest downfloater has no other opponent.
+        key = "criterion_dropped.up.no_alternative"
     text = cat.text(key, criterion=event.criterion)
     variant = ".c10" if event.rule == "C10" else ""
     return cat.join([text, *_reading(cat, event.reading, variant)]) if event.reading else text
