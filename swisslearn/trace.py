@@ -58,7 +58,8 @@ own path: ``CandidateTried`` (1: C6 refusing on B4, B5 or B6),
 pairing kept, where the text undoes every pairing and restarts at C3),
 ``CriterionDropped`` (5: C9 in a remainder group; 16: C10 in a bracket
 of several scores treated as homogeneous; 1: C10 for a heterogeneous
-bracket's moved-down players, before any remainder group exists).
+bracket's moved-down players, before any remainder group exists; once a
+remainder group has failed, C10's drop is the text's own, and told so).
 ``CandidateTried.also`` and ``Refusal.also`` hold every other criterion a
 candidate breaks besides ``rejection``, the first in article B's order.
 

@@ -94,19 +94,27 @@ def test_the_d2_order_is_checked() -> None:
 
 
 def test_the_rule_the_text_reaches_is_right() -> None:
-    """cours-c10, round 3, the lowest bracket (7 moved down; 4, 6): 7-4 and
-    7-6 fail on the upfloats (B5).  The text goes to C9 (« Abandonner les
-    critères B6 puis B5 pour les flotteurs descendants »); C10 is only « dans
-    le cas d'un niveau homogène résiduel »: the trace's C10 (reading 16) and
-    the text's C9 are both right; C14 is not (C9 comes first)."""
+    """cours-c10, round 3, the lowest bracket (7 moved down; 4, 6): 7 floated
+    down two rounds before and floats down again whoever he meets (B6), and
+    7-4 and 7-6 fail on the upfloats too (B5).  C9 first, the trace's and
+    the text's (« Abandonner les critères B6 puis B5 pour les flotteurs
+    descendants »); then the trace's C10 (reading 1: no remainder group
+    yet), where the text, whose C10 is only « dans le cas d'un niveau
+    homogène résiduel », goes to C11 (x = 0 < p = 1): both are right; C14 is
+    not (C11 comes first)."""
     session = session_at("cours-c10", 3, lambda step: isinstance(step, RelaxStep)
                          and step.place is not None and step.place.lowest)
     step = session.step
-    assert isinstance(step, RelaxStep) and step.rule == "C10" and step.text_rules == ("C9",)
+    assert isinstance(step, RelaxStep) and step.rule == "C9" and step.text_rules == ()
+    session = session_at("cours-c10", 3, lambda step: isinstance(step, RelaxStep)
+                         and step.place is not None and step.place.lowest
+                         and step.rule == "C10")
+    step = session.step
+    assert isinstance(step, RelaxStep) and step.text_rules == ("C11",)
     assert not session.check("C14").correct
-    right = session.check("C9")
+    right = session.check("C11")
     assert right.correct and right.message.startswith(
-        "Juste. C9 est la règle suivante du texte (seed 000) ; la trace, elle, applique ici : "
+        "Juste. C11 est la règle suivante du texte (seed 000) ; la trace, elle, applique ici : "
         "C10 : on abandonne B6 pour les flotteurs montants.")
 
 

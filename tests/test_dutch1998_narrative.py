@@ -32,8 +32,9 @@ from swisslearn.model import Tournament
 from swisslearn.explain import explain
 from swisslearn.trace import (BracketPaired, BracketSplit, BracketUndone, BracketView,
                               CandidatesSkipped, CandidateTried, CriterionDropped, Event,
-                              ExchangeApplied, PDecreased, PlayerMovedDown, Rejection,
-                              RoundStarted, XIncreased,
+                              ExchangeApplied, PairingsTried, PDecreased, PlayerMovedDown,
+                              Rejection,
+                              RemainderUnpaired, RoundPaired, RoundStarted, XIncreased,
                               event_to_json)
 from test_dutch1998_cases import fresh
 from trfbuild import tournament
@@ -77,13 +78,17 @@ def level(rule_score: str, *rules: str) -> Steps:
 #   both preferences (B4).  C7: 7-5 gives 1-7, met (B1a).  C8: exchange a
 #   (2 <-> 5): S1 = 1 5, S2 = 2 7: C6 1-2, 5-7 kept.
 # 2: 3 has met 6 and 10: C1, he floats.  6-10 (x = 1) kept.
-# 1: heterogeneous, S1 = 3, S2 = 4 8 9 11 12, x = 0.  C6 3-4: B5 (4 up); the
+# 1: heterogeneous, S1 = 3, S2 = 4 8 9 11 12, x = 0.  3 floated down last
+#   round and meets only lower scores here: every candidate makes him float
+#   down again (B5, 3 down; A4), C6 and C7 refuse them all; C9 drops B6 (the
+#   same), then B5 for downfloaters.  Then C6 3-4: B5 (4 up); the
 #   transpositions giving 3 the players 4 (B5), 8 (B6), 9 and 11 (B4) are
 #   refused (1 to 95); C7 no. 96 gives 3-12.  Remainder 4 8 9 11: C6 4-9, 8-11.
 # 0: 13-14 (x = 1).
 PROCEDURE = [("A3", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"),
              ("A3", "2"), ("C1", "2"), ("C6", "2"),
-             ("A3", "1"), ("C6", "1"), ("C7", "1"), ("C7", "1"), ("C6", "1"),
+             ("A3", "1"), ("C6", "1"), ("C7", "1"), ("C9", "1"), ("C6", "1"), ("C7", "1"),
+             ("C9", "1"), ("C6", "1"), ("C7", "1"), ("C7", "1"), ("C6", "1"),
              ("A3", "0"), ("C6", "0")]
 
 # cours-definitions, round 3 (notebook 02).
@@ -108,25 +113,31 @@ DEFINITIONS = [("A3", "2"), ("C6", "2"), ("A3", "1.5"), ("C1", "1.5"), ("A3", "1
 #   last round (B5); C7 1-6 misses both preferences (B4); C8: no pairing of
 #   the three works.  C9 drops B6 (nothing changes: C6, C7, C8 again), then
 #   B5: C6 1-2 kept, 6 floats down a second time.
-# 0.5: heterogeneous, S1 = 6, S2 = 5 7 8: C6 6-5 met (B1a), C7 no. 1 the
-#   same, no. 2 gives 6-7; remainder 5-8.
+# 0.5: heterogeneous, S1 = 6, S2 = 5 7 8: 6 is paired with a lower score:
+#   he floats down again (B5, checked again in this bracket, whose criteria
+#   are whole).  C6 6-5 met (B1a), C7 the others B5; C9 drops B6 (the same),
+#   then B5: C6 6-5 met, C7 no. 1 the same, no. 2 gives 6-7; remainder 5-8.
 C9 = [("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("A3", "1"), ("C6", "1"),
       ("C7", "1"), ("D2", "1"), ("C6", "1"), ("C7", "1"), ("D2", "1"), ("C6", "1"),
       ("C7", "1"), ("C9", "1"), ("C6", "1"), ("C7", "1"), ("D2", "1"), ("C6", "1"),
       ("C7", "1"), ("D2", "1"), ("C6", "1"), ("C7", "1"), ("C9", "1"), ("C6", "1"),
-      ("A3", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C6", "0.5")]
+      ("A3", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C9", "0.5"), ("C6", "0.5"),
+      ("C7", "0.5"), ("C9", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C6", "0.5")]
 
 # cours-c10, round 3 (notebook 06).
 # 2: 2-3.  1: 1 5 7, x = 0: C6 1-5 leaves 7, who floated down two rounds
 #   before (B6); C7 1-7 misses preferences (B4); C8 nothing; C9 drops B6:
 #   1-5 kept, 7 floats down.
-# 0.5: heterogeneous, S1 = 7, S2 = 4 6, both floated up last round: C6 7-4
-#   (B5), C7 7-6 (B5); C10 drops B6 (the same again), then B5: 7-4; 6, left
-#   alone in the remainder, gets the bye.
+# 0.5: heterogeneous, S1 = 7, S2 = 4 6, both floated up last round; 7,
+#   floated down two rounds before, floats down again with either (B6, 7
+#   down): C6 7-4, C7 7-6 refused (B5 up, and B6); C9 drops B6 (B5 up
+#   still), then B5 (the same); C10 drops B6 (the same again), then B5: 7-4;
+#   6, left alone in the remainder, gets the bye.
 C10 = [("A3", "2"), ("C6", "2"), ("A3", "1"), ("C6", "1"), ("C7", "1"), ("D2", "1"),
        ("C6", "1"), ("C7", "1"), ("D2", "1"), ("C6", "1"), ("C7", "1"), ("C9", "1"),
-       ("C6", "1"), ("A3", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C10", "0.5"),
-       ("C6", "0.5"), ("C7", "0.5"), ("C10", "0.5"), ("C6", "0.5")]
+       ("C6", "1"), ("A3", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C9", "0.5"),
+       ("C6", "0.5"), ("C7", "0.5"), ("C9", "0.5"), ("C6", "0.5"), ("C7", "0.5"),
+       ("C10", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C10", "0.5"), ("C6", "0.5")]
 
 # cours-c11, round 3 (notebook 06).
 # 1.5: 1 and 2 have met: C1, both float.
@@ -140,21 +151,25 @@ C11 = ([("A3", "1.5"), ("C1", "1.5"), ("C1", "1.5"), ("A3", "1")]
        + level("1", "C6", "C7", "C10", "C6", "C7", "C10", "C6", "C7", "C11", "C6", "C7", "C7")
        + [("A3", "0"), ("C6", "0")])
 
-# cours-c12, round 3 (notebook 06).
-# 2: 1 alone, floats.  1.5: heterogeneous, S1 = 1, S2 = 3 5, x = 1: C6 1-3;
-#   5 moves down.
+# cours-c12, round 3 (notebook 06; tests/data/dutch1998/hand/analysis-cours-c12-r3.md).
+# 2: 1 alone, floats.  1.5: heterogeneous, S1 = 1, S2 = 3 5, x = 1: 1
+#   floated down last round: C6 1-3, C7 1-5 refused (B5, 1 down); C9 drops
+#   B6 (the same), then B5: C6 1-3; 5 moves down.
 # 0.5: 5 has met 2 and 6: C1, he came from above: C12.  The pairing of 1.5
 #   is undone; its next candidate (C7, 5-3) gives 1-5 and moves 3 down
-#   instead, with whom 0.5 makes its pairs: kept.
-# 0.5 again with 3: S1 = 3, S2 = 2 6: C6 3-2 (B5: 2 up), C7 3-6 met; C10
-#   drops B6 (the same), then B5: 3-2.
+#   instead (B5 for downfloaters already dropped in 1.5), with whom 0.5
+#   makes its pairs: kept.
+# 0.5 again with 3: S1 = 3, S2 = 2 6: 3 floated down last round: C6 3-2 (B5:
+#   3 down, 2 up), C7 3-6 met; C9 drops B6 (the same), then B5: C6 3-2 (B5:
+#   2 up), C7 3-6 met; C10 drops B6 (the same), then B5: 3-2.
 # 0: 6 (moved down) and 4: C6 6-4 gives 4 a second upfloat (B5); C7 has no
 #   other order, C8 no exchange; C9 (B6, B5 for downfloaters) changes
 #   nothing; C10 drops B6, then B5: 6-4.
-C12 = [("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("A3", "0.5"), ("C1", "0.5"),
-       ("C12", "1.5"), ("C7", "1.5"), ("C6", "1.5"), ("C9", "1.5"), ("C6", "1.5"),
-       ("C9", "1.5"), ("C12", "1.5"), ("A3", "0.5"), ("C6", "0.5"), ("C7", "0.5"),
-       ("C10", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C10", "0.5"), ("C6", "0.5"),
+C12 = [("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("C7", "1.5"), ("C9", "1.5"),
+       ("C6", "1.5"), ("C7", "1.5"), ("C9", "1.5"), ("C6", "1.5"), ("A3", "0.5"),
+       ("C1", "0.5"), ("C12", "1.5"), ("C7", "1.5"), ("C12", "1.5"), ("A3", "0.5"),
+       ("C6", "0.5"), ("C7", "0.5"), ("C9", "0.5"), ("C6", "0.5"), ("C7", "0.5"),
+       ("C9", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C10", "0.5"), ("C6", "0.5"), ("C7", "0.5"), ("C10", "0.5"), ("C6", "0.5"),
        ("A3", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"), ("C9", "0"), ("C6", "0"),
        ("D2", "0"), ("C6", "0"), ("C9", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"),
        ("C10", "0"), ("C6", "0"), ("D2", "0"), ("C6", "0"), ("C10", "0"), ("C6", "0")]
@@ -204,9 +219,12 @@ C13_MERGED = [("A3", "1.5"), ("C6", "1.5"), ("A3", "1"), ("C6", "1"), ("A3", "0.
 #   left for them: no two pairs at any level: C6, C7, C8 at C6 as read, C9
 #   (B6, B5), C10 (B6, B5), C11 (x = 2); C14: p = 1: C6 3-1 met, C7 3-2 met,
 #   no. 4 gives 3-4; 1 and 2 move down.
-# 2: heterogeneous, S1 = 1 2, S2 = 6 7 8 9, x = 0: C6 1-6, 2-7 gives 6 a
-#   second upfloat (B5); nothing at C6 as read; C10 drops B6: C6 still B5,
-#   C7 no. 14 gives 1-8, 2-7; remainder 6-9.
+# 2: heterogeneous, S1 = 1 2, S2 = 6 7 8 9, x = 0: 1 floated down last
+#   round (B5) and 2 two rounds before (B6): every candidate makes them
+#   float down again.  C6, C7 refused; C9 drops B6, then B5 for
+#   downfloaters (C6, C7 refused at each); C6 1-6, 2-7 gives 6 a second
+#   upfloat (B5); nothing at C6 as read; C10 drops B6: C6 still B5, C7 no. 14
+#   gives 1-8, 2-7; remainder 6-9.
 # 0.5: 5 alone in the lowest bracket: the bye.
 C14 = [("A3", "3.5"), ("C1", "3.5"), ("A3", "3"), ("C1", "3"), ("C1", "3"), ("A3", "2.5"),
        ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"),
@@ -231,7 +249,8 @@ C14 = [("A3", "3.5"), ("C1", "3.5"), ("A3", "3"), ("C1", "3"), ("C1", "3"), ("A3
        ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"),
        ("C7", "2.5"), ("D2", "2.5"), ("C6", "2.5"), ("C7", "2.5"), ("D2", "2.5"),
        ("C6", "2.5"), ("C7", "2.5"), ("C14", "2.5"), ("C6", "2.5"), ("C7", "2.5"),
-       ("C7", "2.5"), ("A3", "2"), ("C6", "2"), ("C7", "2"), ("C10", "2"), ("C6", "2"),
+       ("C7", "2.5"), ("A3", "2"), ("C6", "2"), ("C7", "2"), ("C9", "2"), ("C6", "2"),
+       ("C7", "2"), ("C9", "2"), ("C6", "2"), ("C7", "2"), ("C10", "2"), ("C6", "2"),
        ("C7", "2"), ("C7", "2"), ("C6", "2"), ("A3", "0.5"), ("C1", "0.5")]
 
 # cours-derniere-ronde, round 5, the last (notebooks 01, 05, 06).
@@ -275,7 +294,10 @@ C10_OTHER = [("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("C7", "1.5
 # 2.5: 1 and 3 have met: both float (C1).  2: 1 3 2 4, half moved down:
 #   treated as homogeneous, x = 0: C6 1-2, 3-4 kept.  1.5: 5 and 8 have met:
 #   both float.
-# 1, the lowest: heterogeneous (5 8; 6 7 9), x = 0.  C6 5-6 met; C7 every
+# 1, the lowest: heterogeneous (5 8; 6 7 9), x = 0.  5 floated down last
+#   round (B5), 8 last round and two rounds before (B5, B6): every candidate
+#   floats them down again: C6, C7 refused, C9 drops B6, then B5 for
+#   downfloaters (C6, C7 refused at each).  C6 5-6 met; C7 every
 #   other order refused (5-6 met, 6 up twice (B5), colours beyond x): C10
 #   B6 up, the same; C10 B5 up: C6 5-6, C7 no. 1 (5-6), no. 2 5-7, 8-6 kept;
 #   remainder 9: no bye (B1b, C6).  C10 (its first sentence, a step): 8-6
@@ -285,7 +307,8 @@ C10_OTHER = [("A3", "2"), ("C1", "2"), ("A3", "1.5"), ("C6", "1.5"), ("C7", "1.5
 #   kept; 6 gets the bye.
 C11_UNDONE = ([("A3", "2.5"), ("C1", "2.5"), ("C1", "2.5"), ("A3", "2"), ("C6", "2"),
                ("A3", "1.5"), ("C1", "1.5"), ("C1", "1.5"), ("A3", "1")]
-              + level("1", "C6", "C7", "C10", "C6", "C7", "C10", "C6", "C7", "C7", "C6", "C10",
+              + level("1", "C6", "C7", "C9", "C6", "C7", "C9",
+                      "C6", "C7", "C10", "C6", "C7", "C10", "C6", "C7", "C7", "C6", "C10",
                       "C7", "C11", "C6", "C7", "C7", "C6", "C10", "C7"))
 
 COURSE = [
@@ -390,23 +413,77 @@ def test_c8_tries_each_exchange_in_d2_order() -> None:
     assert not any(isinstance(e, CandidatesSkipped) and e.rule == "C8" for e in events)
 
 
-def test_b5_for_the_player_a_heterogeneous_bracket_floats_down() -> None:
-    """cours-c12, round 3: C12 pairs 1.5 again, 1-5; its remainder group is 3
-    alone, who floated down last round.  C6 ("start at C2 with the
-    remainder"): p = 0, 3 floats down a second time: B5.  C7, C8: nothing
-    else.  C9 drops B6 (3 still refused), then B5: 3 floats down."""
+def _told(events: list[Event], score: str) -> list[tuple[str, str | None, tuple[int, ...]]]:
+    """(rule, criterion, players) of each candidate and criterion dropped in
+    the bracket of ``score``: the refusals' first criterion and whom it is
+    about, the drops' criterion."""
+    told: list[tuple[str, str | None, tuple[int, ...]]] = []
+    for e in events:
+        bracket = getattr(e, "bracket", None)
+        if not isinstance(bracket, BracketView) or bracket.score != Decimal(score):
+            continue
+        if isinstance(e, CandidateTried):
+            rejection = e.rejection
+            told.append((e.rule, rejection.criterion if rejection else None,
+                         rejection.players if rejection else ()))
+        elif isinstance(e, CriterionDropped):
+            told.append((e.rule, e.criterion, ()))
+    return told
+
+
+def test_b5_for_the_moved_down_players_by_hand() -> None:
+    """cours-c12, round 3, worked by hand from seed 000 before the engine ran
+    (tests/data/dutch1998/hand/analysis-cours-c12-r3.md).  A moved-down
+    player meets only lower scores in his new bracket: whoever he meets, he
+    floats down again (A4; the seed's chart: « FD Flotteur descendant (issu
+    d'un groupe homogène, résiduel ou pas) »), so B5/B6 refuse every
+    candidate until « C 9 : Abandonner les critères B6 puis B5 pour les
+    flotteurs descendants et reprendre en C4 ».
+
+    1.5 (1 from 2.0; 3 5), x = 1: 1 floated down last round: 1-3 (C6), 1-5
+    (C7) refused for B5 (1); C9 drops B6 (the same two refusals), then B5:
+    1-3.  5 moves down, has met 2 and 6: C1, C12: 1.5 gives 1-5 (its next
+    candidate; B5 already dropped there), 3 moves down.
+    0.5 (3 from 1.5; 2 6), x = 0: 3 floated down last round: 3-2 refused for
+    B5 (3 down; 2 up too), 3-6 met (B1a); C9 drops B6 (the same), then B5:
+    3-2 still refused, B5 for the upfloater 2; C10 (reading 1, before any
+    remainder group) drops B6, then B5 for upfloaters: 3-2."""
     events = _round("cours-c12", 3)
-    start = next(i for i, e in enumerate(events)
-                 if isinstance(e, CandidateTried) and e.pairs == ((1, 5),) and e.accepted)
-    after = [e for e in events[start + 1:]
-             if isinstance(b := getattr(e, "bracket", None), BracketView)
-             and b.score == Decimal("1.5")]
-    told = [(e.rule, e.rejection.criterion if isinstance(e, CandidateTried) and e.rejection
-             else getattr(e, "criterion", None)) for e in after
-            if isinstance(e, (CandidateTried, CriterionDropped))]
-    assert told == [("C6", "B5"), ("C9", "B6"), ("C6", "B5"), ("C9", "B5")]
-    paired = next(e for e in after if isinstance(e, BracketPaired) and not e.bracket.remainder)
-    assert paired.pairs == ((1, 5),) and paired.moved_down == (3,)
+    until_c12 = next(i for i, e in enumerate(events) if isinstance(e, BracketUndone))
+    assert _told(events[:until_c12], "1.5") == [
+        ("C6", "B5", (1,)), ("C7", "B5", (1,)), ("C9", "B6", ()),
+        ("C6", "B5", (1,)), ("C7", "B5", (1,)), ("C9", "B5", ()), ("C6", None, ())]
+    again = next(i for i, e in enumerate(events)
+                 if isinstance(e, BracketUndone) and e.accepted)
+    assert _told(events[again:], "0.5") == [
+        ("C6", "B5", (3,)), ("C7", "B1a", (3, 6)), ("C9", "B6", ()),
+        ("C6", "B5", (3,)), ("C7", "B1a", (3, 6)), ("C9", "B5", ()),
+        ("C6", "B5", (2,)), ("C7", "B1a", (3, 6)), ("C10", "B6", ()),
+        ("C6", "B5", (2,)), ("C7", "B1a", (3, 6)), ("C10", "B5", ()), ("C6", None, ())]
+    first = next(e for e in events[again:] if isinstance(e, CandidateTried)
+                 and e.bracket.score == Decimal("0.5"))
+    assert [(r.criterion, r.players) for r in first.also] == [("B5", (2,))]
+    assert "3 flotterait deux fois de suite vers le bas" in explain(first, "fr")
+    result = events[-1]
+    assert isinstance(result, RoundPaired)
+    assert [(b.white, b.black) for b in result.boards] == [(1, 5), (3, 2), (4, 6)]
+
+
+def test_b5_for_a_moved_down_player_keeps_its_reasons_in_the_jsonl(vectors: Path) -> None:
+    """rtg-056 (dutch2026 vectors), round 4, bracket 2 (5 from 3; 1 3 4 6 8):
+    5 floated down last round; every candidate breaks B5 for him (5-1 and
+    5-3 for B4 first).  C9 drops B6, then B5, before the remainder groups
+    and C10 (tests/data/dutch1998/hand/analysis-rtg-056-p15-r11-r4.md)."""
+    before = read_trf(vectors / "dutch2026" / "rtg-056-p15-r11.trf").tournament.truncated(3)
+    events = list(trace(before, 4))
+    told = _told(events, "2")
+    assert told[:12] == [
+        ("C6", "B4", (5, 1)), ("C7", "B4", (5, 3)), ("C7", "B5", (5,)), ("C7", "B5", (5,)),
+        ("C7", "B5", (5,)), ("C9", "B6", ()), ("C6", "B4", (5, 1)), ("C7", "B4", (5, 3)),
+        ("C7", "B5", (5,)), ("C7", "B5", (5,)), ("C7", "B5", (5,)), ("C9", "B5", ())]
+    tried = next(e for e in events if isinstance(e, CandidateTried))
+    line = event_to_json(tried)
+    assert [(r["criterion"], r["players"]) for r in line["also"]] == [("B5", [5])]
 
 
 def test_a_lone_remainder_player_is_not_c14() -> None:
@@ -441,11 +518,45 @@ def test_readings_are_said_where_they_act() -> None:
     assert "Lecture 6" in explain(moved[0], "fr") and "Reading 6" in explain(moved[0], "en")
     dropped = [e for e in _round("cours-c10", 3) if isinstance(e, CriterionDropped)]
     assert [(e.rule, e.criterion, e.reading) for e in dropped] == [
-        ("C9", "B6", None), ("C10", "B6", 1), ("C10", "B5", 1)]
-    assert "niveau résiduel homogène" in explain(dropped[1], "fr")
+        ("C9", "B6", None), ("C9", "B6", None), ("C9", "B5", None),
+        ("C10", "B6", 1), ("C10", "B5", 1)]
+    assert "niveau résiduel homogène" in explain(dropped[3], "fr")
     lines = [event_to_json(e) for e in _round("cours-c10", 3)]
     assert [line["reading"] for line in lines if line["kind"] == "criterion_dropped"
             and "reading" in line] == [1, 1]
+
+
+def test_c10_after_a_remainder_group_is_the_texts_own_step(vectors: Path) -> None:
+    """rtg-056 (dutch2026 vectors), round 4, bracket 2 (5 from 3; 1 3 4 6 8):
+    after C9, 5-4, 5-6 and 5-8 each leave a remainder group that cannot be
+    paired (C10's first sentence, a step each); 5 has no other opponent.
+    Seed 000, C10: « S'il n'y a pas d'autre alternative pour ce joueur,
+    abandonner le critère B6 puis B5 pour les flotteurs montants et
+    recommencer en C2 »: the drops are the text's own step here, not
+    reading 1 (whose sentence says no remainder group exists yet), and the
+    sentence says why (tests/data/dutch1998/hand/compare-rtg-056-p15-r11-r4.md,
+    point 2).  In cours-c10 round 3, bracket 0.5, no candidate of 7 is ever
+    accepted before C10: reading 1 stays, and its sentence names the text's
+    own next step (C11)."""
+    before = read_trf(vectors / "dutch2026" / "rtg-056-p15-r11.trf").tournament.truncated(3)
+    events = list(trace(before, 4))
+    dropped = [e for e in events if isinstance(e, CriterionDropped) and e.rule == "C10"]
+    assert [(e.criterion, e.floaters, e.reading, e.bracket.score) for e in dropped] == [
+        ("B6", "up", None, Decimal(2)), ("B5", "up", None, Decimal(2))]
+    first = events.index(dropped[0])
+    assert any(isinstance(e, RemainderUnpaired)
+               or isinstance(e, PairingsTried) and e.rule == "C10" for e in events[:first])
+    assert "reading" not in event_to_json(dropped[0])
+    french, english = explain(dropped[0], "fr"), explain(dropped[0], "en")
+    assert "Lecture" not in french and "avant tout niveau résiduel" not in french
+    assert "pas d'autre adversaire" in french and "seconde phrase" in french
+    assert "no other opponent" in english and "second sentence" in english
+    reading = [e for e in _round("cours-c10", 3) if isinstance(e, CriterionDropped)
+               and e.rule == "C10"]
+    assert [e.reading for e in reading] == [1, 1]
+    told = explain(reading[0], "fr")
+    assert "Lecture 1" in told and "passerait ici à C11" in told
+    assert "would go on here to C11" in explain(reading[0], "en")
 
 
 def test_c10_comes_before_c11_in_a_remainder() -> None:
@@ -530,19 +641,23 @@ def test_every_reason_told_for_a_candidate_is_true(name: str, round: int) -> Non
                    for e in events)
 
 
-def test_a_lone_players_refusal_is_not_told_twice_the_same() -> None:
-    """cours-c12, round 3: the remainder group of 1.5 is 3 alone, who floated
-    down last round.  C6 refuses his float (B5); seed 000's C9, « Abandonner
-    les critères B6 puis B5 pour les flotteurs descendants et reprendre en
-    C4 », drops B6 and restarts at C4: C6 refuses him again, still for B5,
-    since only B6 has gone.  The two refusals are two steps, not one
-    sentence printed twice: the second says it comes again without B6."""
-    events = _round("cours-c12", 3)
+def test_a_lone_players_refusal_is_not_told_twice_the_same(vectors: Path) -> None:
+    """rtg-007 (dutch2017 vectors), round 3, bracket 1 (2 from 1.5; 1 6): 2
+    floats down for the first time, C6 2-1; the remainder group is 6 alone,
+    who floated down last round.  C6 refuses his float (B5); seed 000's C9,
+    « Abandonner les critères B6 puis B5 pour les flotteurs descendants et
+    reprendre en C4 », drops B6 and restarts at C4: C6 refuses him again,
+    still for B5, since only B6 has gone.  The two refusals are two steps,
+    not one sentence printed twice: the second says it comes again without
+    B6.  (cours-c12 round 3 showed this before its moved-down players' own
+    B5 was checked: there C9 now comes before the remainder group.)"""
+    before = read_trf(vectors / "dutch2017" / "rtg-007-p07-r04.trf").tournament.truncated(2)
+    events = list(trace(before, 3))
     lone = [e for e in events if isinstance(e, CandidateTried) and not e.pairs
-            and e.rejection is not None and e.bracket.score == Decimal("1.5")]
+            and e.rejection is not None and e.bracket.score == Decimal(1)]
     assert [(e.rejection.criterion if e.rejection else None, e.bracket.dropped)
             for e in lone] == [("B5", ()), ("B5", ("B6 down",))]
     told = [explain(e, "fr") for e in lone]
     assert told[0] != told[1]
-    assert "même sans B6 pour les flotteurs descendants : B5 : 3" in told[1]
-    assert "even without B6 for downfloaters: B5: 3" in explain(lone[1], "en")
+    assert "même sans B6 pour les flotteurs descendants : B5 : 6" in told[1]
+    assert "even without B6 for downfloaters: B5: 6" in explain(lone[1], "en")

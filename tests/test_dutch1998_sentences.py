@@ -138,7 +138,7 @@ SENTENCES: list[tuple[tuple[str, int, int], str, str]] = [
      "le niveau inférieur.",
      "C1: 1 is alone in score bracket 2: nobody to play there (A6: p = 0); he moves down to "
      "the next bracket."),
-    (("cours-c12", 3, 12),
+    (("cours-c12", 3, 20),
      "C1 : 5, descendu d'un niveau supérieur, ne peut être apparié dans le niveau 0,5 : il a "
      "déjà rencontré 2 et 6 (B1a). On applique C12 : le niveau précédent est refait.",
      "C1: 5, moved down from a higher bracket, cannot be paired in score bracket 0.5: he has "
@@ -202,14 +202,14 @@ SENTENCES: list[tuple[tuple[str, int, int], str, str]] = [
      "C11 : x passe à 2 (p = 2) : un appariement de plus peut ne pas respecter les couleurs "
      "préférentielles.",
      "C11: x is raised to 2 (p = 2): one more pair may miss the colour preferences."),
-    (("cours-c14", 5, 159),
+    (("cours-c14", 5, 187),
      "C1 : 5 ne peut être apparié dans le dernier niveau (0,5) : il est seul dans ce niveau : "
      "personne à y rencontrer (A6 : p = 0) ; il ne peut qu'être l'exempt (A5).",
      "C1: 5 cannot be paired in the lowest bracket (0.5): he is alone in his bracket: nobody "
      "to play there (A6: p = 0); he can only be the one with the bye (A5)."),
-    (("cours-c14", 5, 162), "A5 : 5 est exempt (1 point, compté comme flotteur descendant).",
+    (("cours-c14", 5, 190), "A5 : 5 est exempt (1 point, compté comme flotteur descendant).",
      "A5: 5 gets the bye (1 point, counted as a downfloat)."),
-    (("cours-c14", 5, 163),
+    (("cours-c14", 5, 191),
      "E3 : 3 (+0, N) et 4 (+0, N) veulent la même couleur avec la même force ; leurs couleurs "
      "ont différé pour la dernière fois quand 3 avait les noirs et 4 les blancs : on alterne, "
      "3 a les blancs, 4 les noirs.",

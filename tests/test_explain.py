@@ -150,8 +150,15 @@ HAND_EVENTS: list[tuple[Event, tuple[str, ...]]] = [
      ("3+4 ↔ 5+6", "échange suivant")),
     (CriterionDropped(rule="C9", bracket=HOMOGENEOUS, criterion="B6", floaters="down"),
      ("C9 : on abandonne B6 pour les flotteurs descendants",)),
+    # The moved-down players' C10 without a reading: the text's own (a
+    # remainder group has failed); with reading 1, before any remainder group.
     (CriterionDropped(rule="C10", bracket=HETEROGENEOUS, criterion="B5", floaters="up"),
-     ("C10 : on abandonne B5 pour les flotteurs montants",)),
+     ("C10 : aucun niveau résiduel", "on abandonne B5 pour les flotteurs montants",
+      "C10, seconde phrase")),
+    (CriterionDropped(rule="C10", bracket=HETEROGENEOUS, criterion="B5", floaters="up",
+                      reading=1),
+     ("C10 : on abandonne B5 pour les flotteurs montants", "Lecture 1",
+      "passerait ici à C11")),
     (RemainderUnpaired(rule="C10", bracket=HETEROGENEOUS, remainder=(6,), undone=(3, 5),
                        pairs=((3, 5),)),
      ("C10 : le niveau résiduel (6) ne peut être apparié", "flotteur descendant (3–5)",

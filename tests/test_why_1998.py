@@ -100,3 +100,19 @@ def test_a_pairing_undone_by_c13_is_told_as_c13() -> None:
     assert "3–1, 5–20 a d'abord été retenu" in why(events, 5, 20)
     assert tell_player(events, 5, 20).startswith(
         "5 et 20 ont d'abord été appariés dans le niveau 1")
+
+
+def test_why_names_the_relaxation_a_pair_needed(c12: list[Event]) -> None:
+    """1-5 is made after C9 dropped B5 for downfloaters in 1.5 (1 floated
+    down in round 2 and floats down again); 3-2 after C9 (3 down twice) and
+    C10 (2 up twice) in 0.5: why says which step allowed each float, as the
+    trace did (tests/data/dutch1998/hand/analysis-cours-c12-r3.md)."""
+    assert "C9" in why_labels(c12, 1, 5)
+    text = why(c12, 1, 5)
+    assert "C9 : B5 avait été abandonné pour les flotteurs descendants ; 1 flotte" in text
+    assert "C10" not in text
+    labels = why_labels(c12, 3, 2)
+    assert "C9" in labels and "C10" in labels
+    english = why(c12, 3, 2, "en")
+    assert "C9: B5 had been dropped for downfloaters; 3 floats down twice" in english
+    assert "C10: B5 had been dropped for upfloaters; 2 floats up twice" in english

@@ -15,11 +15,11 @@ read the 1998 text", 1 and 16):
 * B1a (and the file's forbidden pairs) and B2, pair by pair;
 * B4: more pairs missing a colour preference than x;
 * B5/B6 as far as the bracket keeps them (its ``dropped`` criteria): the
-  upfloat of the lower player of a pair between two scores, and the
-  downfloat of the higher one in a bracket paired as homogeneous (the
-  moved-down players of a heterogeneous bracket were checked in the bracket
-  they left); the downfloat of a player left over in a homogeneous bracket
-  or a remainder, and in the lowest bracket his bye (B1b).
+  upfloat of the lower player of a pair between two scores and the
+  downfloat of the higher one (a heterogeneous bracket's moved-down player
+  floats down again whoever he meets there: A4, the seed's FD); the
+  downfloat of a player left over in a homogeneous bracket or a remainder,
+  and in the lowest bracket his bye (B1b).
 """
 
 from __future__ import annotations
@@ -67,8 +67,7 @@ def breaches(candidate: CandidateTried, states: dict[PlayerId, PlayerState],
             conflicts.extend((a.id, b.id))
         if a.score != b.score:
             high, low = (a, b) if a.score > b.score else (b, a)
-            if paired_as_homogeneous:
-                _add(found, float_rejection(high, Float.DOWN, relaxation))
+            _add(found, float_rejection(high, Float.DOWN, relaxation))
             _add(found, float_rejection(low, Float.UP, relaxation))
     if len(conflicts) // 2 > view.x:
         found.append(Rejection("B4", tuple(conflicts), "colour_conflicts"))

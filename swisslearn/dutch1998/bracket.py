@@ -181,19 +181,21 @@ LevelTry = Callable[[Level, BracketView], Stream]
 
 
 def _climb(levels: list[Level], view_of: Callable[[Level], BracketView],
-           counts: tuple[int, int, int], tried: LevelTry, cap: PairCap | None = None
-           ) -> Stream:
+           counts: tuple[int, int, int], tried: LevelTry, cap: PairCap | None = None,
+           after_remainder: Callable[[], bool] = lambda: False) -> Stream:
     """Each level of the ladder in turn: the step that brought it (C9, C10,
     C11, C14), C4 (S1, S2, x and p), then the level's candidates
     (``tried``), until the ladder ends.  ``counts``: A8's w, b, q.  A level
-    of more pairs than C13's ``cap`` allows is skipped (feasibility.py)."""
+    of more pairs than C13's ``cap`` allows is skipped (feasibility.py).
+    ``after_remainder``: whether a remainder group has been tried already
+    (the text's C10 then, not reading 1)."""
     w, b, q = counts
     for level in levels:
         current = view_of(level)
         if cap is not None and cap.over(level.p):
             yield from cap.told(current)
             continue
-        yield from announce(level, current)
+        yield from announce(level, current, after_remainder=after_remainder())
         # C11's raise in force (not at C14's levels, whose x C14 tells).
         raised = (0 if level.rule == "C14" or level.shown_x is not None
                   else max(0, current.x - min(a8_x(w, b, q), current.p)))
@@ -412,26 +414,46 @@ class _Heterogeneous(_Group):
         self.paired_any = False
 
     def levels(self, p: int) -> list[Level]:
-        """The moved-down players' ladder with p of them in S1: C6, C10 (B6,
-        then B5 for upfloaters), C11 (x raised with the remainder group's)."""
-        return ladder(self.x0, p, drops=C10, raises=self.raises,
+        """The moved-down players' ladder with p of them in S1: C6, C9 (B6,
+        then B5 for downfloaters) when one of them breaks B5 or B6 by
+        floating down again, C10 (B6, then B5 for upfloaters), C11 (x raised
+        with the remainder group's).
+
+        A moved-down player meets only lower scores here: whoever his
+        opponent, he floats down (A4; the seed's chart counts as a downfloater
+        any player "issu d'un groupe homogène, résiduel ou pas"), so B5/B6
+        refuse every candidate until C9 drops them.  When none of them breaks
+        either, C9 would change none of their candidates, and the remainder
+        group does its own C9 for the players it leaves (reading 5): the step
+        is not told for them."""
+        s1 = self.moved[:p]
+        down = any(float_rejections(a, Float.DOWN, STRICT) for a in s1)
+        return ladder(self.x0, p, drops=(C9 if down else ()) + C10, raises=self.raises,
                       first="C14" if p < len(self.moved) else None)
 
     def search(self, s1: tuple[PlayerState, ...], x: int, relaxation: Relaxation
                ) -> BracketSearch:
         context = self.context
 
+        # A4: the moved-down player floats down, the resident up (B5/B6 for
+        # both, while in force; the moved-down player's first, as the pair's
+        # higher score).
         def check(a: PlayerState, r: PlayerState) -> Rejection | None:
-            return context.pair_check(a, r) or context.float_check(r, Float.UP, relaxation)
+            return (context.pair_check(a, r) or context.float_check(a, Float.DOWN, relaxation)
+                    or context.float_check(r, Float.UP, relaxation))
 
         def every_reason(a: PlayerState, r: PlayerState) -> tuple[Rejection, ...]:
-            return context.pair_reasons(a, r) + float_rejections(r, Float.UP, relaxation)
+            return (context.pair_reasons(a, r) + float_rejections(a, Float.DOWN, relaxation)
+                    + float_rejections(r, Float.UP, relaxation))
 
         allowed, cost = self.table.block(s1, self.residents)
         up_ok = np.array([context.float_check(r, Float.UP, relaxation) is None
                           for r in self.residents], dtype=bool)
+        down_ok = np.array([context.float_check(a, Float.DOWN, relaxation) is None
+                            for a in s1], dtype=bool)
         return BracketSearch(s1, self.residents, x, check, context.conflict, lambda r: None,
-                             allowed=allowed & up_ok[None, :], cost=cost, may_stay=self.everyone,
+                             allowed=allowed & down_ok[:, None] & up_ok[None, :], cost=cost,
+                             may_stay=self.everyone,
                              pair_reasons=every_reason, leftover_reasons=lambda r: ())
 
     def stream(self) -> Stream:
@@ -452,7 +474,8 @@ class _Heterogeneous(_Group):
                       carried: tuple[PlayerState, ...] = carried) -> Stream:
                 return self.try_level(level, current, s1, carried)
 
-            yield from _climb(levels, view_of, (self.w, self.b, self.q), tried, self.cap)
+            yield from _climb(levels, view_of, (self.w, self.b, self.q), tried, self.cap,
+                              after_remainder=lambda: self.paired_any)
             if not self.paired_any and p == m and not self.lowest:
                 answer = yield Need("C12", view)
                 if answer:
@@ -484,7 +507,8 @@ class _Heterogeneous(_Group):
         def expand(found: Found) -> Stream:
             self.paired_any = True
             return self._with_remainder(found, search, current, level, carried,
-                                        start=level.relaxation, drops=C9,
+                                        start=level.relaxation,
+                                        drops=_in_force(C9, level.relaxation),
                                         extra=level.extra, lower_p=False)
 
         yield from _remainders(self._capped(walk(self.context, search, current, None),
@@ -619,6 +643,14 @@ class _Heterogeneous(_Group):
                                 pairs=tuple((a.id, b.id) for a, b in item.pairs),
                                 moved_down=_ids(item.moved_down))
             yield outcome
+
+
+def _in_force(drops: tuple[Drop, ...], relaxation: Relaxation) -> tuple[Drop, ...]:
+    """The steps of ``drops`` whose criterion ``relaxation`` still keeps (a
+    remainder group starts where its moved-down players' C9 left the
+    bracket: a criterion dropped stays dropped, reading 1)."""
+    return tuple(drop for drop in drops
+                 if relaxation.without(drop[1], drop[2]) != relaxation)
 
 
 def _until_need(stream: Stream) -> Iterator[Event | Outcome]:

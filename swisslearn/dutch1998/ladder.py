@@ -89,19 +89,26 @@ def ladder(x0: int, p: int, *, start: Relaxation = STRICT, drops: Sequence[Drop]
     return levels
 
 
-def announce(level: Level, view: BracketView) -> Iterator[Event]:
-    """The event of the step that brought ``level`` (none for the first)."""
+def announce(level: Level, view: BracketView, *, after_remainder: bool = False
+             ) -> Iterator[Event]:
+    """The event of the step that brought ``level`` (none for the first).
+    ``after_remainder``: a heterogeneous bracket's moved-down players have
+    had a candidate whose remainder group could not be paired at this p."""
     if level.rule in ("C9", "C10") and level.drop is not None:
         criterion, floaters = level.drop
         # The text's C9 is about a bracket's downfloaters and its C10 about a
-        # heterogeneous bracket: in a remainder group (reading 5) and in a
-        # bracket of several scores treated as homogeneous (reading 16) they
-        # are our readings; for a heterogeneous bracket's moved-down players,
-        # before any remainder group exists, reading 1 (C6 refusing on B5/B6
-        # for upfloaters, which C10 relaxes).
+        # homogeneous remainder group: in a remainder group (reading 5, C9)
+        # and in a bracket of several scores treated as homogeneous (reading
+        # 16, C10) they are our readings.  For a heterogeneous bracket's
+        # moved-down players, C10's drop for upfloaters is the text's own
+        # once a remainder group has failed and the lowest downfloater has
+        # no other opponent (« S'il n'y a pas d'autre alternative pour ce
+        # joueur, abandonner le critère B6 puis B5 pour les flotteurs
+        # montants »); before any remainder group exists, it is reading 1
+        # (the text would go on to C11).
         reading = (5 if level.rule == "C9" and view.remainder
                    else 16 if level.rule == "C10" and view.homogeneous and not view.remainder
-                   else 1 if level.rule == "C10" and not view.remainder
+                   else 1 if level.rule == "C10" and not view.remainder and not after_remainder
                    else None)
         yield CriterionDropped(rule=level.rule, bracket=view, criterion=criterion,
                                floaters=floaters, reading=reading)

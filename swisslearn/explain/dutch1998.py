@@ -485,6 +485,12 @@ def _exchange_applied(event: ExchangeApplied, cat: Catalogue) -> str:
 @describe.register
 def _criterion_dropped(event: CriterionDropped, cat: Catalogue) -> str:
     key = "criterion_dropped.up" if event.floaters == "up" else "criterion_dropped.down"
+    view = event.bracket
+    if (event.rule == "C10" and event.floaters == "up" and event.reading is None
+            and view.moved_down and not view.homogeneous and not view.remainder):
+        # The text's own C10, second sentence: a remainder group failed and
+        # the lowest downfloater has no other opponent.
+        key = "criterion_dropped.up.no_alternative"
     text = cat.text(key, criterion=event.criterion)
     variant = ".c10" if event.rule == "C10" else ""
     return cat.join([text, *_reading(cat, event.reading, variant)]) if event.reading else text
@@ -933,6 +939,12 @@ def _paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
         answer.add(cat.text("why.paired.floaters", down=down, up=up,
                             down_score=cat.number(down_score), up_score=cat.number(up_score)),
                    "A4")
+        started = next((e for e in state.events if isinstance(e, RoundStarted)), None)
+        exempt = started.last_round if started is not None else ()
+        if source is not None:
+            _told_relaxed(answer, source.bracket,
+                          tuple((p, way) for p, way in ((down, "down"), (up, "up"))
+                                if p not in exempt))
     pair = frozenset((a, b))
     for chosen in _soft_avoided(state):
         if holds(chosen.pairs, pair) and not holds(chosen.rules_pairs, pair):
@@ -952,6 +964,25 @@ def _paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
         if started is not None and player in started.last_round and (
                 colour is None or player not in colour.last_round):
             answer.add(cat.text("why.paired.last_round", player=player), "B2", "B5", "B6")
+
+
+def _told_relaxed(answer: Answer, view: BracketView,
+                  floats: tuple[tuple[PlayerId, str], ...]) -> None:
+    """A pair whose float breaks B5 or B6 was made only because C9 (for the
+    downfloater) or C10 (for the upfloater) had dropped that criterion in its
+    bracket: say so, as the trace did (« C9 : B5 abandonné pour les
+    flotteurs descendants : 1 flotte vers le bas deux fois de suite »)."""
+    cat = answer.cat
+    marks = {p.id: p.floats for p in view.players}
+    arrows = {"down": "↓", "up": "↑"}
+    for player, direction in floats:
+        history = marks.get(player, "")
+        broken = (("B5", history[-1:]), ("B6", history[-2:-1]))
+        for criterion, mark in broken:
+            if mark == arrows[direction] and f"{criterion} {direction}" in view.dropped:
+                rule = "C9" if direction == "down" else "C10"
+                answer.add(cat.text(f"why.paired.dropped.{criterion.lower()}.{direction}",
+                                    rule=rule, player=player), rule, criterion)
 
 
 def _not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
