@@ -219,6 +219,23 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
                         help=f"language of what is printed (default: fr, or ${LANG_VARIABLE})")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    _file_commands(commands)
+    _pairing_commands(commands)
+    _checking_commands(commands)
+    from swisslearn.generate import register as register_generate
+    register_generate(commands, LANGUAGES, default_language())
+    from swisslearn.publish import register as register_publish  # the hall's pages (argparse only)
+    register_publish(commands, LANGUAGES, default_language())
+    from swisslearn.course import register as register_course
+    register_course(commands, LANGUAGES, default_language())
+    from swisslearn.exam.command import register as register_exam  # issue 30: the exam on paper
+    register_exam(commands, LANGUAGES, default_language())
+    _describe(commands)
+    return parser
+
+
+def _file_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """convert and show: a file, converted or read."""
     convert = commands.add_parser("convert", help="TRF <-> plain list by OUT's extension "
                                      "(.txt: plain list; .trf/.trfx: TRF)")
     convert.add_argument("file", metavar="FILE", help=FILE_HELP)
@@ -239,6 +256,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     _reading_options(show)
     show.set_defaults(run=_show)
 
+
+def _pairing_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """pair, trace and why: one round paired, its steps, a pair's reasons."""
     pair = commands.add_parser("pair", help="pair a round")
     _common(pair)
     pair.add_argument("--json", action="store_true",
@@ -265,6 +285,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     why.add_argument("b", type=ascii_number, metavar="B", help="the other player's")
     why.set_defaults(run=_why)
 
+
+def _checking_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """check and tables: every round re-paired, the D1/D2 orders."""
     check = commands.add_parser("check", help="re-pair every round and compare")
     check.add_argument("files", metavar="FILE", nargs="+",
                        help="one tournament (a TRF file or a plain list), or several, or "
@@ -286,17 +309,6 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
                         help="list exchanges of every size, not only one and two players")
     _lang_option(tables)
     tables.set_defaults(run=_tables)
-
-    from swisslearn.generate import register as register_generate
-    register_generate(commands, LANGUAGES, default_language())
-    from swisslearn.publish import register as register_publish  # the hall's pages (argparse only)
-    register_publish(commands, LANGUAGES, default_language())
-    from swisslearn.course import register as register_course
-    register_course(commands, LANGUAGES, default_language())
-    from swisslearn.exam.command import register as register_exam  # issue 30: the exam on paper
-    register_exam(commands, LANGUAGES, default_language())
-    _describe(commands)
-    return parser
 
 
 def _describe(commands: argparse._SubParsersAction[_Parser]) -> None:
