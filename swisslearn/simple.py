@@ -450,7 +450,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
 
 def _pair_groups(to_pair: Sequence[PlayerState], states: Mapping[PlayerId, PlayerState],
                  rank: Callable[[PlayerState], tuple[Decimal, int]], matcher: _Matcher,
-                 views: Mapping[PlayerId, PlayerView], avoid: frozenset[frozenset[PlayerId]]
+                 views: dict[PlayerId, PlayerView], avoid: frozenset[frozenset[PlayerId]]
                  ) -> Generator[Event, None, list[tuple[PlayerId, PlayerId]] | None]:
     """S-groups, S-halves, S-rematch, S-down: each score group from the
     highest, with the players moved down from the one above; its events,
