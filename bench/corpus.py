@@ -3,7 +3,7 @@ and against the reference engine's own check where it is built (issue 36).
 (Prints, never fails CI; downloads nothing.)
 
     .venv/bin/python bench/corpus.py                      # ../shared/vectors, --jobs 1 and 2
-    .venv/bin/python bench/corpus.py DIR ... --jobs 4 --limit 50
+    .venv/bin/python bench/corpus.py DIR ... --jobs 4 --limit 50 --repeat 3
     .venv/bin/python bench/corpus.py --reference /tmp/bbp6/bbpPairings.exe
 
 Each figure is one run of ``swisslearn check DIR … --jobs J --json`` in a
@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -60,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)),
                         help="the N of the second run (default: the cores)")
     parser.add_argument("--limit", type=int, help="only the first K files")
+    parser.add_argument("--repeat", type=int, default=1, metavar="K",
+                        help="run --jobs 1 and --jobs N K times each, alternately, and "
+                             "compare their medians (the load changes from run to run)")
     parser.add_argument("--reference", metavar="BBP", help="bbpPairings.exe, built")
     parser.add_argument("--system", metavar="S",
                         help="check --system S (one edition, as the reference checks one)")
@@ -70,15 +74,17 @@ def main(argv: list[str] | None = None) -> int:
     command = [sys.executable, "-m", "swisslearn", "check", *files, "--json",
                *(["--system", args.system] if args.system else [])]
     print(f"{len(files)} files; {os.cpu_count()} cores; load average {_load()}")
-    figures = {}
-    for jobs in sorted({1, args.jobs}):
-        wall, cpu, code = _timed([*command, "--jobs", str(jobs)])
-        figures[jobs] = wall
-        print(f"swisslearn check --jobs {jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU, "
-              f"{len(files) / wall:.2f} files/s (exit {code})")
+    figures: dict[int, list[float]] = {}
+    for _ in range(args.repeat):  # alternately: the load drifts the same for both
+        for jobs in sorted({1, args.jobs}):
+            wall, cpu, code = _timed([*command, "--jobs", str(jobs)])
+            figures.setdefault(jobs, []).append(wall)
+            print(f"swisslearn check --jobs {jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU, "
+                  f"{len(files) / wall:.2f} files/s (exit {code}; load {_load()})")
     if len(figures) == 2:
-        print(f"--jobs {args.jobs} against --jobs 1: {figures[1] / figures[args.jobs]:.2f}x "
-              f"faster (wall)")
+        one, many = statistics.median(figures[1]), statistics.median(figures[args.jobs])
+        print(f"--jobs {args.jobs} against --jobs 1: {one / many:.2f}x faster (median wall of "
+              f"{args.repeat} run{'s' if args.repeat > 1 else ''} each)")
     if args.reference:
         wall = cpu = 0.0
         codes: dict[int, int] = {}

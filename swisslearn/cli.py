@@ -207,7 +207,39 @@ ARGUMENT_HELP = {
 }
 
 
-def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+# The commands the command line declares: each name, its one-line help (what
+# `swisslearn --help` lists) and the function that adds its arguments.  Only
+# the command being run gets its arguments (and the commands of other modules
+# their module imported): building every parser, and importing generate,
+# publish, cours and exam to build theirs, was a third of `swisslearn --help`
+# (issue 36).  tests/test_cli_help.py checks that each help here is the one
+# the command's own module gives.
+COMMAND_HELP = {
+    "convert": "TRF <-> plain list by OUT's extension (.txt: plain list; .trf/.trfx: TRF)",
+    "show": "standings and each player's state before a round",
+    "pair": "pair a round",
+    "trace": "every event of a round's pairing",
+    "why": "why two players were paired, or why not",
+    "check": "re-pair every round and compare",
+    "tables": "D1 and D2 orders for a bracket of N players",
+    "generate": "a random, fully played tournament, each round paired by the engine",
+    "publish": "write a round's pages for the hall (a static site), and the pairing sheet "
+               "with QR codes",
+    "cours": "copy the course's notebooks into a folder and open them in JupyterLab",
+    "exam": "an exam on paper: the pairing cards of a round to pair, its answer key, and the "
+            "marking of a typed answer sheet",
+}
+
+ALL_COMMANDS = "*"
+"""``build_parser(command=ALL_COMMANDS)``: every command with its arguments."""
+
+
+def build_parser(lang: str | None = None,
+                 command: str | None = ALL_COMMANDS) -> argparse.ArgumentParser:
+    """The command line's parser.  ``command``: the one command whose
+    arguments are declared (:func:`command_in` reads it from a command line;
+    None: none, as for ``swisslearn --help``), the others only named with
+    their help; by default every command is complete."""
     # argparse itself exits 2 on bad usage, as the contract wants.
     _Parser.lang = lang or default_language()
     parser = _Parser(prog="swisslearn",
@@ -218,26 +250,32 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                         help=f"language of what is printed (default: fr, or ${LANG_VARIABLE})")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    _file_commands(commands)
-    _pairing_commands(commands)
-    _checking_commands(commands)
-    from swisslearn.generate import register as register_generate
-    register_generate(commands, LANGUAGES, default_language())
-    from swisslearn.publish import register as register_publish  # the hall's pages (argparse only)
-    register_publish(commands, LANGUAGES, default_language())
-    from swisslearn.course import register as register_course
-    register_course(commands, LANGUAGES, default_language())
-    from swisslearn.exam.command import register as register_exam  # issue 30: the exam on paper
-    register_exam(commands, LANGUAGES, default_language())
+    for name, help in COMMAND_HELP.items():
+        if command == ALL_COMMANDS or command == name:
+            _DECLARE[name](commands)
+        else:  # named only: it is never the one that parses (command_in)
+            commands.add_parser(name, help=help, add_help=False)
     _describe(commands)
     return parser
 
 
-def _file_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """convert and show: a file, converted or read."""
-    convert = commands.add_parser("convert", help="TRF <-> plain list by OUT's extension "
-                                     "(.txt: plain list; .trf/.trfx: TRF)")
+def command_in(argv: Sequence[str]) -> str | None:
+    """The command a command line runs (its first word that is not an
+    option of ``swisslearn`` itself), or None (``swisslearn --help``, a
+    mistyped command: argparse says what is wrong)."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--lang":
+            skip = True  # its value
+        elif not word.startswith("-"):
+            return word if word in COMMAND_HELP else None
+    return None
+
+
+def _declare_convert(commands: argparse._SubParsersAction[_Parser]) -> None:
+    convert = commands.add_parser("convert", help=COMMAND_HELP["convert"])
     convert.add_argument("file", metavar="FILE", help=FILE_HELP)
     convert.add_argument("-o", "--output", required=True, metavar="OUT",
                          help="the file to write (.txt: plain list; .trf/.trfx: TRF)")
@@ -246,7 +284,9 @@ def _file_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     _reading_options(convert)
     convert.set_defaults(run=_convert)
 
-    show = commands.add_parser("show", help="standings and each player's state before a round")
+
+def _declare_show(commands: argparse._SubParsersAction[_Parser]) -> None:
+    show = commands.add_parser("show", help=COMMAND_HELP["show"])
     show.add_argument("file", metavar="FILE", help=FILE_HELP)
     show.add_argument("--round", type=ascii_number, metavar="N",
                       help="the round about to be paired (default: the next one)")
@@ -257,9 +297,8 @@ def _file_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     show.set_defaults(run=_show)
 
 
-def _pairing_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """pair, trace and why: one round paired, its steps, a pair's reasons."""
-    pair = commands.add_parser("pair", help="pair a round")
+def _declare_pair(commands: argparse._SubParsersAction[_Parser]) -> None:
+    pair = commands.add_parser("pair", help=COMMAND_HELP["pair"])
     _common(pair)
     pair.add_argument("--json", action="store_true",
                       help="print the pairing as JSON (boards, byes, the system chosen)")
@@ -273,12 +312,16 @@ def _pairing_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
                       help="replace OUT if it exists (a regular file only)")
     pair.set_defaults(run=_pair)
 
-    trace = commands.add_parser("trace", help="every event of a round's pairing")
+
+def _declare_trace(commands: argparse._SubParsersAction[_Parser]) -> None:
+    trace = commands.add_parser("trace", help=COMMAND_HELP["trace"])
     _common(trace)
     trace.add_argument("--jsonl", action="store_true", help="one JSON object per line")
     trace.set_defaults(run=_trace)
 
-    why = commands.add_parser("why", help="why two players were paired, or why not")
+
+def _declare_why(commands: argparse._SubParsersAction[_Parser]) -> None:
+    why = commands.add_parser("why", help=COMMAND_HELP["why"])
     _common(why, round_help="the round (default: the last one paired)")
     why.add_argument("a", type=ascii_number, metavar="A",
                      help="a player's pairing number (the file's 001 number)")
@@ -286,9 +329,8 @@ def _pairing_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     why.set_defaults(run=_why)
 
 
-def _checking_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """check and tables: every round re-paired, the D1/D2 orders."""
-    check = commands.add_parser("check", help="re-pair every round and compare")
+def _declare_check(commands: argparse._SubParsersAction[_Parser]) -> None:
+    check = commands.add_parser("check", help=COMMAND_HELP["check"])
     check.add_argument("files", metavar="FILE", nargs="+",
                        help="one tournament (a TRF file or a plain list), or several, or "
                             "folders: their .trf and .txt files, sub-folders included")
@@ -301,7 +343,9 @@ def _checking_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     _protection_options(check)
     check.set_defaults(run=_check)
 
-    tables = commands.add_parser("tables", help="D1 and D2 orders for a bracket of N players")
+
+def _declare_tables(commands: argparse._SubParsersAction[_Parser]) -> None:
+    tables = commands.add_parser("tables", help=COMMAND_HELP["tables"])
     tables.add_argument("n", type=ascii_number, metavar="N",
                         help="the number of players in the bracket")
     tables.add_argument("--json", action="store_true", help="print JSON")
@@ -309,6 +353,34 @@ def _checking_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
                         help="list exchanges of every size, not only one and two players")
     _lang_option(tables)
     tables.set_defaults(run=_tables)
+
+
+def _declare_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
+    from swisslearn.generate import register
+    register(commands, LANGUAGES, default_language())
+
+
+def _declare_publish(commands: argparse._SubParsersAction[_Parser]) -> None:
+    from swisslearn.publish import register  # the hall's pages (argparse only)
+    register(commands, LANGUAGES, default_language())
+
+
+def _declare_course(commands: argparse._SubParsersAction[_Parser]) -> None:
+    from swisslearn.course import register
+    register(commands, LANGUAGES, default_language())
+
+
+def _declare_exam(commands: argparse._SubParsersAction[_Parser]) -> None:
+    from swisslearn.exam.command import register  # issue 30: the exam on paper
+    register(commands, LANGUAGES, default_language())
+
+
+_DECLARE: dict[str, Callable[[argparse._SubParsersAction[_Parser]], None]] = {
+    "convert": _declare_convert, "show": _declare_show, "pair": _declare_pair,
+    "trace": _declare_trace, "why": _declare_why, "check": _declare_check,
+    "tables": _declare_tables, "generate": _declare_generate, "publish": _declare_publish,
+    "cours": _declare_course, "exam": _declare_exam,
+}
 
 
 def _describe(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -623,7 +695,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error_line(lang, "cli.output.stdout", reason=error.fields["reason"])
         return EXIT_OUTPUT
     except OSError as error:  # an output file the writers could not name the problem of
-        _error_line(lang, "cli.output.other", reason=SystemReason.of(error))
+        if error.filename is not None:  # which one: exam new -o, publish -o write several
+            _error_line(lang, "cli.output.other_path", path=os.fsdecode(error.filename),
+                        reason=SystemReason.of(error))
+        else:
+            _error_line(lang, "cli.output.other", reason=SystemReason.of(error))
         return EXIT_OUTPUT
     except MemoryError:
         _error_line(lang, "cli.memory")
@@ -676,7 +752,7 @@ def _run(argv: list[str], lang: str, stdout: _Output) -> int:
 
 
 def _command(argv: list[str], lang: str, stdout: _Output, errors: TextIO) -> int:
-    parser = build_parser(lang)
+    parser = build_parser(lang, command_in(argv))
     args = parser.parse_args(argv)
     args.lang = lang
     try:

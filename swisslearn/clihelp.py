@@ -21,11 +21,13 @@ formatter costs nothing until it translates.
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import sys
 from collections.abc import Mapping
 from functools import lru_cache
 
-from swisslearn.words import catalogue
+from swisslearn.words import catalogue, texts_under
 
 __all__ = ["HelpFormatter", "translations"]
 
@@ -35,8 +37,8 @@ _DEFAULT = re.compile(r"^(?P<text>.*) \(default (?P<value>[^()]*)\)$", re.DOTALL
 @lru_cache(maxsize=None)
 def translations(lang: str) -> Mapping[str, str]:
     """English help text -> its text in ``lang`` (the catalogue's ``help.*``)."""
-    english, words = catalogue("en").messages, catalogue(lang).messages
-    return {text: words[key] for key, text in english.items() if key.startswith("help.")}
+    english, words = texts_under("en", "help."), texts_under(lang, "help.")
+    return {text: words[key] for key, text in english.items()}
 
 
 _NUMBER = re.compile(r"-?[0-9]+\.[0-9]+")
@@ -51,12 +53,31 @@ def _default(lang: str, value: str) -> str:
     return words.text("help.default", value=value)
 
 
+@lru_cache(maxsize=None)
+def _width() -> int:
+    """The width argparse formats in: the terminal's columns less 2, as
+    ``shutil.get_terminal_size()`` gives them ($COLUMNS, else the terminal
+    of stdout, else 80).  Read once: argparse makes a formatter for every
+    ``add_argument`` and each asked the terminal again (and importing shutil
+    for it costs 2 ms of every start-up, issue 36)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
+
+
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """argparse's formatter, every text it writes translated into ``lang``;
     a command's description and examples (its epilog) keep their lines."""
 
     def __init__(self, prog: str, lang: str = "en") -> None:
-        super().__init__(prog)
+        super().__init__(prog, width=_width())
         self.lang = lang
 
     def translate(self, text: str) -> str:

@@ -1148,9 +1148,13 @@ class Desk:
                     self.paired = paired
                     self._download = None
                     self._show_publication(None)
-                    self.info.value = self._info_html(paired)
                     self._show_paired(paired)
                     self._show_steps(paired)
+                    # « ronde N appariée » once the boards and the steps are
+                    # there: said first, a loaded machine showed it seconds
+                    # before the steps (the hall's load test pressed a « Suivant »
+                    # not yet sent), or over a round the limit then stopped.
+                    self.info.value = self._info_html(paired)
             except SwisslearnError as error:
                 self._clear(_error_message(error))
                 return

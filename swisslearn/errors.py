@@ -21,11 +21,15 @@ each, ``omitted`` counts the rest).  An *error* makes the file ambiguous
 from __future__ import annotations
 
 import errno
+import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from decimal import Decimal
+from typing import NamedTuple
 
 from swisslearn.words import catalogue
+
+# The three fields of a message below are NamedTuples, not frozen dataclasses:
+# the command line imports this module for every command, `swisslearn --help`
+# too, and dataclasses (with inspect) was a fifth of its start-up (issue 36).
 
 MAX_KEPT = 10_000
 """Problems of each kind a report keeps; the others are only counted."""
@@ -34,8 +38,7 @@ MAX_SHOWN = 50
 """Problems the command line prints for one file before "... and N more"."""
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     """A number and the thing it counts (``Count(2, "game")``), said in each
     language as the catalogue's ``count.game.one`` or ``count.game.many``:
     "1 game", "2 games"; « 1 partie », « 2 parties » (French: 0 is singular)."""
@@ -48,8 +51,7 @@ class Count:
         return _text(lang, f"count.{self.noun}.{'many' if plural else 'one'}", {"n": self.n})
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(NamedTuple):
     """A part of a message that is itself a catalogue message (``key`` and
     its ``fields``), said in the language of the message around it."""
 
@@ -60,8 +62,7 @@ class Reason:
         return _text(lang, self.key, self.fields)
 
 
-@dataclass(frozen=True)
-class SystemReason:
+class SystemReason(NamedTuple):
     """Why the system refused a file operation (an ``OSError``): the
     catalogue's ``os.reason.ENAME`` in the language asked when it has one,
     else the system's own words."""
@@ -89,9 +90,16 @@ def _value(lang: str, value: object) -> object:
     number with the language's separator (« 4,5 points » in French)."""
     if isinstance(value, (Count, Reason, SystemReason)):
         return value.said(lang)
-    if isinstance(value, (Decimal, float)) and not isinstance(value, bool):
+    if isinstance(value, float) or _is_decimal(value):
         return str(value).replace(".", catalogue(lang).text("fmt.decimal_sep"))
     return value
+
+
+def _is_decimal(value: object) -> bool:
+    """Whether ``value`` is a Decimal, without importing decimal (a score is
+    one only where the model, which imports it, is loaded)."""
+    decimal = sys.modules.get("decimal")
+    return decimal is not None and isinstance(value, decimal.Decimal)
 
 
 def _text(lang: str, key: str, fields: Mapping[str, object]) -> str:

@@ -184,7 +184,10 @@ def check_output_name(path: str | Path) -> None:
     ``new.trf``)."""
     name = os.fspath(path)
     if name.endswith(("/", os.sep)) or (os.altsep and name.endswith(os.altsep)):
-        raise usage("write.is_folder_out", path=name)
+        # A folder that is not there is named, not found: saying it "is a
+        # folder" would send the user looking for one.
+        key = "write.is_folder_out" if os.path.isdir(name) else "write.names_folder_out"
+        raise usage(key, path=name)
 
 
 def exists_error(path: str | Path) -> UsageError:

@@ -23,12 +23,16 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Iterable, Mapping
-from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-__all__ = ["Catalogue", "available_languages", "catalogue", "placeholders"]
+if TYPE_CHECKING:
+    from decimal import Decimal
 
+__all__ = ["Catalogue", "available_languages", "catalogue", "placeholders", "texts_under"]
+
+@lru_cache(maxsize=None)
 def _folder() -> Path:
     """Where the catalogue's files are: ``swisslearn/explain/``, installed
     as package data (the package is never imported from a zip, its matching
@@ -174,3 +178,21 @@ def catalogue(lang: str = "fr") -> Catalogue:
         raise ValueError(f"no explanations in language {lang!r}; available languages: "
                          f"{', '.join(languages)}")
     return Catalogue(lang, _load(lang))
+
+
+def texts_under(lang: str, prefix: str) -> dict[str, str]:
+    """The messages of ``lang`` whose key starts with ``prefix`` (``"help."``),
+    read from the files that hold such a key only (a file whose text has no
+    ``"PREFIX`` has none).  ``swisslearn --help`` translates with these:
+    parsing every file of both languages for them was a sixth of its CPU
+    (issue 36).  The whole catalogue (:func:`catalogue`) is the one that
+    refuses a key defined twice or a value that is not a string."""
+    found: dict[str, str] = {}
+    folder = str(_folder())
+    for _, name in _files(lang):
+        with open(f"{folder}/{name}", encoding="utf-8") as file:  # (pathlib: 1 ms more)
+            raw = file.read()
+        if f'"{prefix}' in raw:
+            found.update((key, text) for key, text in json.loads(raw).items()
+                         if key.startswith(prefix))
+    return found

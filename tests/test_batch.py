@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -187,11 +188,20 @@ def test_the_same_report_from_a_dask_cluster(season: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip("distributed")
     local = json.loads(run(capsys, "check", str(season), "--jobs", "1", "--json")[1])
-    # One worker thread in this process, on no network at all (inproc://).
-    with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=1,
-                                  dashboard_address=None) as cluster:
+    # A cluster as a federation's, on loopback only: a scheduler and one
+    # worker process (swisslearn imported there, as on another machine's
+    # worker), talking TCP on 127.0.0.1; the files travel to the worker and
+    # the results back, pickled, as they would between machines.
+    with distributed.LocalCluster(processes=True, n_workers=1, threads_per_worker=1,
+                                  host="127.0.0.1", protocol="tcp", dashboard_address=None,
+                                  worker_dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:")
         code, out, _ = run(capsys, "check", str(season), "--executor", "dask",
-                           "--scheduler", cluster.scheduler_address, "--json")
+                           "--scheduler", address, "--json")
+        with distributed.Client(address) as client:
+            worker_pids = set(client.run(os.getpid).values())
+    assert worker_pids and os.getpid() not in worker_pids  # checked in another process
     assert code == EXIT_INPUT
     assert _without_cpu(json.loads(out)) == _without_cpu(local)
 

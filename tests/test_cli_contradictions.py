@@ -3,7 +3,7 @@ line:column) or warned about (``--strict`` refuses them), with the same
 verdict from ``show``, ``pair`` and ``check``.
 
 Before, each of these files was read silently by at least one command: a team
-without players was paired; ``XSG``/``XSL`` naming players that do not exist
+without players was paired; ``XSG``/``XSR``/``XSL`` naming players that do not exist
 and ``XSA … shoesize strict`` were ignored by ``pair`` (``show`` exited 0 on
 them); ``362 TW 9e99`` read as 9 match points; ``352 ZZZZ`` ignored; two
 pairing-allocated byes in one round; two names that only differ by an
@@ -39,6 +39,7 @@ REFUSED = [
     ("team-352-not-colours.trf", 5, 5, "352 record: 'ZZZZ': expected the colours of the boards"),
     ("xsg-unknown-player.trf", 19, 16, "XSG record: player 99 has no 001 record"),
     ("xsl-unknown-player.trf", 20, 9, "XSL record: player 77 has no 001 record"),
+    ("xsr-unknown-player.trf", 20, 23, "XSR record: player 88 has no 001 record"),
     ("xsa-unknown-attribute.trf", 19, 7, "XSA record: no player has an attribute 'shoesize'"),
     ("xsa-bad-constraint.trf", 19, 18, "XSA record: constraint 'sometimes'"),
 ]

@@ -69,3 +69,51 @@ def test_each_command_s_help_in_french(command: str) -> None:
     assert not [t for t in english if t in french]
     if command == "generate":
         assert "parties perdues par forfait (par défaut : 0,02)" in french
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_help_of_the_commands_named_only_is_the_help_of_the_complete_parser(
+        lang: str) -> None:
+    # Issue 36: `swisslearn --help` declares no command's arguments (each is
+    # only named, with COMMAND_HELP); what it prints is what the complete
+    # parser prints, so each help there is the one the command gives itself.
+    from swisslearn.cli import COMMAND_HELP, command_in
+    complete = build_parser(lang)
+    assert build_parser(lang, None).format_help() == complete.format_help()
+    for name in COMMAND_HELP:
+        assert build_parser(lang, name).format_help() == complete.format_help()
+    helps = {a.dest: a.help for action in complete._actions
+             if isinstance(action, argparse._SubParsersAction) for a in action._choices_actions}
+    assert helps == COMMAND_HELP
+    assert command_in(["--lang", "en", "pair", "x.trf", "--lang", "fr"]) == "pair"
+    assert command_in(["--lang=en", "check", "a", "b"]) == "check"
+    assert command_in(["--help"]) is None and command_in(["paire", "x"]) is None
+    assert command_in(["--lang", "pair"]) is None  # "pair" is --lang's (wrong) value
+
+
+def test_the_help_texts_read_alone_are_the_catalogue_s() -> None:
+    from swisslearn.words import catalogue, texts_under
+    for lang in ("fr", "en"):
+        assert texts_under(lang, "help.") == {
+            key: text for key, text in catalogue(lang).messages.items()
+            if key.startswith("help.")}
+
+
+def test_the_help_is_as_wide_as_argparse_makes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The width is read once (not for every add_argument), as shutil reads it.
+    import shutil
+
+    from swisslearn import clihelp
+    for columns in ("50", "132", "", "nonsense", "-3"):
+        monkeypatch.setenv("COLUMNS", columns)
+        clihelp._width.cache_clear()
+        assert clihelp._width() == shutil.get_terminal_size().columns - 2
+    clihelp._width.cache_clear()
+    monkeypatch.delenv("COLUMNS")  # the help's width when stdout is no terminal: 80
+    env = {**{k: v for k, v in os.environ.items() if k != "SWISSLEARN_LANG"}, "COLUMNS": "50"}
+    narrow = subprocess.run([sys.executable, "-m", "swisslearn", "--help"], capture_output=True,
+                            text=True, env=env, check=True).stdout
+    wide = _help("--help")
+    assert narrow != wide
+    assert narrow.splitlines()[0] == "utilisation : swisslearn [-h] [--version]"
+    assert wide.splitlines()[0].startswith("utilisation : swisslearn [-h] [--version] [--lang")

@@ -143,3 +143,57 @@ def test_reading_a_file_loads_no_cryptography() -> None:
                        "--system", "dutch-2026", "--json")
     assert "swisslearn.fileio" in modules  # the file was read through it
     assert _loaded(modules, ("secrets", "hmac", "hashlib")) == []
+
+
+# Issue 36, `swisslearn --help` within 2x a bare interpreter's CPU: besides
+# what the interpreter itself loads (`python -c pass`), the command line's
+# own modules and the standard library a help needs, nothing.  A module
+# added here costs every start-up: dataclasses (with inspect) was a fifth of
+# `--help`, decimal, shutil (argparse's terminal width) and the parsers of the
+# other commands' modules (generate, publish, cours, exam) the rest.
+HELP_MODULES = frozenset({
+    "swisslearn", "swisslearn.cli", "swisslearn.clihelp", "swisslearn.errors",
+    "swisslearn.terminal", "swisslearn.words",
+    "argparse", "gettext", "locale", "_locale", "signal", "string", "_string", "textwrap",
+    "typing", "_typing", "typing.io", "typing.re", "collections.abc", "errno",
+    "json", "json.decoder", "json.encoder", "json.scanner", "_json",
+    # pathlib and re with theirs, when the interpreter has not loaded them (an
+    # editable install's finder does, at start-up):
+    "pathlib", "fnmatch", "ntpath", "urllib", "urllib.parse", "ipaddress", "re", "re._casefix",
+    "re._compiler", "re._constants", "re._parser", "enum", "functools", "operator", "keyword",
+    "collections", "itertools", "reprlib", "copyreg", "types", "_collections", "_functools",
+    "_operator", "_sre", "contextlib",
+})
+
+
+def _bare_modules() -> set[str]:
+    out = subprocess.run([sys.executable, "-c", "import json, sys; print(json.dumps("
+                          "sorted(sys.modules)))"], capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout))
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--lang", "en", "--help"], ["--version"]])
+def test_help_imports_only_the_command_line_and_what_a_help_needs(argv: list[str]) -> None:
+    extra = _modules(*argv) - _bare_modules()
+    assert sorted(extra - HELP_MODULES) == []
+    assert {"dataclasses", "inspect", "decimal", "shutil"}.isdisjoint(extra)
+
+
+def test_a_command_s_help_loads_its_own_module_only() -> None:
+    # `generate --help` declares generate's options: its module, not exam's.
+    modules = _modules("generate", "--help")
+    assert "swisslearn.generate" in modules
+    assert _loaded(modules, ("swisslearn.exam", "swisslearn.course",
+                             "swisslearn.publish")) == []
+
+
+@pytest.mark.parametrize("argv", [
+    ["pair", str(DATA / "club-12-joueurs.trf"), "--round", "5", "--system", "dutch-2026"],
+    ["pair", str(DATA / "club-12-joueurs.trf"), "--round", "5", "--json"],
+    ["check", str(DATA / "club-12-joueurs.trf"), "--json"]])
+def test_a_round_loads_no_other_command_s_module(argv: list[str]) -> None:
+    # Issue 36: the commands of other modules are only named for a round:
+    # neither their modules (generate: random; exam: datetime...) nor shutil.
+    assert _loaded(_modules(*argv), ("swisslearn.generate", "swisslearn.course",
+                                     "swisslearn.exam", "swisslearn.publish", "shutil",
+                                     "random")) == []

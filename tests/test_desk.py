@@ -648,3 +648,38 @@ def test_names_from_the_file_are_shown_harmless_in_the_page() -> None:
         assert raw not in shown, repr(raw)
     assert "\\x1b[2J\\x1b]0;pwned\\x07Eve" in page.boards.value
     assert "\\u202eevil\\u202c Ida" in page.boards.value
+
+
+def test_team_names_from_the_file_are_shown_harmless_in_the_page() -> None:
+    """The same for a team file: its team names (``310``), tournament name
+    and ``192`` type code hold ESC sequences, BEL, backspace, DEL, C1 CSI,
+    U+202E and U+2028 (``tests/data/cli/control-team-names.trf``)."""
+    source = TEST_DATA / "cli" / "control-team-names.trf"
+    page = desk.Desk(example=None)
+    page.upload(source.name, source.read_bytes())
+    assert page.paired is not None, page.error.value
+    shown = page.boards.value + page.info.value
+    for raw in ("\x1b", "\x07", "\x08", "\x7f", "\x9b", "\u202e", "\u2028"):
+        assert raw not in shown, repr(raw)
+    for escaped in ("A\\x1b[31m1\\u202e", "B\\u2028\\x7f1", "C\\x9b2J\\x08\\x08"):
+        assert escaped in page.boards.value, escaped
+
+
+def test_the_round_is_said_paired_once_its_boards_and_steps_are_shown() -> None:
+    """« ronde N appariée » came before the boards and the stepper: on a
+    loaded machine a visitor read it seconds before the steps arrived (the
+    hall's load test pressed a « Suivant » not yet sent)."""
+    page = desk.app(data=DATA)
+    seen: list[tuple[str, str, object]] = []
+
+    def said(change: dict[str, object]) -> None:
+        if "appariée" in str(change["new"]) and page.paired is not None:
+            stepper = getattr(page, "stepper", None)
+            seen.append((str(page.paired.round), page.boards.value,
+                         stepper is not None and page.steps.children == (stepper.box,)
+                         and stepper.events == tuple(page.paired.events)))
+    page.info.observe(said, names="value")
+    page.round.value = 3
+    assert seen, "the round was never said paired"
+    round, boards, steps = seen[-1]
+    assert round == "3" and "<table" in boards and steps is True

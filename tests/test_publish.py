@@ -126,17 +126,44 @@ def test_nothing_is_fetched_from_elsewhere(site: Path) -> None:
         assert not re.search(r'(src|href)="(https?:)?//', text), page
 
 
+# The only addresses a site's files may write: the SVG and XLink namespace
+# names, which are names, never fetched.
+NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}
+
+
+def test_the_site_names_no_address_but_the_namespaces(site: Path) -> None:
+    """No web address in the pages, pictures, style or script (matplotlib's
+    metadata named its site, the SVG DOCTYPE its DTD's); the sheet's codes
+    point under --url only (test_the_sheet_codes_decode_to_the_pages)."""
+    found: set[str] = set()
+    for path in site.rglob("*"):
+        if path.suffix in (".html", ".svg", ".css", ".js"):
+            found.update(re.findall(r"https?://[^\s\"'<>()]*", path.read_text("utf-8")))
+    assert found == NAMESPACES
+
+
+# What the file holds and a pairing sheet does not show (a title, a
+# federation, a FIDE id, a birth date; the town, the arbiters, the time
+# control of the header): no page, picture or sheet may show it.
+NOT_ON_THE_SHEET = ("WGM", "ZQX", "98765432", "1999/12/31", "Secretville", "Hiddenarbiter",
+                    "Hiddendeputy", "93+37")
+
+
 def _hostile(tmp_path: Path) -> Path:
     """The 36-player file, player 1 named with markup, an escape and a
-    right-to-left override, and given a FIDE id and a birth date."""
+    right-to-left override, and given a title, a federation, a FIDE id and
+    a birth date; the header a town, arbiters and a time control."""
     lines = CHYSTEME.read_text("utf-8").splitlines()
     i = next(n for n, line in enumerate(lines) if line.startswith("001    1 "))
     line = lines[i]
     name = "<script>alert(1)</script>\x1b[31m\u202e"
     line = line[:14] + f"{name:<33}" + line[47:]
-    # FIDE id (columns 58-68) and birth date (70-79), which no page may show.
+    # Sex and title (columns 10, 11-13), federation (54-56), FIDE id
+    # (58-68) and birth date (70-79).
+    line = line[:9] + "wWGM" + line[13:53] + "ZQX" + line[56:]
     line = line[:57] + f"{'98765432':>11} {'1999/12/31':<10}" + line[79:]
     lines[i] = line
+    lines[1:1] = ["022 Secretville", "102 Hiddenarbiter", "112 Hiddendeputy", "122 93+37"]
     path = tmp_path / "hostile.trf"
     path.write_text("\n".join(lines) + "\n", "utf-8")
     return path
@@ -148,6 +175,7 @@ def test_names_are_escaped_and_shown_and_nothing_beyond_the_sheet(
     document = read_input(str(source))
     player = document.tournament.player(1)
     assert player.fide_id == "98765432" and player.birth_date == "1999/12/31"
+    assert player.title == "WGM" and player.federation == "ZQX"
     folder = tmp_path / "site"
     code, _, err = run(capsys, "publish", str(source), "--round", "1", "-o", str(folder),
                        "--sheet", "--url", BASE)
@@ -159,7 +187,12 @@ def test_names_are_escaped_and_shown_and_nothing_beyond_the_sheet(
         if path.suffix in (".html", ".svg"):
             text = path.read_text("utf-8")
             assert "<script>alert" not in text and "\x1b" not in text and "\u202e" not in text
-            assert "98765432" not in text and "1999/12/31" not in text, path
+            assert not [said for said in NOT_ON_THE_SHEET if said in text], path
+    if shutil.which("pdftotext") is not None:       # poppler-utils, as the sheet's test
+        sheet = subprocess.run(["pdftotext", str(folder / "appariements.pdf"), "-"],
+                               capture_output=True, text=True, check=True).stdout
+        assert "Joueur 02" in sheet
+        assert not [said for said in NOT_ON_THE_SHEET if said in sheet]
     for path in (folder / "deroulement").glob("*.svg"):
         import xml.dom.minidom
         xml.dom.minidom.parse(str(path))          # well-formed: the browser shows it
@@ -227,7 +260,7 @@ def test_a_bad_file_is_named_with_its_line(tmp_path: Path,
 
 
 def _tools() -> None:
-    for tool in ("pdftoppm", "zbarimg"):
+    for tool in ("pdftoppm", "pdftotext", "zbarimg"):
         if shutil.which(tool) is None:
             missing(tool, "sudo apt-get install poppler-utils zbar-tools")
 
@@ -343,3 +376,123 @@ def test_answers_per_player_all_in_a_club_some_in_an_open() -> None:
     from swisslearn.publish.content import MIN_ANSWERS, answers_per_player
     assert answers_per_player(36) >= 35
     assert answers_per_player(500) == MIN_ANSWERS == 12
+
+
+def _absences(tmp_path: Path) -> Path:
+    """A generated 15-player tournament whose round 3 has two players absent
+    (1 and 4) and a bye (8): dutch-1998 pairs it so."""
+    from swisslearn.generate import GeneratorSettings, generate
+    source = tmp_path / "absences.trf"
+    generate(GeneratorSettings(players=15, rounds=3, seed=7, absence_rate=0.1)).write(source)
+    return source
+
+
+def test_an_absent_players_page_says_why_with_the_rule(tmp_path: Path) -> None:
+    """Not paired: why's sentence (1998: F5), the round's first step (it
+    names him absent) with its rule label, and no « why not » to pick."""
+    from swisslearn.publish.command import write_round
+    document = read_input(str(_absences(tmp_path)))
+    content, _ = write_round(document, tmp_path / "site", round=3, system="dutch-1998",
+                             lang="fr")
+    events = build(document, 3, "dutch-1998")[1]
+    started = events[0]
+    assert started.rule == "A2" and set(getattr(started, "absent")) == {1, 4}
+    for pid in (1, 4):
+        page = next(p for p in content.players if p.row.id == pid)
+        assert page.absent and page.opponent is None and not page.answers
+        assert page.opponent_text["en"].endswith(f"{pid} is absent in round 3: not paired (F5).")
+        assert [step.number for step in page.steps] == [1]
+        html = (tmp_path / "site" / content.page_name(pid)).read_text("utf-8")
+        assert '<a href="../deroulement.html#e1" class="rule">A2</a>' in html
+        assert "aucun appariement à comparer avec un autre joueur" in html
+        assert 'id="why-pick"' not in html
+    paired = next(p for p in content.players if p.row.id == 2)
+    assert not paired.absent and paired.answers
+    assert 1 not in concerned(events[-1]) and concerned(started) == {1, 4}
+
+
+SYSTEMS_CASES = [
+    ("absences", 3, "dutch-1998", None),
+    ("absences", 3, "dutch-2017", None),
+    ("absences", 3, "dutch-2026", None),
+    ("absences", 3, "simple", None),
+    ("chysteme-36-joueurs.trf", 1, "dutch-2017", "baku"),
+    ("chysteme-36-joueurs.trf", 1, "dutch-2026", "baku"),
+    ("equipes-dix.trf", 1, "team-2026", "baku"),
+    ("equipes-dix.trf", None, "team-2026-sharly", None),
+]
+
+
+@pytest.mark.parametrize("source, round, system, acceleration", SYSTEMS_CASES)
+def test_every_system_publishes_a_page_per_player_with_its_rules(
+        tmp_path: Path, source: str, round: int | None, system: str,
+        acceleration: str | None) -> None:
+    """Every system of the project, an accelerated round of each that takes
+    one: each page names the opponent, the bye or the absence, and a rule
+    label of that system's trace; the index says the system and the
+    virtual points."""
+    from swisslearn.publish.command import write_round
+    path = _absences(tmp_path) if source == "absences" else DATA / source
+    document = read_input(str(path))
+    content, _ = write_round(document, tmp_path / "site", round=round, system=system,
+                             lang="en", acceleration=acceleration)
+    events = build(document, round, system, acceleration=acceleration)[1]
+    result = events[-1]
+    assert isinstance(result, RoundPaired) and result.system == system
+    rules = {event.rule for event in events}
+    kinds = set()
+    for page in content.players:
+        html = (tmp_path / "site" / content.page_name(page.row.id)).read_text("utf-8")
+        labels = set(re.findall(r'class="rule">([^<]+)</a>', html))
+        assert labels and labels <= rules, page.row.id
+        if page.opponent is not None:
+            kinds.add("opponent")
+            assert f'{page.opponent.id:0{content.id_width}d}.html" class="opponent-link"' in html
+        elif page.bye:
+            kinds.add("bye")
+            assert "You have no opponent in this round: you have the bye." in html
+        else:
+            kinds.add("absent")
+            assert page.absent and "is absent in round" in page.opponent_text["en"]
+    assert kinds == ({"opponent", "bye", "absent"} if source == "absences" else {"opponent"})
+    index = (tmp_path / "site" / "index.html").read_text("utf-8")
+    assert f"System: {system}" in index
+    if acceleration == "baku":
+        assert "Acceleration: Baku (C.04.5.1), computed: the " in index
+    else:
+        assert "Acceleration: none in this round." in index
+
+
+def test_each_page_of_the_sheet_says_the_round(site: Path) -> None:
+    """A long tournament name is shortened on the sheet, never the round it
+    posts (the 36-player file's name is longer than the title line)."""
+    _tools()
+    pages = subprocess.run(["pdftotext", "-layout", str(site / "appariements.pdf"), "-"],
+                           capture_output=True, text=True, check=True).stdout.split("\f")
+    pages = [page for page in pages if page.strip()]
+    assert len(pages) == 2
+    for number, page in enumerate(pages, 1):
+        heading = page.strip().splitlines()[0]
+        assert heading.startswith("Le Chysteme Chuisse") and heading.endswith(" : ronde 1")
+        assert f"page {number}/2" in page
+
+
+def test_the_why_field_covers_his_bracket_and_the_next_ones() -> None:
+    """A round of several score brackets (club-12's round 4): each page's
+    answers are exactly the players of his bracket and of the brackets just
+    above and below (a small tournament: all of them), each why's answer."""
+    from swisslearn.trace import RoundStarted
+    document = read_input(str(DATA / "club-12-joueurs.trf"))
+    content, events = build(document, 4, None)
+    started = events[0]
+    assert isinstance(started, RoundStarted)
+    levels = sorted({view.score for view in started.players}, reverse=True)
+    assert len(levels) >= 4
+    level = {view.id: levels.index(view.score) for view in started.players}
+    for page in content.players:
+        me = page.row.id
+        near = {p for p in level if p != me and abs(level[p] - level[me]) <= 1}
+        assert {row.id for row, _ in page.answers} == near, me
+        for row, said in page.answers:
+            assert said["en"] in (explain_pair(events, me, row.id, "en").text,
+                                  explain_pair(events, row.id, me, "en").text)

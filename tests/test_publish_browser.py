@@ -11,6 +11,9 @@ Screenshots go to ``tests/artifacts/publish/`` (git-ignored).
 
 from __future__ import annotations
 
+import functools
+import http.server
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -170,3 +173,49 @@ def test_a_name_with_markup_and_control_characters_is_shown_escaped(
     expect(tab.locator("#why-pick option[value='1']")).to_have_text(f"1 {shown}")
     tab.screenshot(path=str(ARTIFACTS / "escaped-name.png"))
     assert dialogs == []
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The site served by a plain static web server (Python's), as a club's
+    host or the arbiter's laptop in the hall serves it: its address."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:   # noqa: A002 (the base's name)
+        """No line per request on stderr."""
+
+
+def test_the_pages_work_from_a_static_web_server(served: str, tab: Any) -> None:
+    """Opened by the address a QR code holds: the page, its language
+    remembered from one page to the next (no ?lang= in the address), the
+    why field, a link; every request to the server's own files."""
+    from playwright.sync_api import expect
+    events = _events()
+    tab.goto(served + "joueurs/07.html")
+    expect(tab.locator("section.opponent p .l-fr").last).to_contain_text(
+        "Vous jouez contre 25 Joueur 25, à l'échiquier 7.")
+    tab.click("button.switch")
+    expect(tab.locator("section.opponent h2 .l-en")).to_have_text("Whom, and why?")
+    # Another player's code scanned next: English, remembered by the browser.
+    tab.goto(served + "joueurs/12.html")
+    expect(tab.locator("section.opponent h2 .l-en")).to_be_visible()
+    expect(tab.locator("section.opponent h2 .l-fr")).to_be_hidden()
+    tab.select_option("#why-pick", "7")
+    # (One answer per pair, worded from the page that asked it first: 7's.)
+    expect(tab.locator("#why-answer .l-en")).to_have_text(
+        explain_pair(events, 7, 12, "en").text)
+    tab.click("a.nav-index")
+    tab.wait_for_url("**/index.html*")
+    expect(tab.locator("h1 .l-en")).to_have_text("Pairings of round 1")
+    assert tab.requested and all(url.startswith(served) for url in tab.requested)

@@ -133,6 +133,7 @@ class PlayerPage:
     colour: str | None                  # "white" / "black" / None
     opponent: Row | None
     bye: bool
+    absent: bool                        # not paired this round (absent, withdrawn)
     opponent_text: Said                 # whom and why (two or three sentences)
     colour_text: Said | None            # the colour and its article
     bye_text: Said                      # the bye: his, another's, or none
@@ -184,8 +185,12 @@ def concerned(event: Event) -> frozenset[PlayerId]:
     """The players a step is about: those it names (moved, paired, refused,
     given a colour or the bye), and everyone in a bracket it opens or merges.
     Read from the event's fields by name, so every system's events are read
-    alike; the round's first and last steps name everyone and count for none."""
-    if isinstance(event, (RoundStarted, RoundPaired)):
+    alike; the round's first and last steps name everyone and count for none,
+    but the first names the players not paired (absent, withdrawn): it is
+    the one step about them, and their page cites its rule."""
+    if isinstance(event, RoundStarted):
+        return frozenset(event.absent)
+    if isinstance(event, RoundPaired):
         return frozenset()
     found: set[int] = set()
     for field in dataclasses.fields(event):
@@ -263,8 +268,9 @@ def _neighbours(me: PlayerId, bracket_of: Mapping[PlayerId, int],
 class _RoundRead:
     """What the pages need from one round's trace: its result and start,
     the standings' rows in order, the steps, each player's score bracket at
-    entry, the steps that name each player, and each player's colour event,
-    bye event and seat (board, colour, opponent)."""
+    entry, the steps that name each player, each player's colour event,
+    bye event and seat (board, colour, opponent), and the players paired
+    this round (seated, or given the bye), in standings order."""
 
     history: tuple[Event, ...]
     result: RoundPaired
@@ -277,6 +283,7 @@ class _RoundRead:
     colours: dict[PlayerId, ColourAllocated]
     byes: dict[PlayerId, ByeAssigned]
     seats: dict[PlayerId, tuple[int, str, PlayerId]]
+    present: list[PlayerId]
 
 
 def _read_round(tournament: Tournament, round: RoundNumber, history: tuple[Event, ...],
@@ -302,16 +309,24 @@ def _read_round(tournament: Tournament, round: RoundNumber, history: tuple[Event
         history, result, started, rows, list(rows), steps,
         {pid: levels.index(score) for pid, score in scores.items()}, named,
         {pid: e for e in history if isinstance(e, ColourAllocated) for pid in (e.white, e.black)},
-        {e.player: e for e in history if isinstance(e, ByeAssigned)}, seats)
+        {e.player: e for e in history if isinstance(e, ByeAssigned)}, seats,
+        [p for p in rows if p in seats or p in result.byes])
 
 
 def _seat_texts(read: _RoundRead, pid: PlayerId) -> tuple[Said, Said | None]:
     """A player's opponent and colour, said: who, on which board, and why
-    (or the bye, or no game)."""
+    (or the bye, or no game and why)."""
     seat = read.seats.get(pid)
-    if seat is None:
+    if seat is None and (pid in read.result.byes or not read.present):
         key = "publish.opponent.bye" if pid in read.result.byes else "publish.opponent.none"
         return _say(key), None
+    if seat is None:
+        # Not paired: why's answer for him and anyone present is his
+        # absence alone, in the system's words (1998: F5).
+        history, present = read.history, read.present[0]
+        return _each(lambda lang: catalogue(lang).join([
+            catalogue(lang).text("publish.opponent.none"),
+            explain_pair(history, pid, present, lang).text])), None
     board, colour, other = seat
     history, rows = read.history, read.rows
     opponent_text = _each(lambda lang: catalogue(lang).join([
@@ -355,6 +370,7 @@ def _player_page(read: _RoundRead, pid: PlayerId,
     return PlayerPage(
         row=rows[pid], board=board, colour=colour,
         opponent=rows[other] if other is not None else None, bye=pid in read.result.byes,
+        absent=seat is None and pid not in read.result.byes,
         opponent_text=opponent_text, colour_text=colour_text, bye_text=_bye_text(read, pid),
         steps=tuple(read.steps[n - 1] for n in mine[:MAX_DETAIL]),
         more_steps=max(0, len(mine) - MAX_DETAIL),

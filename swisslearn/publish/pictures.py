@@ -12,6 +12,7 @@ explained in words.
 from __future__ import annotations
 
 import io
+import re
 import unicodedata
 import warnings
 from collections.abc import Iterator, Sequence
@@ -68,8 +69,13 @@ def _svg(event: Event, lang: str) -> bytes:
         warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
         figure = render(event, lang)
         out = io.StringIO()
-        figure.savefig(out, format="svg", metadata={"Date": None})
-    return _visible(out.getvalue()).encode("utf-8")
+        # No metadata block (its creator's web address, Dublin Core and
+        # Creative Commons URIs): the site names no address but its own.
+        figure.savefig(out, format="svg", metadata={
+            "Date": None, "Creator": None, "Format": None, "Type": None})
+    # Nor the SVG 1.1 DOCTYPE's DTD address (SVG 2 has none; browsers ignore it).
+    svg = re.sub(r"<!DOCTYPE svg [^>]*>\n", "", out.getvalue(), count=1)
+    return _visible(svg).encode("utf-8")
 
 
 def write_pictures(events: Sequence[Event], steps: Sequence[int], languages: Sequence[str],

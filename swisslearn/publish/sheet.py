@@ -27,6 +27,7 @@ MARGIN = 12.0                    # mm
 QR = 19.0                        # mm, a code with its quiet zone
 ROW = 21.5                       # mm between boards
 _MM = 1 / 25.4                   # inches per mm
+TITLE_WIDTH = 56                 # characters of the title line at 13 pt, before the index's code
 
 
 def site_url(base: str) -> str:
@@ -107,6 +108,11 @@ def write_sheet(content: RoundContent, base: str, path: Path, lang: str) -> None
     pages = max(1, -(-len(lines) // ROWS_PER_PAGE))
     placed = codes(content, base)
     title = cat.text("publish.sheet.title", title=content.title, round=content.round)
+    # The title line stops short of the index's code: the tournament's name
+    # is shortened, never the round (a sheet on the wall says which round).
+    room = TITLE_WIDTH - len(cat.text("publish.sheet.title", title="", round=content.round))
+    heading = cat.text("publish.sheet.title", round=content.round,
+                       title=textwrap.shorten(content.title, max(10, room), placeholder="…"))
     # No dates: the same round gives the same bytes.
     metadata = {"CreationDate": None, "ModDate": None, "Creator": "swisslearn publish",
                 "Title": title}
@@ -121,8 +127,7 @@ def write_sheet(content: RoundContent, base: str, path: Path, lang: str) -> None
                 ax.text(x, y, words, parse_math=False, va="center", **style)  # type: ignore[arg-type]
 
             # The title and the note stop short of the index's code.
-            text(MARGIN, MARGIN + 3, textwrap.shorten(title, 56, placeholder="…"), fontsize=13,
-                 fontweight="bold")
+            text(MARGIN, MARGIN + 3, heading, fontsize=13, fontweight="bold")
             text(MARGIN, MARGIN + 10, textwrap.fill(cat.text("publish.sheet.scan"), 80),
                  fontsize=8.5)
             text(MARGIN, MARGIN + 17, cat.text("publish.sheet.page", page=page + 1,
