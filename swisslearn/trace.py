@@ -324,6 +324,9 @@ class BracketSplit(Event):
     w: int = 0   # A8: players preferring white
     b: int = 0   # A8: players preferring black
     q: int = 0   # A8: half the bracket, rounded up
+    # C11: how much x (``bracket.x``) stands above A8's value, raised "as long
+    # as x < p" (for a remainder group, with its bracket's: reading 3).
+    raised: int = 0
 
 
 @dataclass(frozen=True)
@@ -378,6 +381,12 @@ class ExchangeApplied(Event):
     number: int = 0           # 1-based position in the D2 order
     feasible: bool = True     # False: skipped, no transposition can work
     reason: Rejection | None = None   # why not, when not feasible
+    # When not feasible, what the literal procedure would have refused the
+    # split's candidates for (issue 29): the criterion it checks first of
+    # each candidate, one witness each, and how many transpositions each
+    # refuses (``split_counts``, empty when not counted).
+    split_reasons: tuple[Rejection, ...] = ()
+    split_counts: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -597,7 +606,8 @@ for _cls in (RoundStarted, BracketOpened, PlayerStuck, PlayerMovedDown, BracketS
 #: Fields added to shared events for the 1998 story (issue 29): written only
 #: when they hold something, so the lines of the engines that never fill them
 #: (dutch-2026, dutch-2017, the team systems) stay byte for byte as they were.
-_WRITTEN_WHEN_SET = frozenset({"also", "reading", "x_from", "x_first"})
+_WRITTEN_WHEN_SET = frozenset({"also", "reading", "x_from", "x_first", "split_reasons",
+                               "split_counts"})
 
 
 def _plain(value: Any) -> Any:

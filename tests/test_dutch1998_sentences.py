@@ -44,7 +44,7 @@ def test_a_huge_transposition_number_is_explained() -> None:
 
 from pathlib import Path  # noqa: E402
 
-from swisslearn.dutch1998 import state  # noqa: E402
+from swisslearn.dutch1998 import candidates, state  # noqa: E402
 from swisslearn.dutch1998.procedure import trace  # noqa: E402
 from swisslearn.formats.trf import read_trf  # noqa: E402
 from swisslearn.trace import (EVENT_KINDS, Event, LastResort, PairingsTried,  # noqa: E402
@@ -56,17 +56,24 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 #: Steps only the pruned search tells (a C8 gate, a range of transpositions, an
 #: exchange skipped as infeasible): taken from the trace with no bracket told
 #: by the literal walk (STORY_SIZE 0), the accelerator of big brackets.
-_PRUNED = {("cours-c13-fusion", 3, 13), ("cours-definitions", 3, 15),
-           ("cours-definitions", 3, 18)}
+_PRUNED = {("cours-definitions", 3, 15), ("cours-definitions", 3, 18)}
+
+#: Of them, steps of a level with the C8 gate, used where a level has more
+#: than SEQUENTIAL exchanges (issue 29: below, each exchange is told with
+#: its candidates' reasons): here, SEQUENTIAL 0.
+_GATED = {("cours-c13-fusion", 3, 13)}
 
 
 def _event(name: str, round: int, index: int) -> Event:
-    story = state.STORY_SIZE
-    state.STORY_SIZE = 0 if (name, round, index) in _PRUNED else story
+    story, sequential = state.STORY_SIZE, candidates.SEQUENTIAL
+    if (name, round, index) in _PRUNED | _GATED:
+        state.STORY_SIZE = 0
+    if (name, round, index) in _GATED:
+        candidates.SEQUENTIAL = 0
     try:
         return list(trace(read_trf(DATA / f"{name}.trf").tournament, round))[index]
     finally:
-        state.STORY_SIZE = story
+        state.STORY_SIZE, candidates.SEQUENTIAL = story, sequential
 
 
 _FUSION = "cours-c13-fusion"
@@ -162,12 +169,18 @@ SENTENCES: list[tuple[tuple[str, int, int], str, str]] = [
      "D2 : échange n° 1 (case a) entre S1 et S2 : 2 ↔ 5 ; S1 = 1, 5, S2 = 2, 7.",
      "D2: exchange no. 1 (cell a) between S1 and S2: 2 ↔ 5; S1 = 1, 5, S2 = 2, 7."),
     (("cours-definitions", 3, 15),
-     "D2 : échange n° 1 (case a) : 6 ↔ 9 ; aucune permutation ne peut aboutir (B4 : le niveau "
-     "ne peut être apparié avec au plus x = 0 paires aux couleurs non satisfaites) : on passe "
-     "à l'échange suivant.",
-     "D2: exchange no. 1 (cell a): 6 ↔ 9; no transposition can work (B4: the bracket cannot "
-     "be paired with at most x = 0 pairs missing a colour preference): on to the next "
-     "exchange."),
+     # What the literal walk refuses each candidate of the split for (issue 29).
+     "D2 : échange n° 1 (case a) : 6 ↔ 9 ; aucune permutation ne peut aboutir (B4 : "
+     "couleurs préférentielles non satisfaites pour 5–6, 9–10 (2 > x = 0) — 1 ; B4 : "
+     "couleurs préférentielles non satisfaites pour 5–6 (1 > x = 0) — 1 ; B1a : 5 et "
+     "10 se sont déjà rencontrés — 2 ; B4 : couleurs préférentielles non satisfaites "
+     "pour 5–11 (1 > x = 0) — 1 ; B4 : couleurs préférentielles non satisfaites pour "
+     "5–11, 9–10 (2 > x = 0) — 1) : on passe à l'échange suivant.",
+     "D2: exchange no. 1 (cell a): 6 ↔ 9; no transposition can work (B4: colour "
+     "preferences not met for 5–6, 9–10 (2 > x = 0) — 1; B4: colour preferences not "
+     "met for 5–6 (1 > x = 0) — 1; B1a: 5 and 10 have already met — 2; B4: colour "
+     "preferences not met for 5–11 (1 > x = 0) — 1; B4: colour preferences not met for "
+     "5–11, 9–10 (2 > x = 0) — 1): on to the next exchange."),
     (("cours-definitions", 3, 18),
      "C7 : ordres de S2 écartés, avec 5–6, tous ceux qui donnent 11 à 10 ; avec 5–9, tous ceux "
      "qui donnent 6 à 10 (D1 n° 1 à 2 : 2) ; aucun n'est acceptable. Motifs "

@@ -101,6 +101,7 @@ LATE_IMPORTS: dict[tuple[str, str], str] = {
     ("swisslearn.widgets", "swisslearn.extras"): _NOTEBOOK,
     ("swisslearn.widgets", "swisslearn.viz"): _NOTEBOOK,
     ("swisslearn.dutch1998.search", "scipy.optimize"): _HEAVY,
+    ("swisslearn.dutch1998.reasons", "scipy.optimize"): _HEAVY,
     ("swisslearn.dutch1998.search", "heapq"): _OTHERS_TODAY,
     ("swisslearn.card.sheet", "dataclasses"): _OTHERS_TODAY,
     ("swisslearn.matching.weighted", "networkx"): _HEAVY + " (the compiled matching needs none)",

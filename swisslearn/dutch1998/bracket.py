@@ -41,9 +41,9 @@ import numpy as np
 
 from swisslearn.dutch1998 import softavoid
 from swisslearn.dutch1998.candidates import (MOVED_DOWN_LISTED, Candidate, Group,
-                                             level_candidates, once, reasons_in, summarise,
-                                             walk)
-from swisslearn.dutch1998.colours import x_value
+                                             level_candidates, literal_events, once,
+                                             reasons_in, summarise, walk)
+from swisslearn.dutch1998.colours import a8_x, x_value
 from swisslearn.dutch1998.criteria import STRICT, Relaxation, float_rejections
 from swisslearn.dutch1998.feasibility import Banned, PairCap
 from swisslearn.dutch1998.ladder import C9, C10, Drop, Level, announce, ladder
@@ -194,7 +194,10 @@ def _climb(levels: list[Level], view_of: Callable[[Level], BracketView],
             yield from cap.told(current)
             continue
         yield from announce(level, current)
-        yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q)
+        # C11's raise in force (not at C14's levels, whose x C14 tells).
+        raised = (0 if level.rule == "C14" or level.shown_x is not None
+                  else max(0, current.x - min(a8_x(w, b, q), current.p)))
+        yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q, raised=raised)
         yield from tried(level, current)
 
 
@@ -628,7 +631,8 @@ def _until_need(stream: Stream) -> Iterator[Event | Outcome]:
 
 
 #: A run of candidates of the moved-down players whose remainder group gives
-#: no pairing is told one by one up to this many events, else as one step.
+#: no pairing is told one by one up to this many events (of the literal walk:
+#: candidates.literal_events), else as one step.
 _TOLD_RUN = 40
 
 
@@ -681,7 +685,9 @@ class _FailedRemainders:
 
     def add(self, found: Found, events: list[Event]) -> None:
         self.count += 1
-        self.steps += len(events)
+        # Counted as the literal walk tells them (a range stands for its
+        # candidates): the pruned search summarises where the literal does.
+        self.steps += literal_events(events)
         self.reasons.update(once(reasons_in(events)))
         if len(self.first) < MOVED_DOWN_LISTED:
             self.first.append(found)

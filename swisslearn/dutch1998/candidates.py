@@ -29,6 +29,7 @@ import numpy as np
 
 from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges, seed_cell
 from swisslearn.dutch1998.feasibility import Banned, any_pairing, spend
+from swisslearn.dutch1998.reasons import Met, RunReasons
 from swisslearn.dutch1998.search import (MOVED_DOWN_BEFORE, BracketSearch, ExchangeRanks,
                                          Found, Refused, SplitFinder)
 from swisslearn.dutch1998.state import RoundState, Table
@@ -37,8 +38,9 @@ from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import (BracketView, CandidatesSkipped, CandidateTried, Event,
                               ExchangeApplied, Refusal, Rejection)
 
-__all__ = ["Candidate", "Group", "LITERAL_LIMIT", "MOVED_DOWN_LISTED", "RUN", "SearchMaker",
-           "level_candidates", "once", "reasons_in", "split_positions", "summarise", "walk"]
+__all__ = ["Candidate", "Group", "LITERAL_LIMIT", "MOVED_DOWN_LISTED", "REASONS_SIZE", "RUN",
+           "SearchMaker", "level_candidates", "literal_events", "once", "reasons_in",
+           "split_positions", "summarise", "walk"]
 
 #: Builds the search of one split of a level (S1 and S2 as bracket positions).
 SearchMaker = Callable[[list[int], list[int]], BracketSearch]
@@ -49,6 +51,24 @@ LITERAL_LIMIT = 40_320
 #: Exchanges of one level tried one by one before :class:`SplitFinder` may
 #: jump to the next split that can be paired at all (never in literal mode).
 SEQUENTIAL = 1000
+
+#: How much work a round spends on the exact reasons of its ranges and of
+#: its exchanges with no acceptable candidate (issue 29's equality with the
+#: literal walk; each block or split costs 1 + |S2|).  Past it, they are
+#: told as before (the block's first failing pair, the C8 gate, one reason
+#: an exchange): C12/C13 may re-open brackets thousands of times.
+REASONS_BUDGET = 20_000
+
+#: Brackets (S1 and S2 together) of up to this many players have the exact
+#: reasons of their ranges and exchanges (``reasons.py``: the literal walk's
+#: story, issue 29).  A bigger one is told as before: the search's blocks
+#: (the first pair that fails), the C8 gate, one reason an exchange.  The
+#: exact reasons build tables of |S1| x |S2| and solve assignment problems
+#: of |S2| a block: seconds at 20 players and growing as the cube and more
+#: (docs/story1998-equality.md), hours for a 4,000-player bracket; the
+#: literal walk itself cannot run a bracket of more than 16 (8! candidates
+#: a split), so no story is lost past this size that it could tell.
+REASONS_SIZE = 20
 
 #: Up to this many exchanges in a row that cannot give an acceptable
 #: candidate are told one by one; a longer run is one range.
@@ -115,14 +135,20 @@ def walk(context: RoundState, search: BracketSearch, view: BracketView,
         yield from _walk_literal(context, search, view, cell)
         return
     k, m = len(search.s1), len(search.s2)
-    span = math.factorial(m - k)
+    span = math.factorial(m - k) if m >= k else 1
     identity = tuple(range(k))
-    rejection, _ = search.evaluate(identity)
-    if rejection is None:
-        rejection = search.banned_rejection(identity)
+    # The untouched order, told as the literal walk tells it (the criterion
+    # the text checks first, every other it breaks).
+    rejection, also, _ = search.verdict(identity)
+    runs = _Reasons(context, search, exact=k + m <= REASONS_SIZE)
+    # Every block kept when the ranges' reasons come from them (else at
+    # most search.KEPT_BLOCKS, the rest counted in the overflow).
+    search.telling = runs.exact
     candidates = search.candidates()
-    yield _tried(search, view, cell, identity, 0, rejection)
-    low = 1
+    yield _tried(search, view, cell, identity, 0, rejection, also)
+    # The transpositions before ``span`` pair as the untouched order (the
+    # literal walk's one candidate): a range starts after them.
+    low = span
     accepted = rejection is None
     if accepted:
         first = next(candidates)   # the untouched order itself
@@ -134,14 +160,15 @@ def walk(context: RoundState, search: BracketSearch, view: BracketView,
         accepted = True
         blocks, overflow = search.take_refused()
         if found.rank > low:
-            yield _skipped(search, view, cell, low, found.rank - 1, blocks, overflow, found)
+            yield _skipped(search, runs, view, cell, low, found.rank - 1, blocks, overflow,
+                           found)
         yield _tried(search, view, cell, found.positions, found.rank, None)
         yield found
         low = found.rank + span
     blocks, overflow = search.take_refused()
     total = math.factorial(m)
     if total - 1 >= low and (blocks or overflow):
-        yield _skipped(search, view, cell, low, total - 1, blocks, overflow, None)
+        yield _skipped(search, runs, view, cell, low, total - 1, blocks, overflow, None)
     elif not accepted:
         # C7 has no other transposition to try (an S2 of one player).
         yield CandidatesSkipped(rule="C7", bracket=view, first=low, last=low - 1, count=0,
@@ -174,19 +201,58 @@ def reading_of(rejection: Rejection | None) -> int | None:
     return None
 
 
-def _skipped(search: BracketSearch, view: BracketView, cell: str | None, first: int,
-             last: int, blocks: list[Refused], overflow: Counter[Rejection],
+class _Reasons:
+    """The exact reasons of a search's blocks (``reasons.py``), built when
+    first needed (a walk whose first candidate is accepted needs none);
+    None for a bracket of more than :data:`REASONS_SIZE` players
+    (``exact`` false) and once the round has spent :data:`REASONS_BUDGET`
+    on them."""
+
+    def __init__(self, context: RoundState, search: BracketSearch, exact: bool) -> None:
+        self.context = context
+        self.search = search
+        self.exact = exact
+        self._runs: RunReasons | None = None
+
+    def block(self, prefix: tuple[int, ...], skip_first: bool) -> Met | None:
+        if not self.exact or self.context.reasons_spent >= REASONS_BUDGET:
+            return None
+        if self._runs is None:
+            self._runs = RunReasons(self.search)
+        self.context.reasons_spent += 1 + len(self.search.s2)
+        return self._runs.block(prefix, skip_first)
+
+
+def _skipped(search: BracketSearch, runs: _Reasons, view: BracketView, cell: str | None,
+             first: int, last: int, blocks: list[Refused], overflow: Counter[Rejection],
              following: Found | None) -> CandidatesSkipped:
-    """The C7 range ``first``..``last`` from the search's blocks: every
-    reason with the transpositions it refuses, and the refusals of the S1
-    players of ``following`` (the candidate accepted next)."""
+    """The C7 range ``first``..``last`` from the search's blocks: the
+    rejection the literal walk gives each of its candidates (the criterion
+    the text checks first), with the transpositions it refuses when the
+    blocks are small enough to be counted (``reasons.py``; else one
+    candidate's rejection per criterion, uncounted), and the refusals of the
+    S1 players of ``following`` (the candidate accepted next)."""
+    span = search.factorial(len(search.s2) - len(search.s1))
     counts: Counter[Rejection] = Counter()
+    counted = True
     refusals: list[Refusal] = []
     for block in blocks:
-        count = block.size - (block.start == 0)
-        if not count:
-            continue   # the untouched order alone: C6's own event says why
-        counts[block.rejection] += count
+        # The untouched order (D1 rank 0, in the first block) is C6's own event.
+        count = block.size - (span if block.start == 0 else 0)
+        if count <= 0:
+            continue
+        prefix = block.prefix + (block.column,) if block.column >= 0 else ()
+        found = runs.block(prefix, block.start == 0)
+        if found is None:
+            # A big bracket, or past the round's budget: the block's own
+            # reason, as before issue 29's equality (the first pair that
+            # fails, or why the rest cannot be completed).
+            counts[block.rejection] += count
+        else:
+            met, exact = found
+            counted = counted and exact
+            for rejection, number in met.items():
+                counts[rejection] += number * span
         if (following is not None and block.column >= 0 and len(refusals) < REFUSALS
                 and block.prefix == following.positions[:block.level]):
             # Every other criterion the pair itself breaks (the card accepts any).
@@ -194,11 +260,11 @@ def _skipped(search: BracketSearch, view: BracketView, cell: str | None, first: 
                          if r != block.rejection)
             refusals.append(Refusal(search.s1[block.level].id, search.s2[block.column].id,
                                     block.rejection, count, also))
-    counts.update(overflow)
+    counts.update(overflow)   # the blocks not kept (a big bracket only)
     reasons, numbers = summarise(counts)
     return CandidatesSkipped(rule="C7", bracket=view, first=first, last=last,
                              count=last - first + 1, reasons=reasons, exchange=cell,
-                             counts=numbers, refusals=tuple(refusals))
+                             counts=numbers if counted else (), refusals=tuple(refusals))
 
 
 def summarise(counts: Counter[Rejection]) -> tuple[tuple[Rejection, ...], tuple[int, ...]]:
@@ -226,11 +292,39 @@ def reasons_in(events: Sequence[Event]) -> list[Rejection]:
     for event in events:
         if isinstance(event, CandidateTried) and event.rejection is not None:
             found.append(event.rejection)
+        elif isinstance(event, ExchangeApplied) and event.split_reasons:
+            found.extend(event.split_reasons)   # what the literal walk refuses it for
         elif isinstance(event, ExchangeApplied) and event.reason is not None:
             found.append(event.reason)
         else:
             found.extend(getattr(event, "reasons", ()))
     return found
+
+
+def literal_events(events: Sequence[Event]) -> int:
+    """How many events the literal walk tells for these: one for each event,
+    but a range, or an exchange told without its candidates, stands for
+    every candidate it passes over, each an event of the literal walk (a
+    C7 range: its transpositions over (|S2| - |S1|)!; an exchange: itself
+    and the m!/(m - k)! candidates of its split; a D2 range: as many
+    exchanges).  A summary deciding on a number of steps (C10's,
+    ``bracket._TOLD_RUN``) then decides alike in both tellings (issue 29:
+    the pruned search tells the literal story)."""
+    told = 0
+    for event in events:
+        if isinstance(event, CandidatesSkipped) and event.rule == "C7":
+            view = event.bracket
+            told += event.count // math.factorial(max(0, len(view.s2) - len(view.s1)))
+        elif isinstance(event, ExchangeApplied) and not event.feasible:
+            view = event.bracket
+            told += 1 + math.perm(len(view.s2), len(view.s1))
+        elif isinstance(event, CandidatesSkipped) and event.rule == "D2":
+            view = event.bracket
+            k, m = view.p, len(view.players) - view.p
+            told += event.count * (1 + math.perm(m, k))
+        else:
+            told += 1
+    return told
 
 
 def once(reasons: Iterable[Rejection]) -> dict[Rejection, int]:
@@ -348,6 +442,18 @@ class _Run:
                 assert single is not None
                 yield single
             return
+        if all(single is not None and single.split_reasons for *_, single in items):
+            # Every exchange of the range told by the reasons its candidates
+            # are refused for (the literal walk's, reasons.py): the range
+            # names them all, each once.
+            met: dict[Rejection, int] = {}
+            for *_, single in items:
+                assert single is not None
+                met.update(once(single.split_reasons))
+            reasons, _ = summarise(Counter(met))
+            yield CandidatesSkipped(rule="D2", bracket=self.view, first=items[0][0],
+                                    last=items[-1][1], count=count, reasons=reasons)
+            return
         counts: Counter[Rejection] = Counter()
         for first, last, reason, _ in items:
             counts[reason] += last - first + 1
@@ -365,12 +471,17 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
     have grown) the C8 gate asks whether any split can work at all."""
     players, n = group.players, len(group.players)
     literal = context.literal_for(n)
+    # The C8 gate (no split can work: one range for the rest) only where the
+    # exchanges are too many to be told one by one; below, each exchange is
+    # told with the reasons of its candidates (the literal story, issue 29).
+    gated = not literal and (ExchangeRanks(p, n - p).total() > SEQUENTIAL or n > REASONS_SIZE
+                             or context.reasons_spent >= REASONS_BUDGET)
     gate_at = -1   # size of the banned list when the C8 gate last said yes
     run = _Run(view)
     for entry in exchange_order(group.table, group.may_stay, p, n, literal):
         spend(context)
         number, exchange = (0, None) if isinstance(entry, _Skipped) else entry
-        if (exchange is not None or isinstance(entry, _Skipped)) and not literal \
+        if (exchange is not None or isinstance(entry, _Skipped)) and gated \
                 and gate_at != len(group.banned):
             gate_at = len(group.banned)
             if not any_pairing(group.table, group.may_stay, p, x, group.banned, group.fixed):
@@ -388,12 +499,24 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
         cell = None if exchange is None else (exchange.cell or exchange.label())
         if exchange is not None:
             feasible = literal or search.completable(0, (), x)
+            split_reasons: tuple[Rejection, ...] = ()
+            split_counts: tuple[int, ...] = ()
+            if not feasible and not gated:
+                # What the literal walk would refuse each candidate of the
+                # split for (reasons.py), counted in transpositions if it can be.
+                context.reasons_spent += 1 + len(search.s2)
+                met, exact = RunReasons(search).block(())
+                span = search.factorial(len(search.s2) - len(search.s1))
+                split_reasons, numbers = summarise(
+                    Counter({r: c * span for r, c in met.items()}))
+                split_counts = numbers if exact else ()
             applied = ExchangeApplied(
                 rule="D2", bracket=split, cell=cell,
                 from_s1=tuple(players[i - 1].id for i in exchange.from_s1),
                 from_s2=tuple(players[i - 1].id for i in exchange.from_s2), number=number,
                 feasible=feasible,
-                reason=None if feasible else search.why_incomplete(0, frozenset(), x, None))
+                reason=None if feasible else search.why_incomplete(0, frozenset(), x, None),
+                split_reasons=split_reasons, split_counts=split_counts)
             if not feasible:
                 assert applied.reason is not None
                 run.add(number, number, applied.reason, applied)

@@ -30,8 +30,13 @@ def x_value(players: Sequence[PlayerState]) -> tuple[int, int, int, int]:
     w = sum(1 for p in players if p.preference.colour is Colour.WHITE)
     b = sum(1 for p in players if p.preference.colour is Colour.BLACK)
     q = (len(players) + 1) // 2
-    x = b - q if b > w else w - q
-    return max(x, 0), w, b, q
+    return a8_x(w, b, q), w, b, q
+
+
+def a8_x(w: int, b: int, q: int) -> int:
+    """A8's x from its counts: b - q if more want black, else w - q; below
+    zero read as 0 (readings, point 2)."""
+    return max(b - q if b > w else w - q, 0)
 
 
 def first_round_colours(higher: PlayerState, lower: PlayerState, s1_position: int,

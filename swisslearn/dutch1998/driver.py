@@ -58,8 +58,8 @@ from swisslearn.dutch1998.state import RoundState
 from swisslearn.errors import no_pairing
 from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import (BracketOpened, BracketsMerged, BracketUndone, BracketView,
-                              CandidatesSkipped, CandidateTried, Event, LastResort,
-                              PairingsTried, Rejection, SoftAvoidChosen)
+                              CandidatesSkipped, CandidateTried, Event, ExchangeApplied,
+                              LastResort, PairingsTried, Rejection, SoftAvoidChosen)
 
 __all__ = ["drive"]
 
@@ -124,6 +124,9 @@ def _relabel(events: Iterable[Event], rule: str) -> Iterator[Event]:
             yield replace(event, reasons=tuple(again(r) for r in event.reasons),
                           refusals=tuple(replace(r, rejection=again(r.rejection))
                                          for r in event.refusals))
+        elif isinstance(event, ExchangeApplied) and any(
+                r.detail in _AGAIN and r.criterion != rule for r in event.split_reasons):
+            yield replace(event, split_reasons=tuple(again(r) for r in event.split_reasons))
         else:
             yield event
 

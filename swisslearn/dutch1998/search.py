@@ -271,6 +271,10 @@ class BracketSearch:
         self._leftover_reasons = leftover_reasons
         k, m = len(self.s1), len(self.s2)
         self._reasons: dict[tuple[int, int], Rejection | None] = {}
+        self._failures: dict[tuple[int, int], tuple[Rejection, ...]] = {}
+        # Set by the walk that tells the search's blocks (candidates.walk):
+        # every block is kept, the range's reasons are worked out from them.
+        self.telling = False
         if allowed is None or cost is None:
             allowed = np.zeros((k, m), dtype=bool)
             cost = np.zeros((k, m), dtype=bool)
@@ -425,6 +429,36 @@ class BracketSearch:
         reason = self.pair_reason(i, j)
         return () if reason is None else (reason,)
 
+    def pair_failures(self, i: int, j: int) -> tuple[Rejection, ...]:
+        """Every criterion the pair S1[i]-S2[j] breaks, as :meth:`judge`
+        counts them (unsorted)."""
+        key = (i, j)
+        found = self._failures.get(key)
+        if found is None:
+            if self._pair_reasons is not None:
+                found = tuple(self._pair_reasons(self.s1[i], self.s2[j]))
+            else:
+                reason = self.pair_reason(i, j)
+                found = () if reason is None else (reason,)
+            self._failures[key] = found
+        return found
+
+    def leftover_failures(self, j: int) -> tuple[Rejection, ...]:
+        """Every criterion S2[j] left over breaks, as :meth:`judge` counts them."""
+        key = (-1, j)
+        found = self._failures.get(key)
+        if found is None:
+            if self._leftover_reasons is not None:
+                found = tuple(self._leftover_reasons(self.s2[j]))
+            else:
+                found = () if self._stay[j] else (self.leftover_reason(j),)
+            self._failures[key] = found
+        return found
+
+    def banned_positions(self) -> set[frozenset[int]]:
+        """The banned sets as S2 positions left over (empty: none)."""
+        return self._banned_indices() if self._banned else set()
+
     def judge(self, positions: Sequence[int]) -> tuple[Rejection | None, tuple[Rejection, ...]]:
         """C6 on one candidate as the story tells it: the criterion the text
         checks first that it breaks (article B's order: B1a, B1b, B2a, B2b,
@@ -435,18 +469,11 @@ class BracketSearch:
         found: list[Rejection] = []
         s1, s2 = self.s1, self.s2
         for i, j in enumerate(positions):
-            if self._pair_reasons is not None:
-                found.extend(self._pair_reasons(s1[i], s2[j]))
-            elif (reason := self.pair_reason(i, j)) is not None:
-                found.append(reason)
+            found.extend(self.pair_failures(i, j))
         used = set(positions)
         for j in range(len(s2)):
-            if j in used:
-                continue
-            if self._leftover_reasons is not None:
-                found.extend(self._leftover_reasons(s2[j]))
-            elif not self._stay[j]:
-                found.append(self.leftover_reason(j))
+            if j not in used:
+                found.extend(self.leftover_failures(j))
         missing = [(i, j) for i, j in enumerate(positions) if self.conflict(s1[i], s2[j])]
         if len(missing) > self.x:
             found.append(Rejection("B4", tuple(pid for i, j in missing
@@ -668,18 +695,23 @@ class BracketSearch:
             return
         span = math.factorial(m - k)
         for index, positions in enumerate(itertools.permutations(range(m), k)):
-            rejection, conflicts = self.evaluate(positions)
-            if rejection is None:
-                rejection = self.banned_rejection(positions)
-                also: tuple[Rejection, ...] = ()
-            else:
-                # The same verdict; the story names every criterion broken.
-                first, also = self.judge(positions)
-                if first is not None and first.detail != MOVED_DOWN_BEFORE:
-                    rejection = first
-                else:
-                    also = ()
+            rejection, also, conflicts = self.verdict(positions)
             yield Tried(positions, index * span, rejection, conflicts, also)
+
+    def verdict(self, positions: Sequence[int]
+                ) -> tuple[Rejection | None, tuple[Rejection, ...], int]:
+        """C6 on one candidate as the literal walk tells it: accepted or not
+        as :meth:`evaluate` and the banned sets say; refused, with the
+        criterion the text checks first and every other it breaks
+        (:meth:`judge`); and its colour conflicts."""
+        rejection, conflicts = self.evaluate(positions)
+        if rejection is None:
+            return self.banned_rejection(positions), (), conflicts
+        # The same verdict; the story names every criterion broken.
+        first, also = self.judge(positions)
+        if first is not None and first.detail != MOVED_DOWN_BEFORE:
+            return first, also, conflicts
+        return rejection, (), conflicts
 
     def literal_count(self) -> int:
         """How many candidates :meth:`literal` tries: ``m! / (m - k)!``."""
@@ -699,7 +731,7 @@ class BracketSearch:
     def _refuse(self, level: int, column: int, prefix: Sequence[int], start: int,
                 rejection: Rejection) -> None:
         size = self.factorial(len(self.s2) - 1 - level)
-        if len(self.refused) < KEPT_BLOCKS:
+        if self.telling or len(self.refused) < KEPT_BLOCKS:
             self.refused.append(Refused(level, column, tuple(prefix), start, size, rejection))
         else:
             self.overflow[rejection] += size - (start == 0)

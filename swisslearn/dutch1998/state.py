@@ -82,6 +82,10 @@ class RoundState:
         # Candidates and exchanges looked at so far (feasibility.spend: the
         # round stops with a message past WORK_LIMIT, never runs on and on).
         self.work = 0
+        # Work spent on the exact reasons of ranges and exchanges
+        # (candidates.REASONS_BUDGET: past it, told as before issue 29's
+        # equality, so that C12/C13 re-opening brackets stays fast).
+        self.reasons_spent = 0
         # The remainder groups (bracket.py) that gave no pairing, with the
         # events they told: C12/C13 re-open a heterogeneous bracket with other
         # players moved into it, and its candidates leave the same remainder

@@ -265,6 +265,12 @@ def _bracket_split(event: BracketSplit, cat: Catalogue) -> str:
         key = "bracket_split.heterogeneous"
     else:
         key = "bracket_split"
+    if event.raised:
+        # x as A8 computes it, then C11's raise: two steps of the text, told apart.
+        return cat.text(key + ".raised", s1=cat.players(view.s1), s2=cat.players(view.s2),
+                        p=cat.number(view.p), x=cat.number(view.x),
+                        a8=cat.number(view.x - event.raised), w=cat.number(event.w),
+                        b=cat.number(event.b), q=cat.number(event.q))
     return cat.text(key, s1=cat.players(view.s1), s2=cat.players(view.s2),
                     p=cat.number(view.p), x=cat.number(view.x), w=cat.number(event.w),
                     b=cat.number(event.b), q=cat.number(event.q))
@@ -339,6 +345,13 @@ def _candidates_skipped(event: CandidatesSkipped, cat: Catalogue) -> str:
             key = ("candidates_skipped.exchange_one" if event.first == event.last
                    else "candidates_skipped.exchanges")
             return cat.text(key, **numbers)
+        if not event.counts:
+            # The reasons of every candidate of these exchanges, uncounted
+            # (the literal walk's, dutch1998/reasons.py).
+            return cat.join([cat.text("candidates_skipped.exchanges.reasons", **numbers),
+                             cat.text("candidates_skipped.exchange_criteria",
+                                      reasons=_counted(event.reasons, (), cat,
+                                                       event.bracket.x))])
         return cat.join([cat.text("candidates_skipped.exchanges.reasons", **numbers),
                          cat.text("candidates_skipped.counted_exchanges",
                                   reasons=_counted(event.reasons, event.counts, cat,
@@ -456,7 +469,11 @@ def _or(cat: Catalogue, players: Sequence[PlayerId]) -> str:
 def _exchange_applied(event: ExchangeApplied, cat: Catalogue) -> str:
     key = "exchange_applied" if event.feasible else "exchange_applied.infeasible"
     reason = ""
-    if not event.feasible and event.reason is not None:
+    if not event.feasible and event.split_reasons:
+        # What the literal walk refuses the split's candidates for (issue 29).
+        key = "exchange_applied.infeasible.reason"
+        reason = _counted(event.split_reasons, event.split_counts, cat, event.bracket.x)
+    elif not event.feasible and event.reason is not None:
         key = "exchange_applied.infeasible.reason"
         reason = describe_rejection(event.reason, cat, event.bracket.x)
     return cat.text(key, number=cat.number(event.number), cell=cat.cell(event.cell),
