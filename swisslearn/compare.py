@@ -354,24 +354,40 @@ def _describe(pairing: SystemPairing, players: Iterable[PlayerId],
 
 
 def _differences(a: SystemPairing, b: SystemPairing) -> list[Difference]:
-    names = (a.system, b.system)
+    """What differs between the two systems' pairings of one round: a round
+    one of them cannot pair; else the players paired differently, the
+    boards where colours differ, and failing those the boards' order."""
     if a.error or b.error:
-        failed = b if b.error else a
-        # What the failing system's rules hold against the other's pairing,
-        # else what its trace rejected on the way.
-        paired = a if failed is b else b
-        verdicts = _judge(failed.events, [(x.white, x.black) for x in paired.boards])
-        if verdicts:
-            category = verdicts[0][0]
-            rules = tuple(dict.fromkeys(rule for cat, rule in verdicts if cat == category))
-        else:
-            category, rules = _attribute(failed.events, None)
-        players = tuple(sorted({p for board in (a.boards or b.boards)
-                                for p in (board.white, board.black)}
-                               | set(a.byes) | set(b.byes)))
-        return [Difference("no pairing", players, names, a.error or "paired",
-                           b.error or "paired", category, rules,
-                           f"{failed.system} cannot pair the round: {failed.error}")]
+        return [_no_pairing(a, b)]
+    found = _pairing_differences(a, b) + _colour_differences(a, b)
+    if not found and [(x.white, x.black) for x in a.boards] != [(x.white, x.black)
+                                                               for x in b.boards]:
+        found.append(_board_order(a, b))
+    return found
+
+
+def _no_pairing(a: SystemPairing, b: SystemPairing) -> Difference:
+    """One system (at least) cannot pair the round."""
+    failed = b if b.error else a
+    # What the failing system's rules hold against the other's pairing,
+    # else what its trace rejected on the way.
+    paired = a if failed is b else b
+    verdicts = _judge(failed.events, [(x.white, x.black) for x in paired.boards])
+    if verdicts:
+        category = verdicts[0][0]
+        rules = tuple(dict.fromkeys(rule for cat, rule in verdicts if cat == category))
+    else:
+        category, rules = _attribute(failed.events, None)
+    players = tuple(sorted({p for board in (a.boards or b.boards)
+                            for p in (board.white, board.black)}
+                           | set(a.byes) | set(b.byes)))
+    return Difference("no pairing", players, (a.system, b.system), a.error or "paired",
+                      b.error or "paired", category, rules,
+                      f"{failed.system} cannot pair the round: {failed.error}")
+
+
+def _pairing_differences(a: SystemPairing, b: SystemPairing) -> list[Difference]:
+    """Each group of players paired differently, and why (from ``b``'s trace)."""
     found: list[Difference] = []
     for component in _components(a, b):
         mine = tuple((x.white, x.black) for x in a.boards if {x.white, x.black} <= component)
@@ -380,9 +396,15 @@ def _differences(a: SystemPairing, b: SystemPairing) -> list[Difference]:
                        if r not in rules)
         left, right = _describe(a, component), _describe(b, component)
         found.append(Difference(
-            "pairing", tuple(sorted(component)), names, left, right, category, rules,
-            f"{a.system} pairs {left}, {b.system} {right}: "
+            "pairing", tuple(sorted(component)), (a.system, b.system), left, right, category,
+            rules, f"{a.system} pairs {left}, {b.system} {right}: "
             f"{CATEGORIES[category][1]}"))
+    return found
+
+
+def _colour_differences(a: SystemPairing, b: SystemPairing) -> list[Difference]:
+    """Each board both systems make with the colours the other way round."""
+    found: list[Difference] = []
     common = a.pairs() & b.pairs()
     for board in a.boards:
         pair = frozenset((board.white, board.black))
@@ -395,20 +417,22 @@ def _differences(a: SystemPairing, b: SystemPairing) -> list[Difference]:
         rule_a = _colour_rule(a.events, pair)
         rules = tuple(r for r in (rule_b, rule_a) if r)
         found.append(Difference(
-            "colours", (board.white, board.black), names,
+            "colours", (board.white, board.black), (a.system, b.system),
             f"{board.white}-{board.black}", f"{theirs.white}-{theirs.black}", "colours", rules,
             f"{a.system} gives white to {board.white} ({rule_a or '?'}), {b.system} to "
             f"{theirs.white} ({rule_b or '?'}): {CATEGORIES['colours'][1]}"))
-    if not found and [(x.white, x.black) for x in a.boards] != [(x.white, x.black)
-                                                               for x in b.boards]:
-        players = tuple(sorted({p for x in a.boards for p in (x.white, x.black)}))
-        found.append(Difference(
-            "board order", players, names,
-            ", ".join(f"{x.white}-{x.black}" for x in a.boards),
-            ", ".join(f"{x.white}-{x.black}" for x in b.boards), "tie-breaks",
-            ("F1", "S-boards"),
-            f"the same boards in another order: {CATEGORIES['tie-breaks'][1]}"))
     return found
+
+
+def _board_order(a: SystemPairing, b: SystemPairing) -> Difference:
+    """The same boards in another order."""
+    players = tuple(sorted({p for x in a.boards for p in (x.white, x.black)}))
+    return Difference(
+        "board order", players, (a.system, b.system),
+        ", ".join(f"{x.white}-{x.black}" for x in a.boards),
+        ", ".join(f"{x.white}-{x.black}" for x in b.boards), "tie-breaks",
+        ("F1", "S-boards"),
+        f"the same boards in another order: {CATEGORIES['tie-breaks'][1]}")
 
 
 def _components(a: SystemPairing, b: SystemPairing) -> list[set[PlayerId]]:
@@ -447,64 +471,89 @@ def _attribute(events: Sequence[Event], players: frozenset[PlayerId] | None,
     that, what the full rules would say of the reference system's pairs
     (:func:`_judge`, from the players' views in the trace); failing that, a
     D2 exchange; else ``full-rules``."""
-    found: list[tuple[str, str]] = []
-    exchanged = False
-
-    def touches(ids: Iterable[PlayerId]) -> bool:
-        return players is None or bool(players & set(ids))
-
-    def note(category: str, *rules: str) -> None:
-        for rule in rules:
-            if (category, rule) not in found:
-                found.append((category, rule))
-
-    def rejection(r: Rejection | None, step: str) -> None:
-        if r is None or not touches(r.players):
-            return
-        if r.detail == "forbidden":
-            note("full-rules", "forbidden", step)
-        elif r.criterion in _BY_CRITERION:
-            note(_BY_CRITERION[r.criterion], r.criterion, step)
-
-    final: set[frozenset[PlayerId]] = set()
-    if events and isinstance(events[-1], RoundPaired):
-        final = {frozenset((b.white, b.black)) for b in events[-1].boards}
+    reading = _Attribution(players, _final_pairs(events))
     for event in events:
-        if isinstance(event, CandidateTried) and not event.accepted:
-            rejection(event.rejection, event.rule)
-        elif isinstance(event, CandidatesSkipped):
-            for reason in event.reasons:
-                rejection(reason, event.rule)
-        elif isinstance(event, PlayerMovedDown) and touches((event.player,)):
-            rejection(event.reason, event.rule)
-            note("floaters", event.rule)
-        elif isinstance(event, CriterionDropped) and touches(_players(event.bracket)):
-            note("floaters", event.criterion, event.rule)
-        elif isinstance(event, XIncreased) and touches(_players(event.bracket)):
-            note("colours", "B4", event.rule)
-        elif isinstance(event, (PDecreased, BracketUndone, BracketsMerged)) and touches(
-                _players(event.bracket)):
-            note("floaters", event.rule)
-        elif isinstance(event, BracketPaired) and event.pairs and all(
-                frozenset(pair) in final for pair in event.pairs):
-            kept = [pair for pair in event.pairs if touches(pair)]
-            if not kept:
-                continue
-            view = event.bracket
-            if view.moved_down and not view.homogeneous and not view.remainder:
-                note("floaters", "A3", event.rule)
-            if event.exchange is not None:
-                exchanged = True
+        reading.read(event)
+    found = reading.found
     if not found:
         for category, rule in _judge(events, reference_pairs):
-            note(category, rule)
-    if not found and exchanged:
-        note("full-rules", "D2")
+            reading.note(category, rule)
+    if not found and reading.exchanged:
+        reading.note("full-rules", "D2")
     if not found:
         return "full-rules", ()
     category = found[0][0]
     rules = tuple(rule for cat, rule in found if cat == category)
     return category, rules
+
+
+def _final_pairs(events: Sequence[Event]) -> set[frozenset[PlayerId]]:
+    """The pairs of the round as the trace's last event gives them."""
+    if events and isinstance(events[-1], RoundPaired):
+        return {frozenset((b.white, b.black)) for b in events[-1].boards}
+    return set()
+
+
+class _Attribution:
+    """What a trace rejects or relaxes about some players (None: all), in
+    the order of its events: (category, rule) pairs, each once, and whether
+    a pairing kept used a D2 exchange."""
+
+    def __init__(self, players: frozenset[PlayerId] | None,
+                 final: set[frozenset[PlayerId]]) -> None:
+        self.players = players
+        self.final = final
+        self.found: list[tuple[str, str]] = []
+        self.exchanged = False
+
+    def touches(self, ids: Iterable[PlayerId]) -> bool:
+        return self.players is None or bool(self.players & set(ids))
+
+    def note(self, category: str, *rules: str) -> None:
+        for rule in rules:
+            if (category, rule) not in self.found:
+                self.found.append((category, rule))
+
+    def rejection(self, r: Rejection | None, step: str) -> None:
+        if r is None or not self.touches(r.players):
+            return
+        if r.detail == "forbidden":
+            self.note("full-rules", "forbidden", step)
+        elif r.criterion in _BY_CRITERION:
+            self.note(_BY_CRITERION[r.criterion], r.criterion, step)
+
+    def read(self, event: Event) -> None:
+        """Note what one event of the trace says about the players."""
+        if isinstance(event, CandidateTried) and not event.accepted:
+            self.rejection(event.rejection, event.rule)
+        elif isinstance(event, CandidatesSkipped):
+            for reason in event.reasons:
+                self.rejection(reason, event.rule)
+        elif isinstance(event, PlayerMovedDown) and self.touches((event.player,)):
+            self.rejection(event.reason, event.rule)
+            self.note("floaters", event.rule)
+        elif isinstance(event, CriterionDropped) and self.touches(_players(event.bracket)):
+            self.note("floaters", event.criterion, event.rule)
+        elif isinstance(event, XIncreased) and self.touches(_players(event.bracket)):
+            self.note("colours", "B4", event.rule)
+        elif isinstance(event, (PDecreased, BracketUndone, BracketsMerged)) and self.touches(
+                _players(event.bracket)):
+            self.note("floaters", event.rule)
+        elif isinstance(event, BracketPaired):
+            self.read_kept(event)
+
+    def read_kept(self, event: BracketPaired) -> None:
+        """A bracket's pairing that the round kept whole: A3 when it
+        downfloated players of a heterogeneous bracket, and its exchange."""
+        if not event.pairs or not all(frozenset(pair) in self.final for pair in event.pairs):
+            return
+        if not any(self.touches(pair) for pair in event.pairs):
+            return
+        view = event.bracket
+        if view.moved_down and not view.homogeneous and not view.remainder:
+            self.note("floaters", "A3", event.rule)
+        if event.exchange is not None:
+            self.exchanged = True
 
 
 def _judge(events: Sequence[Event], pairs: Sequence[tuple[PlayerId, PlayerId]]

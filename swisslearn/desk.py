@@ -779,6 +779,18 @@ def _error_message(error: BaseException) -> Message:
     return lambda lang: error_text(error, lang)
 
 
+def _classed(widget: Any, name: str) -> Any:
+    """``widget`` with the CSS class ``name`` (the page's style and the
+    browser tests find it by it)."""
+    widget.add_class(name)
+    return widget
+
+
+def _width(w: Any, width: str = "auto") -> Any:
+    """An ipywidgets layout of that width."""
+    return w.Layout(width=width)
+
+
 class Desk:
     """The arbiter's desk on ipywidgets (display it, or ``desk.box``).
 
@@ -803,78 +815,93 @@ class Desk:
         self._publication: Message | None = None
         self._examples = {p.name: p for p in examples(data)}
 
-        def classed(widget: Any, name: str) -> Any:
-            widget.add_class(name)
-            return widget
-
-        def layout(width: str = "auto") -> Any:
-            return w.Layout(width=width)
-        label = {"description_width": "initial"}
-        self.style: Any = w.HTML(_STYLE)
-        self.title: Any = classed(w.HTML(layout=layout("75%")), "desk-title")
-        self.language: Any = classed(w.ToggleButtons(options=[("Français", "fr"),
-                                                              ("English", "en")],
-                                                     value=self.lang, style=label), "desk-lang")
-        self.example: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-example")
-        self.upload_button: Any = classed(
-            w.FileUpload(accept=".trf,.trfx,.txt", multiple=False, layout=layout()),
-            "desk-upload")
-        self.error: Any = classed(w.HTML(), "desk-error")
-        self.info: Any = classed(w.HTML(), "desk-info")
-        self.warnings: Any = classed(w.HTML(), "desk-warnings")
-        self.busy: Any = classed(w.HTML(), "desk-busy")
-        self.system: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-system")
-        self.acceleration: Any = classed(w.Dropdown(options=acceleration_choices(self.lang),
-                                                    value="", layout=layout(), style=label),
-                                         "desk-acceleration")
-        self.avoid: Any = classed(w.Dropdown(value="", options=[("", "")], layout=layout(),
-                                             style=label), "desk-avoid")
-        self.constraint: Any = classed(w.Dropdown(options=list(CONSTRAINTS), value="strict",
-                                                  layout=layout(), style=label),
-                                       "desk-constraint")
-        self.groups: Any = classed(w.Text(continuous_update=False, layout=layout("30em"),
-                                          style=label), "desk-groups")
-        self.round: Any = classed(w.Dropdown(layout=layout("10em"), style=label), "desk-round")
-        self.boards: Any = classed(w.HTML(), "desk-boards")
-        self.download: Any = classed(w.HTML(), "desk-download")
-        self.publish_button: Any = classed(w.Button(icon="globe", disabled=True,
-                                                    layout=layout()), "desk-publish")
-        self.published: Any = classed(w.HTML(), "desk-published")
-        self.steps: Any = classed(w.VBox(), "desk-stepper")
-        self.player_a: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-a")
-        self.player_b: Any = classed(w.Dropdown(layout=layout(), style=label), "desk-b")
-        self.answer: Any = classed(w.HTML(), "desk-why")
-        self.headings: dict[str, Any] = {key: w.HTML() for key in
-                                         ("s_tournament", "s_system", "s_round", "s_steps",
-                                          "s_why", "s_exam")}
         # The exam (issue 30): a level and a seed, or a rule; the paper drawn
         # is sat in the notebook's SittingWidget, its files offered below it.
         self.exam: SittingWidget | None = None
         self._exam_files: dict[str, bytes] | None = None
         self._exam_files_lang = ""
         self._exam_message: Message | None = None
-        self.exam_intro: Any = classed(w.HTML(), "desk-exam-intro")
-        self.exam_level: Any = classed(w.Dropdown(options=[1, 2, 3], value=2,
-                                                  layout=layout("12em"), style=label),
+        self._make_controls(w)
+        self._make_exam(w)
+        self.box: Any = self._lay_out(w)
+        self._set_words()
+        self._observe()
+
+        if example is not None and example in self._examples:
+            self.example.value = example  # loads it
+        else:
+            self._clear(lambda lang: labels(lang)["nothing"], error=False)
+
+
+    def _make_controls(self, w: Any) -> None:
+        """The widgets of the tournament, the system, the round and why."""
+        label = {"description_width": "initial"}
+        self.style: Any = w.HTML(_STYLE)
+        self.title: Any = _classed(w.HTML(layout=_width(w, "75%")), "desk-title")
+        self.language: Any = _classed(w.ToggleButtons(options=[("Français", "fr"),
+                                                              ("English", "en")],
+                                                     value=self.lang, style=label), "desk-lang")
+        self.example: Any = _classed(w.Dropdown(layout=_width(w), style=label), "desk-example")
+        self.upload_button: Any = _classed(
+            w.FileUpload(accept=".trf,.trfx,.txt", multiple=False, layout=_width(w)),
+            "desk-upload")
+        self.error: Any = _classed(w.HTML(), "desk-error")
+        self.info: Any = _classed(w.HTML(), "desk-info")
+        self.warnings: Any = _classed(w.HTML(), "desk-warnings")
+        self.busy: Any = _classed(w.HTML(), "desk-busy")
+        self.system: Any = _classed(w.Dropdown(layout=_width(w), style=label), "desk-system")
+        self.acceleration: Any = _classed(w.Dropdown(options=acceleration_choices(self.lang),
+                                                    value="", layout=_width(w), style=label),
+                                         "desk-acceleration")
+        self.avoid: Any = _classed(w.Dropdown(value="", options=[("", "")], layout=_width(w),
+                                             style=label), "desk-avoid")
+        self.constraint: Any = _classed(w.Dropdown(options=list(CONSTRAINTS), value="strict",
+                                                  layout=_width(w), style=label),
+                                       "desk-constraint")
+        self.groups: Any = _classed(w.Text(continuous_update=False, layout=_width(w, "30em"),
+                                          style=label), "desk-groups")
+        self.round: Any = _classed(w.Dropdown(layout=_width(w, "10em"), style=label), "desk-round")
+        self.boards: Any = _classed(w.HTML(), "desk-boards")
+        self.download: Any = _classed(w.HTML(), "desk-download")
+        self.publish_button: Any = _classed(w.Button(icon="globe", disabled=True,
+                                                    layout=_width(w)), "desk-publish")
+        self.published: Any = _classed(w.HTML(), "desk-published")
+        self.steps: Any = _classed(w.VBox(), "desk-stepper")
+        self.player_a: Any = _classed(w.Dropdown(layout=_width(w), style=label), "desk-a")
+        self.player_b: Any = _classed(w.Dropdown(layout=_width(w), style=label), "desk-b")
+        self.answer: Any = _classed(w.HTML(), "desk-why")
+        self.headings: dict[str, Any] = {key: w.HTML() for key in
+                                         ("s_tournament", "s_system", "s_round", "s_steps",
+                                          "s_why", "s_exam")}
+
+    def _make_exam(self, w: Any) -> None:
+        """The exam's widgets: a level and a seed, or a rule, and the paper."""
+        label = {"description_width": "initial"}
+        self.exam_intro: Any = _classed(w.HTML(), "desk-exam-intro")
+        self.exam_level: Any = _classed(w.Dropdown(options=[1, 2, 3], value=2,
+                                                  layout=_width(w, "12em"), style=label),
                                        "desk-exam-level")
-        self.exam_seed: Any = classed(w.BoundedIntText(value=0, min=0, max=10 ** 6,
-                                                       layout=layout("12em"), style=label),
+        self.exam_seed: Any = _classed(w.BoundedIntText(value=0, min=0, max=10 ** 6,
+                                                       layout=_width(w, "12em"), style=label),
                                       "desk-exam-seed")
-        self.exam_rule: Any = classed(w.Dropdown(options=exam_rule_choices(self.lang), value="",
-                                                 layout=layout(), style=label),
+        self.exam_rule: Any = _classed(w.Dropdown(options=exam_rule_choices(self.lang), value="",
+                                                 layout=_width(w), style=label),
                                       "desk-exam-rule")
-        self.exam_button: Any = classed(w.Button(button_style="primary", layout=layout()),
+        self.exam_button: Any = _classed(w.Button(button_style="primary", layout=_width(w)),
                                         "desk-exam-draw")
-        self.exam_error: Any = classed(w.HTML(), "desk-exam-error")
-        self.exam_downloads: Any = classed(w.HTML(), "desk-exam-downloads")
-        self.exam_sitting: Any = classed(w.VBox(), "desk-exam-sitting")
+        self.exam_error: Any = _classed(w.HTML(), "desk-exam-error")
+        self.exam_downloads: Any = _classed(w.HTML(), "desk-exam-downloads")
+        self.exam_sitting: Any = _classed(w.VBox(), "desk-exam-sitting")
+
+    def _lay_out(self, w: Any) -> Any:
+        """The page: each section's heading, then its widgets."""
         # The round's boards on the left, the question "why?" on the right.
         round_box = w.VBox([w.HBox([self.round, self.download]),
                             w.HBox([self.publish_button, self.published]), self.boards],
-                           layout=layout("42%"))
+                           layout=_width(w, "42%"))
         why_box = w.VBox([self.headings["s_why"], w.HBox([self.player_a, self.player_b]),
-                          self.answer], layout=layout("56%"))
-        self.box: Any = classed(w.VBox([
+                          self.answer], layout=_width(w, "56%"))
+        return _classed(w.VBox([
             self.style, w.HBox([self.title, self.language]),
             self.headings["s_tournament"], w.HBox([self.example, self.upload_button]),
             self.error, self.info, self.warnings, self.busy,
@@ -888,8 +915,9 @@ class Desk:
             w.HBox([self.exam_level, self.exam_seed, self.exam_rule, self.exam_button]),
             self.exam_error, self.exam_downloads, self.exam_sitting,
         ]), "desk")
-        self._set_words()
 
+    def _observe(self) -> None:
+        """What each control does when it changes or is clicked."""
         self.language.observe(lambda c: self._safely(lambda: self.set_language(c["new"])),
                               names="value")
         self.example.observe(lambda c: self._safely(lambda: self._example_chosen(c["new"])),
@@ -903,11 +931,6 @@ class Desk:
             widget.observe(lambda _: self._safely(self._show_why), names="value")
         self.publish_button.on_click(lambda _: self._safely(self.publish))
         self.exam_button.on_click(lambda _: self._exam_safely(self.draw_exam))
-
-        if example is not None and example in self._examples:
-            self.example.value = example  # loads it
-        else:
-            self._clear(lambda lang: labels(lang)["nothing"], error=False)
 
     # -- the controls ---------------------------------------------------------
 

@@ -544,53 +544,15 @@ def player_states(tournament: Tournament, round: RoundNumber) -> tuple[PlayerSta
     """Every player's state before ``round`` (1-based), in pairing-number order."""
     if round < 1:
         raise usage("model.round_before_first", source=tournament.source, round=round)
-    points = tournament.point_system
-    adjusted = bool(tournament.adjustments)  # 299 records: the slower, exact sums
-    # Scores before each earlier round, to tell who floated (A4).
-    scores_before: dict[tuple[PlayerId, RoundNumber], Points] = {}
-    for player in tournament.players:
-        running = Decimal(0)
-        by_round = {e.round: e for e in player.entries}
-        for r in range(1, round):
-            scores_before[(player.id, r)] = running + (
-                tournament.bonus_before(player.id, r) if adjusted else 0)
-            entry = by_round.get(r)
-            if entry is not None:
-                running += (tournament.entry_points(player.id, entry) if adjusted
-                            else points.points(entry.result))
+    scores_before = _scores_before(tournament, round)
     announced = {(b.player, b.round) for b in tournament.bye_requests}
     last_round = tournament.is_last_round(round)
-    win = points.win
+    win = tournament.point_system.win
     declared_from = tournament.declared_scores_from
-    floats_known = tournament.floats_known
     states = []
     for player in tournament.players:
         by_round = {e.round: e for e in player.entries}
-        history: list[Colour | None] = []
-        floats: list[Float | None] = []
-        opponents: list[PlayerId] = []
-        had_bye = unplayed_point = False
-        for r in range(1, round):
-            entry = by_round.get(r)
-            if entry is None:
-                history.append(None)
-                floats.append(None)
-                continue
-            history.append(entry.played_colour)
-            if entry.result is Result.PAIRING_ALLOCATED_BYE:
-                had_bye = True
-            if entry.result.point_without_playing:
-                unplayed_point = True
-            flt: Float | None = None
-            if entry.game_played and entry.opponent is not None:
-                opponents.append(entry.opponent)
-                own = scores_before[(player.id, r)]
-                other = scores_before.get((entry.opponent, r), own)
-                if floats_known and own != other:
-                    flt = Float.DOWN if own > other else Float.UP
-            elif entry.result is Result.PAIRING_ALLOCATED_BYE:
-                flt = Float.DOWN  # A5: "a bye is considered to be a downfloat"
-            floats.append(flt)
+        past = _past(player.id, by_round, round, scores_before, tournament.floats_known)
         score = tournament.score_before(player.id, round)
         if declared_from is not None and round >= declared_from \
                 and player.declared_points is not None:
@@ -604,14 +566,79 @@ def player_states(tournament: Tournament, round: RoundNumber) -> tuple[PlayerSta
         withdrawn = absent and _withdrawn(by_round, round)
         # A7a's note: over 50% of the points possible so far, in the last round.
         exception = last_round and score * 2 > win * (round - 1)
-        played = tuple(c for c in history if c is not None)
+        played = tuple(c for c in past.history if c is not None)
         states.append(PlayerState(
             id=player.id, name=player.name, rating=player.rating, title=player.title,
-            round=round, score=score, colour_history=tuple(history), floats=tuple(floats),
-            opponents=tuple(sorted(opponents)), had_bye=had_bye, unplayed_point=unplayed_point,
-            available=not absent, withdrawn=withdrawn, last_round_exception=exception,
+            round=round, score=score, colour_history=past.history, floats=past.floats,
+            opponents=past.opponents, had_bye=past.had_bye,
+            unplayed_point=past.unplayed_point, available=not absent, withdrawn=withdrawn,
+            last_round_exception=exception,
             preference=colour_preference(played, exception=exception)))
     return tuple(states)
+
+
+def _scores_before(tournament: Tournament, round: RoundNumber
+                   ) -> dict[tuple[PlayerId, RoundNumber], Points]:
+    """Each player's score before each earlier round, to tell who floated (A4)."""
+    points = tournament.point_system
+    adjusted = bool(tournament.adjustments)  # 299 records: the slower, exact sums
+    scores_before: dict[tuple[PlayerId, RoundNumber], Points] = {}
+    for player in tournament.players:
+        running = Decimal(0)
+        by_round = {e.round: e for e in player.entries}
+        for r in range(1, round):
+            scores_before[(player.id, r)] = running + (
+                tournament.bonus_before(player.id, r) if adjusted else 0)
+            entry = by_round.get(r)
+            if entry is not None:
+                running += (tournament.entry_points(player.id, entry) if adjusted
+                            else points.points(entry.result))
+    return scores_before
+
+
+@dataclass(frozen=True)
+class _Past:
+    """What a player's rounds before this one say: the colour of each (None:
+    not played), the float of each (A4, A5), the opponents met (sorted),
+    whether he had the PAB, and whether he scored a point without playing."""
+
+    history: tuple[Colour | None, ...]
+    floats: tuple[Float | None, ...]
+    opponents: tuple[PlayerId, ...]
+    had_bye: bool
+    unplayed_point: bool
+
+
+def _past(pid: PlayerId, by_round: Mapping[RoundNumber, RoundEntry], round: RoundNumber,
+          scores_before: Mapping[tuple[PlayerId, RoundNumber], Points],
+          floats_known: bool) -> _Past:
+    history: list[Colour | None] = []
+    floats: list[Float | None] = []
+    opponents: list[PlayerId] = []
+    had_bye = unplayed_point = False
+    for r in range(1, round):
+        entry = by_round.get(r)
+        if entry is None:
+            history.append(None)
+            floats.append(None)
+            continue
+        history.append(entry.played_colour)
+        if entry.result is Result.PAIRING_ALLOCATED_BYE:
+            had_bye = True
+        if entry.result.point_without_playing:
+            unplayed_point = True
+        flt: Float | None = None
+        if entry.game_played and entry.opponent is not None:
+            opponents.append(entry.opponent)
+            own = scores_before[(pid, r)]
+            other = scores_before.get((entry.opponent, r), own)
+            if floats_known and own != other:
+                flt = Float.DOWN if own > other else Float.UP
+        elif entry.result is Result.PAIRING_ALLOCATED_BYE:
+            flt = Float.DOWN  # A5: "a bye is considered to be a downfloat"
+        floats.append(flt)
+    return _Past(tuple(history), tuple(floats), tuple(sorted(opponents)), had_bye,
+                 unplayed_point)
 
 
 def _withdrawn(by_round: Mapping[RoundNumber, RoundEntry], round: RoundNumber) -> bool:

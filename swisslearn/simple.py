@@ -93,7 +93,7 @@ from __future__ import annotations
 
 import dataclasses
 from decimal import Decimal
-from typing import Generator, Iterator, Sequence
+from typing import Callable, Generator, Iterator, Mapping, Sequence
 
 from swisslearn.matching import max_pairs, max_weight_mates
 from swisslearn.errors import PairingError, no_pairing
@@ -439,6 +439,22 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     elif not matcher.matchable(everyone):
         raise _no_pairing(tournament, round, present, bye=False)
     to_pair = [s for s in present if s.id not in byes]
+    pairs = yield from _pair_groups(to_pair, states, rank, matcher, views, avoid)
+    if pairs is None:  # pragma: no cover - the look-ahead makes it impossible
+        raise _no_pairing(tournament, round, present, bye=bool(byes))
+    boards = yield from _colour_boards(pairs, states, rank, views)
+    yield BoardsOrdered(rule="S-boards", boards=tuple(boards))
+    yield RoundPaired(rule="S-boards", round=round, system=SYSTEM, boards=tuple(boards),
+                      byes=byes)
+
+
+def _pair_groups(to_pair: Sequence[PlayerState], states: Mapping[PlayerId, PlayerState],
+                 rank: Callable[[PlayerState], tuple[Decimal, int]], matcher: _Matcher,
+                 views: dict[PlayerId, PlayerView], avoid: frozenset[frozenset[PlayerId]]
+                 ) -> Generator[Event, None, list[tuple[PlayerId, PlayerId]] | None]:
+    """S-groups, S-halves, S-rematch, S-down: each score group from the
+    highest, with the players moved down from the one above; its events,
+    then the pairs of the round (None: a group could not be paired)."""
     scores = sorted({s.score for s in to_pair}, reverse=True)
     pairs: list[tuple[PlayerId, PlayerId]] = []
     moved: list[PlayerState] = []
@@ -449,10 +465,20 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         lowest = index == len(scores) - 1
         result = yield from _pair_group(index, score, group, moved, lower, lowest, matcher,
                                         views, avoid)
-        if result is None:  # pragma: no cover - the look-ahead makes it impossible
-            raise _no_pairing(tournament, round, present, bye=bool(byes))
+        if result is None:
+            return None
         pairs.extend(result.pairs)
         moved = [states[pid] for pid in result.movers]
+    return pairs
+
+
+def _colour_boards(pairs: Sequence[tuple[PlayerId, PlayerId]],
+                   states: Mapping[PlayerId, PlayerState],
+                   rank: Callable[[PlayerState], tuple[Decimal, int]],
+                   views: Mapping[PlayerId, PlayerView]
+                   ) -> Generator[Event, None, list[Board]]:
+    """S-colours and S-boards: each pair's colours (its events), then the
+    boards, the pair of the higher-ranked player first."""
     boards: list[Board] = []
     for a, b in sorted(pairs, key=lambda pair: min(rank(states[pair[0]]),
                                                     rank(states[pair[1]]))):
@@ -461,9 +487,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         yield ColourAllocated(rule=rule, white=white.id, black=black.id, higher=higher.id,
                               white_view=views[white.id], black_view=views[black.id])
         boards.append(Board(len(boards) + 1, white.id, black.id))
-    yield BoardsOrdered(rule="S-boards", boards=tuple(boards))
-    yield RoundPaired(rule="S-boards", round=round, system=SYSTEM, boards=tuple(boards),
-                      byes=byes)
+    return boards
 
 
 def pair(tournament: Tournament, round: RoundNumber | None = None, *,

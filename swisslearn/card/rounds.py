@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -195,37 +195,57 @@ def check_round(events: Sequence[Event], text: str, lang: str = "fr") -> RoundVe
     by_pair = {frozenset(p): p for p in expected}
     right = sum(1 for b in boards if by_pair.get(frozenset(b)) == b)
     right += sum(1 for p in byes if p in result.byes)
-    first_wrong: tuple[PlayerId, PlayerId] | None = None
-    message = ""
-    for board in boards:
-        wanted = by_pair.get(frozenset(board))
-        if wanted == board:
-            continue
-        first_wrong = board
-        key = "card.round.wrong_colours" if wanted is not None else "card.round.wrong_pair"
-        message = cat.join([cat.text(key, pair=cat.pair(*board)),
-                            why(events, board[0], board[1], lang)])
-        break
+    first_wrong, message = _wrong_board(events, boards, by_pair, lang)
     if first_wrong is None:
-        written = {p for b in boards for p in b}
-        doubled = [p for p in written if sum(p in b for b in boards) > 1]
-        wrong_byes = [p for p in byes if p not in result.byes]
-        missing = [b for b in expected if not set(b) & written]
-        if doubled:
-            message = cat.text("card.round.twice", players=cat.players(sorted(doubled)))
-        elif wrong_byes:
-            message = cat.join([cat.text("card.round.wrong_bye", player=wrong_byes[0]),
-                                why(events, wrong_byes[0], result.byes[0], lang)
-                                if result.byes else ""])
-        elif missing:
-            first_wrong = missing[0]
-            message = cat.text("card.round.missing", pair=cat.pair(*missing[0]))
-        elif set(result.byes) - set(byes):
-            message = cat.text("card.round.bye_missing")
+        first_wrong, message = _round_gap(events, boards, byes, expected, result, lang)
     correct = not message and right == total and len(boards) == len(expected)
     if correct:
         message = cat.text("card.round.right")
     return RoundVerdict(correct, message, right, total, first_wrong)
+
+
+_Board = tuple[PlayerId, PlayerId]
+
+
+def _wrong_board(events: Sequence[Event], boards: Sequence[_Board],
+                 by_pair: Mapping[frozenset[PlayerId], _Board], lang: str
+                 ) -> tuple[_Board | None, str]:
+    """The first board written that the round does not have (or has with
+    the other colours), and why the rules pair otherwise; (None, "") when
+    every board written is right."""
+    cat = catalogue(lang)
+    for board in boards:
+        wanted = by_pair.get(frozenset(board))
+        if wanted == board:
+            continue
+        key = "card.round.wrong_colours" if wanted is not None else "card.round.wrong_pair"
+        return board, cat.join([cat.text(key, pair=cat.pair(*board)),
+                                why(events, board[0], board[1], lang)])
+    return None, ""
+
+
+def _round_gap(events: Sequence[Event], boards: Sequence[_Board], byes: Sequence[PlayerId],
+               expected: Sequence[_Board], result: RoundPaired, lang: str
+               ) -> tuple[_Board | None, str]:
+    """Every board written is right: what is still wrong with the round (a
+    player written twice, a wrong bye, a board missing, the bye missing),
+    and the board missing if that is it; (None, "") when nothing is."""
+    cat = catalogue(lang)
+    written = {p for b in boards for p in b}
+    doubled = [p for p in written if sum(p in b for b in boards) > 1]
+    wrong_byes = [p for p in byes if p not in result.byes]
+    missing = [b for b in expected if not set(b) & written]
+    if doubled:
+        return None, cat.text("card.round.twice", players=cat.players(sorted(doubled)))
+    if wrong_byes:
+        return None, cat.join([cat.text("card.round.wrong_bye", player=wrong_byes[0]),
+                               why(events, wrong_byes[0], result.byes[0], lang)
+                               if result.byes else ""])
+    if missing:
+        return missing[0], cat.text("card.round.missing", pair=cat.pair(*missing[0]))
+    if set(result.byes) - set(byes):
+        return None, cat.text("card.round.bye_missing")
+    return None, ""
 
 
 # ---------------------------------------------------------------------------

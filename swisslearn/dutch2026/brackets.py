@@ -63,7 +63,7 @@ from swisslearn.dutch2026.classes import Neighbours, Roster
 from swisslearn.matching.completion import Completion
 from swisslearn.dutch2026.criteria import Layout, compatible
 from swisslearn.matching.weighted import matching_of_sorted, max_weight_matching
-from swisslearn.dutch2026.pairweights import BracketWeights
+from swisslearn.dutch2026.pairweights import BracketWeights, Weigh
 from swisslearn.dutch2026.scoring import Competitor
 from swisslearn.dutch2026.weights import WeightShape
 from swisslearn.model import PlayerId
@@ -653,6 +653,177 @@ def _join_pab(neighbours: list[list[int]] | Neighbours, pab: int, allowed: list[
         neighbours[v].append(pab)
 
 
+@dataclass(frozen=True)
+class _PabOutlook:
+    """What the whole round decides before its first bracket (1.9, 2.2, 2.3):
+    the lowest score the PAB can go to ([C5]; 0 with an even number of
+    players), whether [C9] applies to the first bracket, and, for [C9], the
+    rank of each number of games played among the players of that score
+    (the more games played, the lower the rank)."""
+
+    bye_score: Decimal
+    c9_first: bool
+    unplayed_ranks: dict[int, int]
+
+
+def _completable(players: Sequence[Competitor], roster: Roster) -> tuple[Neighbours, Completion]:
+    """[C4] (2.2.1): a complete pairing of the whole round exists, or
+    :class:`Unpairable` names the players the best attempt leaves out.  With
+    an odd number of players the PAB is a vertex joined to those who may
+    receive it."""
+    n = len(players)
+    eligible = [v for v, p in enumerate(players) if p.bye_eligible] if n % 2 == 1 else None
+    neighbours = Neighbours(roster, eligible)
+    completion = Completion(neighbours)
+    if completion.complete():
+        free = [v for v in completion.free() if v < n]
+        raise Unpairable(tuple(players[v] for v in free))
+    return neighbours, completion
+
+
+def _c9_in_first_bracket(players: Sequence[Competitor], layout: Layout,
+                         bye_score: Decimal) -> bool:
+    """Whether [C9] (2.4.4) applies to the first bracket: the PAB assignee
+    is in it and the bracket pairs among itself (in the best [C4]/[C5]
+    matching)."""
+    top = players[0].pairing_score
+    if bye_score < top:
+        return False
+    if players[-1].pairing_score >= top:
+        return True  # one scoregroup: every player is paired in it, or gets the PAB
+    n = len(players)
+    weights = {(i, j): layout.completion_weight(players[i], players[j], top)
+               for j in range(n) for i in range(j)}
+    mates = max_weight_matching(range(n), {k: w for k, w in weights.items() if w})
+    return all(players[mates.get(v, v)].pairing_score >= top
+               for v in range(n) if players[v].pairing_score >= top)
+
+
+def _unplayed_ranks(players: Sequence[Competitor], bye_score: Decimal) -> dict[int, int]:
+    """[C9]: the rank of each number of games played among the players of
+    the PAB's score, the more games played the lower the rank."""
+    counts = sorted((p.played_games for p in players if p.pairing_score == bye_score),
+                    reverse=True)
+    return {games: rank for rank, games in enumerate(counts)}
+
+
+def _pab_outlook(players: Sequence[Competitor], layout: Layout, completion: Completion,
+                 neighbours: Neighbours) -> _PabOutlook:
+    """[C5] and [C9] read on the whole round before the first bracket."""
+    if len(players) % 2 == 0:
+        return _PabOutlook(Decimal(0), False, {})
+    bye_score = _lowest_pab_score(players, completion, neighbours)
+    return _PabOutlook(bye_score, _c9_in_first_bracket(players, layout, bye_score),
+                       _unplayed_ranks(players, bye_score))
+
+
+@dataclass(frozen=True)
+class _Carried:
+    """What one bracket hands to the next (1.9.2: bracket by bracket): the
+    players of the next bracket before its scoregroup joins (the
+    downfloaters, or the first scoregroup), how many of them are MDPs, the
+    index of the scoregroup that joins next, whether [C9] applies to the
+    next bracket, and the weights its MDPs keep from this bracket."""
+
+    current: list[int]
+    mdp_count: int
+    following: int
+    c9: bool
+    stale: dict[tuple[int, int], int]
+
+
+@dataclass(frozen=True)
+class _RoundWalk:
+    """The brackets of one round paired one after the other (1.9.2, 3),
+    on one :class:`Graph` of the players not yet paired."""
+
+    players: Sequence[Competitor]
+    layout: Layout
+    roster: Roster
+    graph: Graph
+    groups: list[list[int]]
+    outlook: _PabOutlook
+    outside_raw: Weigh
+    outside_rule: Weigh
+    windows: bool
+
+    @property
+    def odd(self) -> bool:
+        return len(self.players) % 2 == 1
+
+    def pair(self, index: int, carried: _Carried) -> tuple[BracketResult, _Carried]:
+        """Pair the bracket ``index`` (the players carried and the next
+        scoregroup): its result, and what it hands to the next one."""
+        players, graph, outlook = self.players, self.graph, self.outlook
+        size, mdp_count = len(carried.current), carried.mdp_count
+        following = carried.following
+        upcoming = list(self.groups[following]) if following < len(self.groups) else []
+        members = carried.current + upcoming
+        inside, rule = self.layout.weighers(bye_score=outlook.bye_score, c9=carried.c9,
+                                            unplayed_ranks=outlook.unplayed_ranks)
+        bracket_weights = BracketWeights(self.roster, members, mdp_count, size, inside, rule,
+                                         outside=self.outside_raw,
+                                         outside_rule=self.outside_rule, stale=carried.stale)
+        graph.use(bracket_weights)
+        self._focus(members, upcoming, following + 1 < len(self.groups))
+        snapshot = graph.snapshot(members)
+        phases = pair_bracket(graph, members, mdp_count, size, self.layout.group_bits)
+        result = bracket_result(players, index, members, mdp_count, size, phases,
+                                graph, snapshot=snapshot,
+                                best_total=self._best_total(snapshot, phases), c9=carried.c9,
+                                last=not upcoming)
+        down = [v for v in members[:size] if graph.alive[v]]
+        if not upcoming and not phases.pairs2 and not phases.mdp_pairs and len(down) > 1:
+            raise Unpairable(tuple(players[v] for v in down))  # cannot happen after [C4]
+        # The weights of the pairs of the next bracket's MDPs stay those of
+        # this bracket (they are weighed again only as residents).
+        stale = {(a, b): bracket_weights.weight(a, b) for k, b in enumerate(down)
+                 for a in down[:k]}
+        return result, _Carried(down + upcoming, len(down), following + 1,
+                                self._c9_next(phases, down, upcoming), stale)
+
+    def _focus(self, members: list[int], upcoming: list[int], below: bool) -> None:
+        """Set the graph's window, exactness and [C4]/[C5] base for this
+        bracket (see the module doc)."""
+        players, graph, bye_score = self.players, self.graph, self.outlook.bye_score
+        # Two scoregroups suffice when players lie below them and none of
+        # them may get the PAB (see the module doc).
+        lowest = players[members[-1]].pairing_score
+        windowed = self.windows and below and (not self.odd or bye_score < lowest)
+        graph.window = members if windowed else []
+        # [C9] for the next bracket reads this bracket's matching below it
+        # (see _c9_next), where several matchings may be equally good: that
+        # matching is the one the blossom algorithm finds on every edge.
+        graph.exact = bool(self.odd and upcoming and below
+                           and bye_score >= players[upcoming[0]].pairing_score)
+        alive = graph.vertices()
+        non_candidates = sum(1 for v in alive if not (
+            players[v].bye_eligible and players[v].pairing_score <= bye_score))
+        graph.base_total = ((len(alive) // 2) + non_candidates) << graph.quality_bits
+
+    def _best_total(self, snapshot: Snapshot, phases: Phases) -> int:
+        """The weight of the whole matching chosen, at this bracket's
+        weights (to tell later which criterion ruled out another
+        candidate)."""
+        graph = self.graph
+        if graph.last_windowed:
+            return graph.base_total + sum(snapshot.weight(u, v) & graph.quality_mask
+                                          for u, v in phases.matching())
+        return sum(snapshot.weight(u, v) for u, v in phases.matching())
+
+    def _c9_next(self, phases: Phases, down: list[int], upcoming: list[int]) -> bool:
+        """[C9] applies to the next bracket when it will downfloat exactly
+        the PAB assignee: every one of its players is paired inside it (or
+        left alone) in the matching just found."""
+        players = self.players
+        if not (self.odd and upcoming
+                and self.outlook.bye_score >= players[upcoming[0]].pairing_score):
+            return False
+        floor = players[upcoming[0]].pairing_score
+        return all(players[phases.mates2.get(v, v)].pairing_score >= floor
+                   for v in down + upcoming)
+
+
 def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
                   windows: bool = True) -> RoundResult:
     """Pair the players (in 1.2 order) bracket by bracket; see the module doc.
@@ -661,118 +832,33 @@ def pair_brackets(players: Sequence[Competitor], layout: Layout, *,
     tests check both give the same pairing).  Raises :class:`Unpairable`
     when no complete pairing exists.
     """
-    n = len(players)
-    if n == 0:
+    if not players:
         return RoundResult((), (), None, None, False, layout)
-    top = players[0].pairing_score
-    odd = n % 2 == 1
-    zero = Decimal(0)
-    # [C4] first: is the round completable, and ([C5]) what is the lowest
-    # score the PAB can go to?
     roster = Roster(players, layout.forbidden, layout.avoid)
-    neighbours = Neighbours(roster, [v for v, p in enumerate(players) if p.bye_eligible]
-                            if odd else None)
-    completion = Completion(neighbours)
-    stuck = completion.complete()
-    if stuck:
-        free = [v for v in completion.free() if v < n]
-        raise Unpairable(tuple(players[v] for v in free))
-    bye_score = zero
-    c9 = False
-    ranks: dict[int, int] = {}
-    if odd:
-        bye_score = _lowest_pab_score(players, completion, neighbours)
-        # [C9] in the first bracket: the PAB assignee is in it and the
-        # bracket pairs among itself (in the best [C4]/[C5] matching).
-        if bye_score >= top and players[-1].pairing_score >= top:
-            c9 = True  # one scoregroup: every player is paired in it, or gets the PAB
-        elif bye_score >= top:
-            weights = {(i, j): layout.completion_weight(players[i], players[j], top)
-                       for j in range(n) for i in range(j)}
-            mates = max_weight_matching(range(n), {k: w for k, w in weights.items() if w})
-            c9 = all(players[mates.get(v, v)].pairing_score >= top
-                     for v in range(n) if players[v].pairing_score >= top)
-        counts = sorted((p.played_games for p in players if p.pairing_score == bye_score),
-                        reverse=True)
-        for rank, games in enumerate(counts):
-            ranks[games] = rank  # the more games played, the lower the rank
-    c9_first = c9
-
-    outside_weight = layout.weigher(bye_score=bye_score, c9=c9_first, unplayed_ranks=ranks)
-    outside_raw, outside_rule = layout.weighers(bye_score=bye_score, c9=c9_first,
+    neighbours, completion = _completable(players, roster)
+    outlook = _pab_outlook(players, layout, completion, neighbours)
+    bye_score, ranks = outlook.bye_score, outlook.unplayed_ranks
+    outside_weight = layout.weigher(bye_score=bye_score, c9=outlook.c9_first,
+                                    unplayed_ranks=ranks)
+    outside_raw, outside_rule = layout.weighers(bye_score=bye_score, c9=outlook.c9_first,
                                                 unplayed_ranks=ranks)
 
     def outside(i: int, j: int) -> int:
         return outside_weight(players[i], players[j], False, False)
 
-    quality_bits = sum(layout.widths)
-    graph = Graph(n, outside, completion, quality_bits)
-    stale: dict[tuple[int, int], int] = {}
+    graph = Graph(len(players), outside, completion, sum(layout.widths))
     groups = scoregroups(players)
+    walk = _RoundWalk(players, layout, roster, graph, groups, outlook, outside_raw,
+                      outside_rule, windows)
+    carried = _Carried(list(groups[0]), 0, 1, outlook.c9_first, {})
     brackets: list[BracketResult] = []
-    current = list(groups[0])
-    mdp_count = 0
-    following = 1
-    while len(current) > 1 or following < len(groups):
-        size = len(current)
-        upcoming = list(groups[following]) if following < len(groups) else []
-        following += 1
-        members = current + upcoming
-        inside, rule = layout.weighers(bye_score=bye_score, c9=c9, unplayed_ranks=ranks)
-        bracket_weights = BracketWeights(roster, members, mdp_count, size, inside, rule,
-                                         outside=outside_raw, outside_rule=outside_rule,
-                                         stale=stale)
-        graph.use(bracket_weights)
-        # Two scoregroups suffice when players lie below them and none of
-        # them may get the PAB (see the module doc).
-        below = following < len(groups)
-        lowest = players[members[-1]].pairing_score
-        graph.window = members if windows and below and (not odd or bye_score < lowest) else []
-        # [C9] for the next bracket reads this bracket's matching below it
-        # (see below), where several matchings may be equally good: that
-        # matching is the one the blossom algorithm finds on every edge.
-        graph.exact = bool(odd and upcoming and below
-                           and bye_score >= players[upcoming[0]].pairing_score)
-        alive = graph.vertices()
-        non_candidates = sum(1 for v in alive if not (
-            players[v].bye_eligible and players[v].pairing_score <= bye_score))
-        graph.base_total = ((len(alive) // 2) + non_candidates) << quality_bits
-        snapshot = graph.snapshot(members)
-        phases = pair_bracket(graph, members, mdp_count, size, layout.group_bits)
-        # The weight of the whole matching chosen, at this bracket's weights
-        # (to tell later which criterion ruled out another candidate).
-        if graph.last_windowed:
-            best_total = graph.base_total + sum(snapshot.weight(u, v) & graph.quality_mask
-                                                for u, v in phases.matching())
-        else:
-            best_total = sum(snapshot.weight(u, v) for u, v in phases.matching())
-        last = not upcoming
-        result = bracket_result(players, len(brackets), members, mdp_count, size, phases,
-                                graph, snapshot=snapshot, best_total=best_total, c9=c9,
-                                last=last)
+    while len(carried.current) > 1 or carried.following < len(groups):
+        result, carried = walk.pair(len(brackets), carried)
         brackets.append(result)
-        down = [v for v in members[:size] if graph.alive[v]]
-        # The weights of the pairs of the next bracket's MDPs stay those of
-        # this bracket (they are weighed again only as residents).
-        stale = {(a, b): bracket_weights.weight(a, b) for k, b in enumerate(down)
-                 for a in down[:k]}
-        mates2, pairs2, mdp_pairs = phases.mates2, phases.pairs2, phases.mdp_pairs
-        # [C9] applies to the next bracket when it will downfloat exactly
-        # the PAB assignee: every one of its players is paired inside it
-        # (or left alone) in the matching just found.
-        if odd and upcoming and bye_score >= players[upcoming[0]].pairing_score:
-            floor = players[upcoming[0]].pairing_score
-            c9 = all(players[mates2.get(v, v)].pairing_score >= floor
-                     for v in down + upcoming)
-        else:
-            c9 = False
-        if not upcoming and not pairs2 and not mdp_pairs and len(down) > 1:
-            raise Unpairable(tuple(players[v] for v in down))  # cannot happen after [C4]
-        current = down + upcoming
-        mdp_count = len(down)
-    bye = players[current[0]] if current else None
-    return RoundResult(tuple(players), tuple(brackets), bye, bye_score if odd else None,
-                       c9_first, layout, graph.windowed)
+    bye = players[carried.current[0]] if carried.current else None
+    return RoundResult(tuple(players), tuple(brackets), bye,
+                       bye_score if walk.odd else None, outlook.c9_first, layout,
+                       graph.windowed)
 
 
 @dataclass(frozen=True)

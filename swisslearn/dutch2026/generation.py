@@ -99,20 +99,7 @@ def first_in_order(problem: Problem, first: Sequence[int], second: Sequence[int]
     if tight_pairs is None:
         # Too many tight pairs to solve on them: the greedy answer, proven by
         # the rest solved alone (round 1 of a large field).
-        if greedy is None:
-            return None
-        pairs, made = greedy
-        used = {v for pair in pairs for v in pair}
-        rest = [v for v in range(n) if v not in used]
-        if not rest:
-            return _mate(n, pairs, [], [], set()) if made == target else None
-        position = {v: k for k, v in enumerate(rest)}
-        hint = [(position[i], position[j]) for i, j in enumerate(start_mate)
-                if j > i and i in position and j in position]
-        answer = solve(problem.restricted(rest), hint)
-        if made + answer.total != target:
-            return None
-        return _mate(n, pairs, rest, answer.mate, set())
+        return None if greedy is None else _greedy_proven(problem, greedy, start_mate, target)
     assert _blossom is not None
     weights = [problem.weight(i, j) for i, j in tight_pairs]
     edges = [(i, j, w) for (i, j), w in zip(tight_pairs, weights) if w > 0]
@@ -126,6 +113,34 @@ def first_in_order(problem: Problem, first: Sequence[int], second: Sequence[int]
             return _mate(n, pairs, list(range(n)), matcher.mate(),
                          {v for pair in pairs for v in pair})
         matcher.rollback()
+    return _each_in_order(matcher, n, edges, first, second, target)
+
+
+def _greedy_proven(problem: Problem, greedy: tuple[list[tuple[int, int]], int],
+                   start_mate: Sequence[int], target: int) -> list[int] | None:
+    """The greedy pairs, with the players they leave solved alone: the
+    matching if its weight is the best (``target``), else None."""
+    n = problem.n
+    pairs, made = greedy
+    used = {v for pair in pairs for v in pair}
+    rest = [v for v in range(n) if v not in used]
+    if not rest:
+        return _mate(n, pairs, [], [], set()) if made == target else None
+    position = {v: k for k, v in enumerate(rest)}
+    hint = [(position[i], position[j]) for i, j in enumerate(start_mate)
+            if j > i and i in position and j in position]
+    answer = solve(problem.restricted(rest), hint)
+    if made + answer.total != target:
+        return None
+    return _mate(n, pairs, rest, answer.mate, set())
+
+
+def _each_in_order(matcher: _blossom.WarmMatcher, n: int, edges: Sequence[tuple[int, int, int]],
+                   first: Sequence[int], second: Sequence[int], target: int
+                   ) -> list[int] | None:
+    """Each player of ``first`` in turn meets the earliest player of
+    ``second`` that keeps the matching best (a tight pair tried on the warm
+    matcher); None if one of them is not against ``second`` at all."""
     in_second = {c: rank for rank, c in enumerate(second)}
     options: dict[int, list[tuple[int, int, int]]] = {a: [] for a in first}
     for k, (i, j, w) in enumerate(edges):
@@ -136,25 +151,33 @@ def first_in_order(problem: Problem, first: Sequence[int], second: Sequence[int]
     gone: set[int] = set()
     chosen: list[tuple[int, int]] = []
     for a in first:
-        partner = matcher.mate_of(a)
-        if partner not in in_second:
+        if matcher.mate_of(a) not in in_second:
             return None
-        for _, c, k in sorted(options[a]):
-            if c in gone:
-                continue
-            if c == partner:
-                matcher.leave_out((a, c))
-                total -= edges[k][2]
-                break
-            if not matcher.tight(k):
-                continue
-            matcher.trial((a, c))
-            if matcher.total() + edges[k][2] == total:
-                total -= edges[k][2]
-                break
-            matcher.rollback()
-        else:  # pragma: no cover - the partner is always an option
+        found = _earliest(matcher, edges, a, options[a], gone, total)
+        if found is None:  # pragma: no cover - the partner is always an option
             return None
+        c, total = found
         gone.update((a, c))
         chosen.append((a, c))
     return _mate(n, chosen, list(range(n)), matcher.mate(), gone)
+
+
+def _earliest(matcher: _blossom.WarmMatcher, edges: Sequence[tuple[int, int, int]], a: int,
+              options: list[tuple[int, int, int]], gone: set[int], total: int
+              ) -> tuple[int, int] | None:
+    """The earliest option of ``a`` (rank in second, player, edge) that keeps
+    the best weight, fixed in the matcher, and the weight left to match."""
+    partner = matcher.mate_of(a)
+    for _, c, k in sorted(options):
+        if c in gone:
+            continue
+        if c == partner:
+            matcher.leave_out((a, c))
+            return c, total - edges[k][2]
+        if not matcher.tight(k):
+            continue
+        matcher.trial((a, c))
+        if matcher.total() + edges[k][2] == total:
+            return c, total - edges[k][2]
+        matcher.rollback()
+    return None

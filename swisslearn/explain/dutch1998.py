@@ -817,16 +817,7 @@ def _refusals_before(state: Round, kept: BracketPaired | CandidateTried) -> tupl
     same earlier S1 players' opponents, and the candidates accepted before
     it there whose pairing failed below (C12/C13), in D1 order."""
     view = kept.bracket
-    events = state.events
-    end = next((i for i in range(len(events) - 1, -1, -1) if events[i] is kept), len(events))
-
-    def same(other: BracketView) -> bool:
-        return (other.index == view.index and other.remainder == view.remainder
-                and other.s1 == view.s1 and other.s2 == view.s2)
-
-    walk: list[CandidatesSkipped | CandidateTried] = [
-        e for e in events[:end] if isinstance(e, (CandidatesSkipped, CandidateTried))
-        and e.exchange == kept.exchange and e.rule in ("C6", "C7") and same(e.bracket)]
+    walk = _d1_walk(state.events, kept)
     accepted = next((e for e in reversed(walk) if isinstance(e, CandidateTried) and e.accepted
                      and e.transposition == kept.transposition), None)
     if accepted is None:
@@ -838,31 +829,71 @@ def _refusals_before(state: Round, kept: BracketPaired | CandidateTried) -> tupl
         if isinstance(event, CandidatesSkipped):
             pending = list(event.refusals)
         elif event.transposition == 0 and event.rejection is not None:
-            # C6's own refusal: the untouched order's pair where the kept one differs.
-            level = next((i for i, (x, y) in enumerate(zip(event.pairs, target)) if x != y), -1)
-            if level >= 0 and set(event.pairs[level]) <= set(event.rejection.players):
-                player, opponent = event.pairs[level]
-                found.setdefault((player, opponent),
-                                 Refusal(player, opponent, event.rejection, 1))
+            _c6_refusal(event, target, found)
         elif event.accepted:
-            for refusal in pending:
-                level = view.s1.index(refusal.player) if refusal.player in view.s1 else -1
-                if level >= 0 and event.pairs[:level] == target[:level]:
-                    found.setdefault((refusal.player, refusal.opponent), refusal)
+            _pending_refusals(view, pending, found, event.pairs, target)
             pending = []
-            level = next((i for i, (x, y) in enumerate(zip(event.pairs, target)) if x != y), -1)
-            if level >= 0:
-                player, opponent = event.pairs[level]
-                # Undone by C12 or C13: the rule the trace's BracketUndone names.
-                found.setdefault((player, opponent), Refusal(
-                    player, opponent, failed_below(events, event), 0))
-    for refusal in pending:
-        level = view.s1.index(refusal.player) if refusal.player in view.s1 else -1
-        if level >= 0:
-            found.setdefault((refusal.player, refusal.opponent), refusal)
+            _undone_below(state.events, event, target, found)
+    _pending_refusals(view, pending, found, None, target)
     s2 = list(view.s2)
     return tuple(sorted(found.values(), key=lambda r: s2.index(r.opponent)
                         if r.opponent in s2 else len(s2)))
+
+
+def _d1_walk(events: Sequence[Event], kept: BracketPaired | CandidateTried
+             ) -> list[CandidatesSkipped | CandidateTried]:
+    """The D1 search (C6, C7) of the same split as ``kept``, up to it: the
+    candidates tried and the ranges skipped, with the same exchange."""
+    view = kept.bracket
+    end = next((i for i in range(len(events) - 1, -1, -1) if events[i] is kept), len(events))
+
+    def same(other: BracketView) -> bool:
+        return (other.index == view.index and other.remainder == view.remainder
+                and other.s1 == view.s1 and other.s2 == view.s2)
+
+    return [e for e in events[:end] if isinstance(e, (CandidatesSkipped, CandidateTried))
+            and e.exchange == kept.exchange and e.rule in ("C6", "C7") and same(e.bracket)]
+
+
+def _first_difference(pairs: Sequence[tuple[PlayerId, PlayerId]],
+                      target: Sequence[tuple[PlayerId, PlayerId]]) -> int:
+    """The level (S1 place) of the first pair that differs from ``target``'s, or -1."""
+    return next((i for i, (x, y) in enumerate(zip(pairs, target)) if x != y), -1)
+
+
+def _c6_refusal(event: CandidateTried, target: Sequence[tuple[PlayerId, PlayerId]],
+                found: dict[tuple[PlayerId, PlayerId], Refusal]) -> None:
+    """C6's own refusal: the untouched order's pair where the kept one differs."""
+    assert event.rejection is not None
+    level = _first_difference(event.pairs, target)
+    if level >= 0 and set(event.pairs[level]) <= set(event.rejection.players):
+        player, opponent = event.pairs[level]
+        found.setdefault((player, opponent), Refusal(player, opponent, event.rejection, 1))
+
+
+def _pending_refusals(view: BracketView, pending: Sequence[Refusal],
+                      found: dict[tuple[PlayerId, PlayerId], Refusal],
+                      pairs: Sequence[tuple[PlayerId, PlayerId]] | None,
+                      target: Sequence[tuple[PlayerId, PlayerId]]) -> None:
+    """The refusals of the range skipped last that concern an S1 player
+    whose earlier pairs are the kept ones (``pairs`` None: after the last
+    candidate, every S1 player's)."""
+    for refusal in pending:
+        level = view.s1.index(refusal.player) if refusal.player in view.s1 else -1
+        if level >= 0 and (pairs is None or pairs[:level] == target[:level]):
+            found.setdefault((refusal.player, refusal.opponent), refusal)
+
+
+def _undone_below(events: Sequence[Event], event: CandidateTried,
+                  target: Sequence[tuple[PlayerId, PlayerId]],
+                  found: dict[tuple[PlayerId, PlayerId], Refusal]) -> None:
+    """A candidate accepted before the kept one: its first pair that differs
+    was undone by C12 or C13 (the rule the trace's BracketUndone names)."""
+    level = _first_difference(event.pairs, target)
+    if level >= 0:
+        player, opponent = event.pairs[level]
+        found.setdefault((player, opponent), Refusal(
+            player, opponent, failed_below(events, event), 0))
 
 
 def _short(cat: Catalogue, rejection: Rejection) -> str:

@@ -111,6 +111,21 @@ def _absolute_pair(found: Rejection | None) -> frozenset[PlayerId] | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """A why-not question: the round, the answer being written, the two
+    players asked about."""
+
+    state: Round
+    answer: Answer
+    a: PlayerId
+    b: PlayerId
+
+    @property
+    def pair(self) -> frozenset[PlayerId]:
+        return frozenset((self.a, self.b))
+
+
 class _Bracket:
     """What the events say about one bracket: its parameters, the first
     candidate that lost (if it did) and the candidate kept."""
@@ -429,24 +444,40 @@ class Explainer:
 
     def _not_paired(self, state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
         """The first article or criterion, in the order of the procedure, that
-        kept a-b apart."""
-        cat = answer.cat
-        words = self.words
-        pair = frozenset((a, b))
-        # 1. An absolute criterion ([C1], [C3]) on the pair itself.
-        for event in state.events:
-            if isinstance(event, CandidateTried) and _absolute_pair(event.rejection) == pair:
-                assert event.rejection is not None
-                answer.add(self.text(cat, "why.reason.absolute",
-                                     rejection=self.describe_rejection(event.rejection, cat),
-                                     score=bracket_score(cat, event.bracket)),
-                           event.rejection.criterion)
-                return
-        # 2. Never in the same bracket: 1.9.2 pairs the brackets from the top;
-        # the PAB assignee may be in none ([C5] chose them first).
+        kept a-b apart: each step below answers, or passes to the next."""
+        asked = _Asked(state, answer, a, b)
+        if self._absolute_reason(asked):
+            return
         shared = state.last_view(a, b)
+        if shared is None:
+            self._apart_reason(asked)
+            return
+        bracket = _Bracket(state, shared.index)
+        steps = (self._undone_reason, self._limbo_reason, self._candidate_reason,
+                 self._unpaired_reason, self._same_side_reason)
+        if not any(step(asked, shared, bracket) for step in steps):
+            self._other_reason(asked, shared, bracket)
+
+    def _absolute_reason(self, asked: _Asked) -> bool:
+        """1. An absolute criterion ([C1], [C3]) on the pair itself."""
+        cat = asked.answer.cat
+        for event in asked.state.events:
+            if isinstance(event, CandidateTried) and _absolute_pair(event.rejection) == asked.pair:
+                assert event.rejection is not None
+                asked.answer.add(self.text(cat, "why.reason.absolute",
+                                           rejection=self.describe_rejection(event.rejection, cat),
+                                           score=bracket_score(cat, event.bracket)),
+                                 event.rejection.criterion)
+                return True
+        return False
+
+    def _apart_reason(self, asked: _Asked) -> None:
+        """2. Never in the same bracket: 1.9.2 pairs the brackets from the
+        top; the PAB assignee may be in none ([C5] chose them first)."""
+        state, answer, a, b = asked.state, asked.answer, asked.a, asked.b
+        cat, words = answer.cat, self.words
         bye = next((p for p in (a, b) if p in state.result.byes), None)
-        if shared is None and bye is not None and state.last_view(bye) is None:
+        if bye is not None and state.last_view(bye) is None:
             checked = last(state.events, CompletionChecked)
             pab_score = player_score(cat, checked.pab_score
                                      if checked is not None and checked.pab_score is not None
@@ -455,79 +486,115 @@ class Explainer:
             answer.add(self.text(cat, "why.reason.bye", player=bye, score=pab_score),
                        words.bye_reason)
             return
-        if shared is None:
-            view_a, view_b = state.last_view(a), state.last_view(b)
-            if view_a is not None and view_b is not None:
-                (first, first_view), (second, second_view) = sorted(
-                    ((a, view_a), (b, view_b)), key=lambda item: item[1].index)
-                answer.add(self.text(cat, "why.reason.brackets", first=first, second=second,
-                                     first_score=bracket_score(cat, first_view),
-                                     second_score=bracket_score(cat, second_view)),
-                           words.brackets)
-            else:
-                answer.add(cat.text("why.reason.unknown", a=a, b=b))
+        view_a, view_b = state.last_view(a), state.last_view(b)
+        if view_a is None or view_b is None:
+            answer.add(cat.text("why.reason.unknown", a=a, b=b))
             return
-        score = bracket_score(cat, shared)
-        bracket = _Bracket(state, shared.index)
-        # 2b. (2017) The pair was made, then the bracket was paired again as
-        # the PPB: its pairing left a round that could not be completed (A.9).
-        undone = self._undone_with(state, pair)
-        if undone is not None:
-            answer.add(self.text(cat, "why.reason.ppb", a=a, b=b,
-                                 score=bracket_score(cat, undone.bracket)),
-                       self.words.collapse, "C.4")
-            return
-        # 3. One of them is in the Limbo: not paired in this bracket (3.2.4).
-        if bracket.parameters is not None:
-            for player in (a, b):
-                if player in bracket.parameters.limbo:
-                    answer.add(self.text(cat, "why.reason.limbo", player=player, score=score),
-                               words.limbo)
-                    return
-        # 4. The first candidate held a-b and lost on a criterion about them.
-        # (A rejection of another pair of that candidate says nothing about a-b.)
+        (first, first_view), (second, second_view) = sorted(
+            ((a, view_a), (b, view_b)), key=lambda item: item[1].index)
+        answer.add(self.text(cat, "why.reason.brackets", first=first, second=second,
+                             first_score=bracket_score(cat, first_view),
+                             second_score=bracket_score(cat, second_view)),
+                   words.brackets)
+
+    def _undone_reason(self, asked: _Asked, shared: BracketView, bracket: _Bracket) -> bool:
+        """2b. (2017) The pair was made, then the bracket was paired again as
+        the PPB: its pairing left a round that could not be completed (A.9)."""
+        undone = self._undone_with(asked.state, asked.pair)
+        if undone is None:
+            return False
+        cat = asked.answer.cat
+        asked.answer.add(self.text(cat, "why.reason.ppb", a=asked.a, b=asked.b,
+                                   score=bracket_score(cat, undone.bracket)),
+                         self.words.collapse, "C.4")
+        return True
+
+    def _limbo_reason(self, asked: _Asked, shared: BracketView, bracket: _Bracket) -> bool:
+        """3. One of them is in the Limbo: not paired in this bracket (3.2.4)."""
+        if bracket.parameters is None:
+            return False
+        cat = asked.answer.cat
+        for player in (asked.a, asked.b):
+            if player in bracket.parameters.limbo:
+                asked.answer.add(self.text(cat, "why.reason.limbo", player=player,
+                                           score=bracket_score(cat, shared)),
+                                 self.words.limbo)
+                return True
+        return False
+
+    def _candidate_reason(self, asked: _Asked, shared: BracketView, bracket: _Bracket) -> bool:
+        """4. The first candidate held a-b and lost on a criterion about them.
+        (A rejection of another pair of that candidate says nothing about a-b.)"""
         refused = bracket.refused
         found = None if refused is None else refused.rejection
-        if (refused is not None and found is not None and holds(refused.pairs, pair)
-                and pair & set(found.players)):
-            reason = (self._rejection_body(found, cat) if found.criterion == refused.rule
-                      else self.describe_rejection(found, cat))
-            answer.add(self.text(cat, "why.reason.candidate", rule=refused.rule, score=score,
-                                 pairs=cat.pairs(refused.pairs), a=a, b=b, reason=reason),
-                       found.criterion, words.best)
-            return
-        kept = state.kept_in(shared.index, False)
+        if (refused is None or found is None or not holds(refused.pairs, asked.pair)
+                or not asked.pair & set(found.players)):
+            return False
+        cat = asked.answer.cat
+        reason = (self._rejection_body(found, cat) if found.criterion == refused.rule
+                  else self.describe_rejection(found, cat))
+        asked.answer.add(self.text(cat, "why.reason.candidate", rule=refused.rule,
+                                   score=bracket_score(cat, shared),
+                                   pairs=cat.pairs(refused.pairs), a=asked.a, b=asked.b,
+                                   reason=reason),
+                         found.criterion, self.words.best)
+        return True
+
+    def _kept_rule(self, asked: _Asked, shared: BracketView, bracket: _Bracket) -> str:
+        """The rule of the candidate kept in the pair's last bracket."""
+        kept = asked.state.kept_in(shared.index, False)
         chosen = bracket.chosen
-        rule = chosen.rule if chosen is not None else (
-            kept.rule if kept is not None else words.paired)
-        # 5. The candidate kept leaves one of them unpaired: a downfloater, or
-        # the PAB in the last bracket.
-        if isinstance(kept, BracketPaired):
-            for player in (a, b):
-                if player in kept.moved_down:
-                    key = "why.reason.pab" if shared.lowest else "why.reason.downfloater"
-                    answer.add(self.text(cat, key, rule=rule, score=score, player=player),
-                               rule, words.pab if shared.lowest else words.downfloater)
-                    return
-        # 6. Both MDPs (S1 of the MDP-Pairing), or both in S1 (or S2) of the
-        # bracket or remainder: S1 is paired against S2.
+        return chosen.rule if chosen is not None else (
+            kept.rule if kept is not None else self.words.paired)
+
+    def _unpaired_reason(self, asked: _Asked, shared: BracketView, bracket: _Bracket) -> bool:
+        """5. The candidate kept leaves one of them unpaired: a downfloater,
+        or the PAB in the last bracket."""
+        kept = asked.state.kept_in(shared.index, False)
+        if not isinstance(kept, BracketPaired):
+            return False
+        cat, words = asked.answer.cat, self.words
+        rule = self._kept_rule(asked, shared, bracket)
+        for player in (asked.a, asked.b):
+            if player in kept.moved_down:
+                key = "why.reason.pab" if shared.lowest else "why.reason.downfloater"
+                asked.answer.add(self.text(cat, key, rule=rule,
+                                           score=bracket_score(cat, shared), player=player),
+                                 rule, words.pab if shared.lowest else words.downfloater)
+                return True
+        return False
+
+    def _same_side_reason(self, asked: _Asked, shared: BracketView, bracket: _Bracket) -> bool:
+        """6. Both MDPs (S1 of the MDP-Pairing), or both in S1 (or S2) of the
+        bracket or remainder: S1 is paired against S2."""
+        a, b, cat = asked.a, asked.b, asked.answer.cat
+        score = bracket_score(cat, shared)
         if a in shared.moved_down and b in shared.moved_down:
-            answer.add(self.text(cat, "why.reason.mdps", a=a, b=b, score=score),
-                       words.mdp_pairing)
+            asked.answer.add(self.text(cat, "why.reason.mdps", a=a, b=b, score=score),
+                             self.words.mdp_pairing)
+            return True
+        chosen = bracket.chosen
+        if chosen is None or not chosen.bracket.s1:
+            return False
+        names = self._subgroups(cat, chosen.bracket)
+        for name, members in zip(names, (chosen.bracket.s1, chosen.bracket.s2)):
+            if a in members and b in members:
+                asked.answer.add(self.text(cat, "why.reason.same_subgroup", a=a, b=b,
+                                           score=score, group=name), self.words.pairing)
+                return True
+        return False
+
+    def _other_reason(self, asked: _Asked, shared: BracketView, bracket: _Bracket) -> None:
+        """7. Otherwise the candidate kept simply does not hold a-b."""
+        cat = asked.answer.cat
+        kept = asked.state.kept_in(shared.index, False)
+        if kept is None:
+            asked.answer.add(cat.text("why.reason.unknown", a=asked.a, b=asked.b))
             return
-        if chosen is not None and chosen.bracket.s1:
-            names = self._subgroups(cat, chosen.bracket)
-            for name, members in zip(names, (chosen.bracket.s1, chosen.bracket.s2)):
-                if a in members and b in members:
-                    answer.add(self.text(cat, "why.reason.same_subgroup", a=a, b=b,
-                                         score=score, group=name), words.pairing)
-                    return
-        # 7. Otherwise the candidate kept simply does not hold a-b.
-        if kept is not None:
-            answer.add(self.text(cat, "why.reason.other", rule=rule, score=score,
-                                 pairs=cat.pairs(kept.pairs), a=a, b=b), rule)
-            return
-        answer.add(cat.text("why.reason.unknown", a=a, b=b))
+        rule = self._kept_rule(asked, shared, bracket)
+        asked.answer.add(self.text(cat, "why.reason.other", rule=rule,
+                                   score=bracket_score(cat, shared),
+                                   pairs=cat.pairs(kept.pairs), a=asked.a, b=asked.b), rule)
 
 
 EXPLAINER = Explainer(WORDS)

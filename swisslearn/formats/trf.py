@@ -404,6 +404,11 @@ class _Declared:
     code: str
 
 
+def _col(line: str, first: int, last: int) -> str:
+    """Columns ``first`` to ``last`` of a TRF line (1-based, inclusive)."""
+    return line[first - 1:last]
+
+
 class _Parser:
     """Reads the records that mean something for pairing; keeps the rest."""
 
@@ -792,56 +797,94 @@ class _Parser:
     # -- the player record ------------------------------------------------
 
     def player(self, line: str, number: int) -> None:
-        def col(a: int, b: int) -> str:
-            return line[a - 1:b]
-
+        """A 001 record, read field by field in the order of its columns
+        (TRF16: rank 5-8, sex 10, title 11-13, name 15-47, rating 49-52,
+        federation 54-56, FIDE number 58-68, birth 70-79, points 81-84, rank
+        86-89, then the round blocks from column 92)."""
         self.player_count += 1
         errors_before = len(self.report.errors)
-        rank_text = col(5, 8)
+        pid = self._player_number(line, number)
+        if pid is None:
+            return
+        name = _col(line, 15, 47).strip()
+        if self._player_separators(line, number, pid):
+            self.players.append(Player(id=pid, name=name))
+            return
+        if _col(line, 90, 91).strip():
+            self.error("trf.player_before_rounds", number,
+                       90 if _col(line, 90, 90).strip() else 91, text=_col(line, 90, 91).strip())
+        sex, title, rating_text, federation, fide_id, birth = self._player_identity(line, number)
+        declared, rank = self._player_declared(line, number)
+        entries = self._player_rounds(line, number, pid)
+        self.player_lines[pid] = number
+        if len(self.report.errors) > errors_before:
+            self.broken.add(pid)
+        self.players.append(Player(
+            id=pid, name=name, rating=int(rating_text) if rating_text else 0,
+            title=title, sex=sex, federation=federation, fide_id=fide_id, birth_date=birth,
+            declared_points=declared, declared_rank=int(rank) if rank else None,
+            entries=tuple(entries)))
+
+    def _player_number(self, line: str, number: int) -> PlayerId | None:
+        """The starting rank (5-8), or None (an error said why) when it is
+        not a number, or another 001 line has it already."""
+        rank_text = _col(line, 5, 8)
         if not _digits(rank_text.strip()) or int(rank_text) < 1:
             self.error("trf.rank_number_bad", number, 5, "starting rank",
                        value=rank_text.strip())
             self.unnamed += 1
-            return
+            return None
         pid = int(rank_text)
         if pid in self.player_lines:
             self.error("trf.rank_number_twice", number, 5, "starting rank", player=pid,
                        other_line=self.player_lines[pid])
-            return
-        # Separators between the fixed fields: anything there shifts a field,
-        # and the rest of the line cannot be trusted (one error for it all).
+            return None
+        return pid
+
+    def _player_separators(self, line: str, number: int, pid: PlayerId) -> bool:
+        """Separators between the fixed fields: anything there shifts a field,
+        and the rest of the line cannot be trusted (one error for it all;
+        True: the player is kept by name only, as broken)."""
         broken = [blank for blank in (9, 14, 48, 53, 57, 69, 80, 85)
-                  if col(blank, blank).strip()]
-        if broken:
-            self.error("trf.player_separator", number, broken[0], char=col(broken[0], broken[0]),
-                       col=broken[0], others=len(broken) - 1)
-            self.player_lines[pid] = number
-            self.broken.add(pid)
-            self.players.append(Player(id=pid, name=col(15, 47).strip()))
-            return
-        if col(90, 91).strip():
-            self.error("trf.player_before_rounds", number,
-                       90 if col(90, 90).strip() else 91, text=col(90, 91).strip())
-        sex = col(10, 10).strip()
+                  if _col(line, blank, blank).strip()]
+        if not broken:
+            return False
+        self.error("trf.player_separator", number, broken[0],
+                   char=_col(line, broken[0], broken[0]), col=broken[0],
+                   others=len(broken) - 1)
+        self.player_lines[pid] = number
+        self.broken.add(pid)
+        return True
+
+    def _player_identity(self, line: str, number: int
+                         ) -> tuple[str, str, str, str, str, str]:
+        """Sex, title, rating (digits, else "" and an error), federation,
+        FIDE number and birth date, each warned about when it looks wrong."""
+        sex = _col(line, 10, 10).strip()
         if sex and sex.lower() not in ("m", "w", "f"):
             self.warning("trf.sex", number, 10, "sex", value=sex)
-        title = col(11, 13).strip()
+        title = _col(line, 11, 13).strip()
         if title and title not in _TITLES and title.upper() not in _TITLES:
             self.warning("trf.title", number, 11, "title", value=title)
-        rating_text = col(49, 52).strip()
+        rating_text = _col(line, 49, 52).strip()
         if rating_text and not _digits(rating_text):
             self.error("trf.rating_bad", number, 49, "rating", value=rating_text)
             rating_text = ""
-        federation = col(54, 56).strip()
+        federation = _col(line, 54, 56).strip()
         if federation and not (federation.isascii() and federation.isalpha()):
             self.warning("trf.federation", number, 54, "federation", value=federation)
-        fide_id = col(58, 68).strip()
+        fide_id = _col(line, 58, 68).strip()
         if fide_id and not _digits(fide_id):
             self.warning("trf.fide_id", number, 58, "FIDE number", value=fide_id)
-        birth = col(70, 79).strip()
+        birth = _col(line, 70, 79).strip()
         if birth and not re.fullmatch(r"[0-9./ -]+", birth):
             self.warning("trf.birth_date", number, 70, "birth date", value=birth)
-        points_text = col(81, 84).strip()
+        return sex, title, rating_text, federation, fide_id, birth
+
+    def _player_declared(self, line: str, number: int) -> tuple[Points | None, str]:
+        """The points (81-84) and rank (86-89) the file declares, checked
+        against the results later (:meth:`_check_points`)."""
+        points_text = _col(line, 81, 84).strip()
         declared: Points | None = None
         if points_text:
             try:
@@ -851,10 +894,14 @@ class _Parser:
             if declared is None or not _NUMBER.match(points_text):
                 self.error("trf.player_points_bad", number, 81, "points", value=points_text)
                 declared = None
-        rank = col(86, 89).strip()
+        rank = _col(line, 86, 89).strip()
         if rank and not _digits(rank):
             self.error("trf.player_rank_bad", number, 86, "rank", value=rank)
             rank = ""
+        return declared, rank
+
+    def _player_rounds(self, line: str, number: int, pid: PlayerId) -> list[RoundEntry]:
+        """The round blocks, ten columns each from column 92."""
         entries = []
         start = ROUND_BLOCK_START
         r = 1
@@ -868,14 +915,7 @@ class _Parser:
                 entries.append(entry)
             start += 10
             r += 1
-        self.player_lines[pid] = number
-        if len(self.report.errors) > errors_before:
-            self.broken.add(pid)
-        self.players.append(Player(
-            id=pid, name=col(15, 47).strip(), rating=int(rating_text) if rating_text else 0,
-            title=title, sex=sex, federation=federation, fide_id=fide_id, birth_date=birth,
-            declared_points=declared, declared_rank=int(rank) if rank else None,
-            entries=tuple(entries)))
+        return entries
 
     def round_block(self, block: str, r: int, number: int, start: int, pid: PlayerId,
                     last: bool) -> RoundEntry | None:
@@ -965,25 +1005,9 @@ class _Parser:
         # In a team file 240 names teams (TPNs), read by the team reader as they are.
         byes = [bye for bye, _, _ in self.byes] if is_team_file else self._byes(by_id, rounds)
         if is_team_file:
-            self.team_references = (
-                [TeamReference("240", line, column, bye) for bye, line, column in self.byes]
-                + [TeamReference(self.lines[line - 1][:3], line, 0, group)
-                   for group, line in self.forbidden]
-                + [TeamReference("299", line, 24, adjustment)
-                   for adjustment, line in self.adjustments])
-        last_round = rounds if rounds is not None else max(
-            (e.round for p in self.players for e in p.entries), default=0) + 1
-        if not is_team_file:
-            for line, match in self.match_accelerations:
-                self.warning("trf.250_match_points", line, 5, "points", value=match)
-        # In a team file 250 names teams (TPNs): no player's acceleration.
-        for game, first, last, first_id, last_id in (
-                () if is_team_file else self.acceleration_ranges):
-            if not game:
-                continue
-            for pid in sorted(pid for pid in by_id if first_id <= pid <= last_id):
-                for r in range(first, min(last, last_round) + 1):
-                    self.accelerations.append(Acceleration(pid, r, game))
+            self.team_references = self._team_references()
+        else:  # in a team file 250 names teams (TPNs): no player's acceleration
+            self._add_accelerations(by_id, rounds)
         order = tuple(p.id for p in self.players)
         if self.positional:
             order = tuple(sorted(by_id, key=lambda pid: self.player_lines[pid]))
@@ -998,6 +1022,30 @@ class _Parser:
             end_date=self.header.get("052", ""), type_text=self.header.get("092", ""))
         self._check_points(tournament, is_team_file)
         return tournament
+
+    def _team_references(self) -> list[TeamReference]:
+        """A team file's 240, 260/XXP and 299 records: they name teams
+        (TPNs), checked by the team reader."""
+        return ([TeamReference("240", line, column, bye) for bye, line, column in self.byes]
+                + [TeamReference(self.lines[line - 1][:3], line, 0, group)
+                   for group, line in self.forbidden]
+                + [TeamReference("299", line, 24, adjustment)
+                   for adjustment, line in self.adjustments])
+
+    def _add_accelerations(self, by_id: Mapping[PlayerId, Player], rounds: int | None) -> None:
+        """The 250 records' game points, one :class:`Acceleration` a player
+        and round of each range (up to the last round, or the one after the
+        last played); match points are warned about and not used."""
+        last_round = rounds if rounds is not None else max(
+            (e.round for p in self.players for e in p.entries), default=0) + 1
+        for line, match in self.match_accelerations:
+            self.warning("trf.250_match_points", line, 5, "points", value=match)
+        for game, first, last, first_id, last_id in self.acceleration_ranges:
+            if not game:
+                continue
+            for pid in sorted(pid for pid in by_id if first_id <= pid <= last_id):
+                for r in range(first, min(last, last_round) + 1):
+                    self.accelerations.append(Acceleration(pid, r, game))
 
     def _check_names(self) -> None:
         """Two names that differ but look the same on a screen (a zero-width
@@ -1150,6 +1198,23 @@ class _Parser:
     def _check_records(self, by_id: Mapping[PlayerId, Player], rounds: int | None,
                        is_team_file: bool) -> None:
         """Records that name players, and the counts 062/072/082."""
+        self._check_forbidden(by_id, rounds, is_team_file)
+        for pid, line, column in self.absent_next:
+            if pid not in by_id:
+                self.error("trf.xxz_unknown", line, column, player=pid)
+        for pid, line in self.nrs:
+            if pid not in by_id:
+                self.warning("trf.nrs_unknown", line, 5, player=pid, code=self.lines[line - 1][:3])
+        self._check_adjustments(by_id, rounds, is_team_file)
+        if not is_team_file:
+            for code, line in sorted(self.team_lines.items()):
+                if code != "299" and not (code == "013" and self.team_prizes):
+                    self.warning("trf.team_record_alone", line, 1, "record", code=code)
+        self._check_counts()
+
+    def _check_forbidden(self, by_id: Mapping[PlayerId, Player], rounds: int | None,
+                         is_team_file: bool) -> None:
+        """260/XXP: players that exist, rounds that will be played."""
         for group, line in self.forbidden:
             for pid in group.players:
                 # In a team file 260 names teams (TPNs): the team reader checks them.
@@ -1158,12 +1223,10 @@ class _Parser:
             if rounds is not None and group.first_round > rounds:
                 self.warning("trf.forbidden_after_last", line, 5, "round",
                              round=group.first_round, rounds=rounds)
-        for pid, line, column in self.absent_next:
-            if pid not in by_id:
-                self.error("trf.xxz_unknown", line, column, player=pid)
-        for pid, line in self.nrs:
-            if pid not in by_id:
-                self.warning("trf.nrs_unknown", line, 5, player=pid, code=self.lines[line - 1][:3])
+
+    def _check_adjustments(self, by_id: Mapping[PlayerId, Player], rounds: int | None,
+                           is_team_file: bool) -> None:
+        """299: players that exist, game points only, rounds that will be played."""
         for adjustment, line in self.adjustments:
             for pid in adjustment.players:
                 if pid not in by_id and not is_team_file:
@@ -1175,10 +1238,9 @@ class _Parser:
             if rounds is not None and adjustment.round is not None and adjustment.round > rounds:
                 self.warning("trf.299_after_last", line, 20, "round", round=adjustment.round,
                              rounds=rounds)
-        if not is_team_file:
-            for code, line in sorted(self.team_lines.items()):
-                if code != "299" and not (code == "013" and self.team_prizes):
-                    self.warning("trf.team_record_alone", line, 1, "record", code=code)
+
+    def _check_counts(self) -> None:
+        """062 (players), 072 (rated players) and 082 (teams) against the file."""
         count = self.counts.get("062")
         if count is not None and count[0] != self.player_count:
             self.warning("trf.062", count[1], 5, value=count[0], found=self.player_count)

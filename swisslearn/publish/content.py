@@ -264,6 +264,120 @@ def _neighbours(me: PlayerId, bracket_of: Mapping[PlayerId, int],
     return sorted(near[:most], key=place.__getitem__)
 
 
+@dataclass(frozen=True)
+class _RoundRead:
+    """What the pages need from one round's trace: its result and start,
+    the standings' rows in order, the steps, each player's score bracket at
+    entry, the steps that name each player, each player's colour event,
+    bye event and seat (board, colour, opponent), and the players paired
+    this round (seated, or given the bye), in standings order."""
+
+    history: tuple[Event, ...]
+    result: RoundPaired
+    started: RoundStarted | None
+    rows: dict[PlayerId, Row]
+    order: list[PlayerId]
+    steps: tuple[Step, ...]
+    bracket_of: dict[PlayerId, int]
+    named: dict[PlayerId, list[int]]
+    colours: dict[PlayerId, ColourAllocated]
+    byes: dict[PlayerId, ByeAssigned]
+    seats: dict[PlayerId, tuple[int, str, PlayerId]]
+    present: list[PlayerId]
+
+
+def _read_round(tournament: Tournament, round: RoundNumber, history: tuple[Event, ...],
+                pictured: frozenset[int]) -> _RoundRead:
+    result = history[-1]
+    assert isinstance(result, RoundPaired)
+    started = next((e for e in history if isinstance(e, RoundStarted)), None)
+    rows = _rows(tournament, round)
+    steps = _steps(history, pictured)
+    # The score brackets (pairing scores, acceleration included) at entry.
+    scores: dict[PlayerId, Decimal] = (
+        {v.id: v.score for v in started.players} if started is not None else {})
+    levels = sorted(set(scores.values()), reverse=True)
+    named: dict[PlayerId, list[int]] = {}
+    for number, event in enumerate(history, 1):
+        for pid in concerned(event):
+            named.setdefault(pid, []).append(number)
+    seats: dict[PlayerId, tuple[int, str, PlayerId]] = {}
+    for seated in result.boards:
+        seats[seated.white] = (seated.board, "white", seated.black)
+        seats[seated.black] = (seated.board, "black", seated.white)
+    return _RoundRead(
+        history, result, started, rows, list(rows), steps,
+        {pid: levels.index(score) for pid, score in scores.items()}, named,
+        {pid: e for e in history if isinstance(e, ColourAllocated) for pid in (e.white, e.black)},
+        {e.player: e for e in history if isinstance(e, ByeAssigned)}, seats,
+        [p for p in rows if p in seats or p in result.byes])
+
+
+def _seat_texts(read: _RoundRead, pid: PlayerId) -> tuple[Said, Said | None]:
+    """A player's opponent and colour, said: who, on which board, and why
+    (or the bye, or no game and why)."""
+    seat = read.seats.get(pid)
+    if seat is None and (pid in read.result.byes or not read.present):
+        key = "publish.opponent.bye" if pid in read.result.byes else "publish.opponent.none"
+        return _say(key), None
+    if seat is None:
+        # Not paired: why's answer for him and anyone present is his
+        # absence alone, in the system's words (1998: F5).
+        history, present = read.history, read.present[0]
+        return _each(lambda lang: catalogue(lang).join([
+            catalogue(lang).text("publish.opponent.none"),
+            explain_pair(history, pid, present, lang).text])), None
+    board, colour, other = seat
+    history, rows = read.history, read.rows
+    opponent_text = _each(lambda lang: catalogue(lang).join([
+        catalogue(lang).text("publish.opponent", opponent=other,
+                             name=rows[other].name, board=board),
+        # tell_player's two plain sentences are the 1998 course's;
+        # for another system, why's answer (it cites that system's
+        # articles: tell_player reads a team trace as 1998's).
+        tell_player(history, pid, other, lang) if read.result.system == DUTCH_1998
+        else explain_pair(history, pid, other, lang).text]))
+    allocated = read.colours.get(pid)
+    colour_text = _each(lambda lang: catalogue(lang).join([catalogue(lang).text(f"publish.colour.{colour}"),
+                    explain(allocated, lang) if allocated is not None else ""]))
+    return opponent_text, colour_text
+
+
+def _bye_text(read: _RoundRead, pid: PlayerId) -> Said:
+    """The bye, said to a player: his, another's, or none this round."""
+    byes = read.result.byes
+    if pid in read.byes:
+        bye_event = read.byes[pid]
+        return _each(lambda lang: catalogue(lang).join([
+            catalogue(lang).text("publish.bye.you"), explain(bye_event, lang)]))
+    if pid in byes:
+        return _say("publish.bye.you")
+    if byes:
+        return _say("publish.bye.other", players=", ".join(
+            f"{b} {read.rows[b].name}" for b in byes))
+    return _say("publish.bye.none")
+
+
+def _player_page(read: _RoundRead, pid: PlayerId,
+                 answer: Callable[[PlayerId, PlayerId], Said], most: int) -> PlayerPage:
+    """One player's page: his seat, his bye, the steps that name him, and
+    why he was not paired with his neighbours in the standings."""
+    rows = read.rows
+    seat = read.seats.get(pid)
+    board, colour, other = seat if seat is not None else (None, None, None)
+    opponent_text, colour_text = _seat_texts(read, pid)
+    mine = read.named.get(pid, [])
+    return PlayerPage(
+        row=rows[pid], board=board, colour=colour,
+        opponent=rows[other] if other is not None else None, bye=pid in read.result.byes,
+        absent=seat is None and pid not in read.result.byes,
+        opponent_text=opponent_text, colour_text=colour_text, bye_text=_bye_text(read, pid),
+        steps=tuple(read.steps[n - 1] for n in mine[:MAX_DETAIL]),
+        more_steps=max(0, len(mine) - MAX_DETAIL),
+        answers=tuple((rows[b], answer(pid, b))
+                      for b in _neighbours(pid, read.bracket_of, read.order, most)))
+
+
 def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
                   events: Sequence[Event], pictured: Iterable[int] = (),
                   accelerated: Applied | None = None) -> RoundContent:
@@ -273,30 +387,9 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
     virtual points the round was paired with, when computed
     (:func:`swisslearn.acceleration.prepare`)."""
     history = tuple(events)
-    result = history[-1]
-    assert isinstance(result, RoundPaired)
-    started = next((e for e in history if isinstance(e, RoundStarted)), None)
-    rows = _rows(tournament, round)
-    order = list(rows)
-    steps = _steps(history, frozenset(pictured))
-    # The score brackets (pairing scores, acceleration included) at entry.
-    scores: dict[PlayerId, Decimal] = (
-        {v.id: v.score for v in started.players} if started is not None else {})
-    levels = sorted(set(scores.values()), reverse=True)
-    bracket_of = {pid: levels.index(score) for pid, score in scores.items()}
-    named: dict[PlayerId, list[int]] = {}
-    for number, event in enumerate(history, 1):
-        for pid in concerned(event):
-            named.setdefault(pid, []).append(number)
-    colours = {pid: e for e in history if isinstance(e, ColourAllocated)
-               for pid in (e.white, e.black)}
-    byes = {e.player: e for e in history if isinstance(e, ByeAssigned)}
-    boards = {}
-    for seated in result.boards:
-        boards[seated.white] = (seated.board, "white", seated.black)
-        boards[seated.black] = (seated.board, "black", seated.white)
+    read = _read_round(tournament, round, history, frozenset(pictured))
+    result, rows = read.result, read.rows
     answers: dict[frozenset[PlayerId], Said] = {}
-    most = answers_per_player(len(order))
 
     def answer(a: PlayerId, b: PlayerId) -> Said:
         # One answer per pair: « 1 et 19 ... » reads the same from either page.
@@ -305,61 +398,10 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
             answers[key] = _each(lambda lang: explain_pair(history, a, b, lang).text)
         return answers[key]
 
-    # Someone paired this round: why's answer about an absent player and him.
-    present = [p for p in order if p in boards or p in result.byes]
-    pages = []
-    for pid in order:
-        row = rows[pid]
-        seat = boards.get(pid)
-        if seat is not None:
-            board, colour, other = seat
-            # (_each calls the lambdas at once: the loop's names are current.)
-            opponent_text = _each(lambda lang: catalogue(lang).join([
-                catalogue(lang).text("publish.opponent", opponent=other,
-                                     name=rows[other].name, board=board),
-                # tell_player's two plain sentences are the 1998 course's;
-                # for another system, why's answer (it cites that system's
-                # articles: tell_player reads a team trace as 1998's).
-                tell_player(history, pid, other, lang) if result.system == DUTCH_1998
-                else explain_pair(history, pid, other, lang).text]))
-            allocated = colours.get(pid)
-            colour_text = _each(lambda lang: catalogue(lang).join([catalogue(lang).text(f"publish.colour.{colour}"),
-                            explain(allocated, lang) if allocated is not None else ""]))
-        elif pid in result.byes or not present:
-            board, colour, other = None, None, None
-            key = "publish.opponent.bye" if pid in result.byes else "publish.opponent.none"
-            opponent_text = _say(key)
-            colour_text = None
-        else:
-            # Not paired: why's answer for him and anyone present is his
-            # absence alone, in the system's words (1998: F5).
-            board, colour, other = None, None, None
-            opponent_text = _each(lambda lang: catalogue(lang).join([
-                catalogue(lang).text("publish.opponent.none"),
-                explain_pair(history, pid, present[0], lang).text]))
-            colour_text = None
-        if pid in byes:
-            bye_event = byes[pid]
-            bye_text = _each(lambda lang: catalogue(lang).join([
-                catalogue(lang).text("publish.bye.you"), explain(bye_event, lang)]))
-        elif pid in result.byes:
-            bye_text = _say("publish.bye.you")
-        elif result.byes:
-            bye_text = _say("publish.bye.other", players=", ".join(
-                f"{b} {rows[b].name}" for b in result.byes))
-        else:
-            bye_text = _say("publish.bye.none")
-        mine = named.get(pid, [])
-        pages.append(PlayerPage(
-            row=row, board=board, colour=colour,
-            opponent=rows[other] if other is not None else None, bye=pid in result.byes,
-            absent=seat is None and pid not in result.byes,
-            opponent_text=opponent_text, colour_text=colour_text, bye_text=bye_text,
-            steps=tuple(steps[n - 1] for n in mine[:MAX_DETAIL]),
-            more_steps=max(0, len(mine) - MAX_DETAIL),
-            answers=tuple((rows[b], answer(pid, b)) for b in _neighbours(pid, bracket_of, order, most))))
+    most = answers_per_player(len(read.order))
+    pages = [_player_page(read, pid, answer, most) for pid in read.order]
     line = _each(lambda lang: choice_line(choice, lang))
-    absent = started.absent if started is not None else ()
+    absent = read.started.absent if read.started is not None else ()
     return RoundContent(
         # The file's name if it has no title (never its folder: a path on a laptop).
         title=visible_name(tournament.name or PurePath(tournament.source).name), round=round, system=result.system,
@@ -368,5 +410,5 @@ def round_content(tournament: Tournament, round: RoundNumber, choice: Choice,
         boards=tuple(BoardLine(b.board, rows[b.white], rows[b.black]) for b in result.boards),
         byes=tuple(rows[p] for p in result.byes),
         absent=tuple(rows[p] for p in absent if p in rows),
-        standings=tuple(rows.values()), players=tuple(pages), steps=steps,
+        standings=tuple(rows.values()), players=tuple(pages), steps=read.steps,
         id_width=max(2, len(str(max(rows, default=0)))))

@@ -81,11 +81,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     index = 0
     while remaining:
         index += 1
-        top_score = max(t.score for t in remaining)
-        top = [t for t in remaining if t.score == top_score]
-        lower = [t for t in remaining if t.score != top_score]
-        view = BracketView(index=index, score=top_score,
-                           players=tuple(views[t.tpn] for t in score_order(top)))
+        top, lower, view = _top_scoregroup(remaining, index, views)
         needs = upfloater_needs(graph, top, lower)
         if needs is None:  # cannot happen: the round was checked completable
             raise refused("teams.pairing.left", source=base.source, round=round)
@@ -125,6 +121,19 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         taken = {t.tpn for t in bracket}
         remaining = [t for t in remaining if t.tpn not in taken]
     yield from finish(round, pairs, bye, initial_colour(base, round), base, views)
+
+
+def _top_scoregroup(remaining: Sequence[TeamState], index: int,
+                    views: Mapping[int, PlayerView]
+                    ) -> tuple[list[TeamState], list[TeamState], BracketView]:
+    """1.3: the highest scoregroup of the teams not yet paired, the teams
+    below it, and the bracket's view (number ``index``) before upfloaters."""
+    top_score = max(t.score for t in remaining)
+    top = [t for t in remaining if t.score == top_score]
+    lower = [t for t in remaining if t.score != top_score]
+    view = BracketView(index=index, score=top_score,
+                       players=tuple(views[t.tpn] for t in score_order(top)))
+    return top, lower, view
 
 
 def _tpn(team: TeamState) -> int:

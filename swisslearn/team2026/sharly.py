@@ -31,7 +31,7 @@ deciding field, detail ``whole_round``) before the chosen one.
 from __future__ import annotations
 
 import itertools
-from typing import Iterator
+from typing import Iterator, Mapping, Sequence
 
 from swisslearn.errors import PairingError
 from swisslearn.model import RoundNumber, Tournament
@@ -41,7 +41,8 @@ from swisslearn.team2026.events import (SharlyBracketOpened, SharlyBracketPaired
                                         SharlyCandidateTried, WholeRoundWeighed)
 from swisslearn.team2026.selection import Graph
 from swisslearn.team2026.state import SHARLY, TeamState, team_states
-from swisslearn.team2026.wholeround import Measure, best_pairing, first_difference, floats_apply
+from swisslearn.team2026.wholeround import (Measure, RoundFields, best_pairing, first_difference,
+                                             floats_apply)
 from swisslearn.trace import BracketView, Event, Rejection, RoundStarted, last_round_paired
 from swisslearn.trace import RoundPaired
 
@@ -71,10 +72,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     graph = Graph(present, base.forbidden_pairs(round))
     bye = yield from procedure.pab_step(graph, present, round, views, base.source, SYSTEM)
     teams = [t for t in present if t is not bye]
-    legal = [(a.tpn, b.tpn) for a, b in itertools.combinations(sorted(teams, key=_tpn), 2)
-             if graph.legal(a, b)]
-    forbidden = tuple((a.tpn, b.tpn) for a, b in itertools.combinations(sorted(teams, key=_tpn), 2)
-                      if not graph.legal(a, b))
+    legal, forbidden = _legal_pairs(graph, teams)
     applies = floats_apply(base.rounds, round)
     pairs = best_pairing(teams, legal, kind, applies, avoid)
     first_in_order = best_pairing(teams, legal, kind, applies, avoid, text_order=True)
@@ -82,24 +80,10 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     fields = scale.fields(pairs)
     tied = first_in_order if (first_in_order != pairs
                               and scale.fields(first_in_order) == fields) else ()
-    text_pairs: tuple[Pair, ...] = ()
-    text_fields = None
-    deciding = None
-    try:
-        text: RoundPaired | None = procedure.pair(tournament, round, avoid=avoid)
-    except PairingError:  # pragma: no cover - the text pairs whatever can be paired
-        text = None
-    if text is not None and (text.byes[0] if text.byes else None) == (bye.tpn if bye else None):
-        text_pairs = tuple(sorted((min(a, b), max(a, b)) for a, b in text.pairs()))
-        text_fields = scale.fields(text_pairs)
-        if text_pairs != pairs:
-            field = first_difference(fields, text_fields)
-            deciding = field.label if field is not None else None
+    text_pairs, text_fields, deciding = _beside_the_text(tournament, round, avoid, bye, pairs,
+                                                         fields, scale)
     by_tpn = {t.tpn: t for t in teams}
-    # The upfloater of a pair across scoregroups: its lower-scored team.
-    upfloaters = tuple(sorted((min((by_tpn[a], by_tpn[b]), key=lambda t: t.score).tpn
-                               for a, b in pairs if by_tpn[a].score != by_tpn[b].score),
-                              key=lambda tpn: (-by_tpn[tpn].score, tpn)))
+    upfloaters = _upfloaters(pairs, by_tpn)
     view = BracketView(index=1, score=teams[0].score if teams else present[0].score,
                        players=tuple(views[t.tpn] for t in teams), moved_down=upfloaters,
                        homogeneous=not upfloaters, lowest=True, p=len(teams) // 2)
@@ -117,6 +101,46 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     yield SharlyBracketPaired(rule="C.04.6", bracket=view, pairs=pairs)
     yield from procedure.finish(round, [(by_tpn[a], by_tpn[b]) for a, b in pairs], bye,
                                 initial_colour(base, round), base, views, SYSTEM)
+
+
+def _legal_pairs(graph: Graph, teams: Sequence[TeamState]
+                 ) -> tuple[list[Pair], tuple[Pair, ...]]:
+    """The pairs [C1]-[C3] allow, and those they forbid (TPN order)."""
+    legal = [(a.tpn, b.tpn) for a, b in itertools.combinations(sorted(teams, key=_tpn), 2)
+             if graph.legal(a, b)]
+    forbidden = tuple((a.tpn, b.tpn) for a, b in itertools.combinations(sorted(teams, key=_tpn), 2)
+                      if not graph.legal(a, b))
+    return legal, forbidden
+
+
+def _beside_the_text(tournament: Tournament, round: RoundNumber,
+                     avoid: frozenset[frozenset[int]], bye: TeamState | None,
+                     pairs: tuple[Pair, ...], fields: RoundFields, scale: Measure
+                     ) -> tuple[tuple[Pair, ...], RoundFields | None, str | None]:
+    """The text's own pairing (C.04.6 bracket by bracket) when it gives the
+    same PAB: its pairs, their weight's fields, and the field that puts the
+    whole-round pairing first (None: the same pairs, or no such pairing)."""
+    text_pairs: tuple[Pair, ...] = ()
+    text_fields = None
+    deciding = None
+    try:
+        text: RoundPaired | None = procedure.pair(tournament, round, avoid=avoid)
+    except PairingError:  # pragma: no cover - the text pairs whatever can be paired
+        text = None
+    if text is not None and (text.byes[0] if text.byes else None) == (bye.tpn if bye else None):
+        text_pairs = tuple(sorted((min(a, b), max(a, b)) for a, b in text.pairs()))
+        text_fields = scale.fields(text_pairs)
+        if text_pairs != pairs:
+            field = first_difference(fields, text_fields)
+            deciding = field.label if field is not None else None
+    return text_pairs, text_fields, deciding
+
+
+def _upfloaters(pairs: Sequence[Pair], by_tpn: Mapping[int, TeamState]) -> tuple[int, ...]:
+    """The upfloater of each pair across scoregroups: its lower-scored team."""
+    return tuple(sorted((min((by_tpn[a], by_tpn[b]), key=lambda t: t.score).tpn
+                         for a, b in pairs if by_tpn[a].score != by_tpn[b].score),
+                        key=lambda tpn: (-by_tpn[tpn].score, tpn)))
 
 
 def _tpn(team: TeamState) -> int:

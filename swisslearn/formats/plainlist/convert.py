@@ -16,7 +16,7 @@ from swisslearn.errors import Count, PlainListError
 from swisslearn.formats.plainlist.document import (PlainListDocument, format_plain_list,
                                                    format_points, name_key, parse_plain_list)
 from swisslearn.formats.trf import TrfDocument, format_round_block, parse_trf
-from swisslearn.model import PlayerId, Result, RoundNumber, Tournament
+from swisslearn.model import Player, PlayerId, Result, RoundNumber, Tournament
 
 __all__ = ["to_plain_list", "infer_results", "format_trf", "to_trf", "converted"]
 
@@ -163,56 +163,81 @@ def infer_results(plain: PlainList) -> dict[tuple[PlayerId, RoundNumber], Result
     Raises :class:`PlainListError` if no results add up to the points.
     """
     tournament, line = _read(plain)
-    source = tournament.source
     need: dict[PlayerId, int] = {0: 0}
     items: list[_Item] = []
     results: dict[tuple[PlayerId, RoundNumber], Result] = {}
-    list_place = {p.id: p.declared_rank or p.id for p in tournament.players}
     for player in tournament.players:
-        points = player.declared_points if player.declared_points is not None else Decimal(0)
-        half = points * 2
-        if half != half.to_integral_value():
-            raise PlainListError(file=source, line=line(player.id), column=0, field="points",
-                                 key="plain.not_halves",
-                                 fields={"name": player.name, "points": format_points(points)})
-        need[player.id] = int(half)
-        games = rest = 0
-        for entry in player.entries:
-            if entry.result is Result.PAIRING_ALLOCATED_BYE:
-                need[player.id] -= 2
-                results[(player.id, entry.round)] = Result.PAIRING_ALLOCATED_BYE
-            elif entry.opponent is None:
-                items.append(_Item(entry.round, player.id, 0, 0, game=False))
-                need[0] += 2
-                rest += 1
-            else:
-                games += 1
-                if player.id < entry.opponent:
-                    items.append(_Item(entry.round, player.id, entry.opponent, 1, game=True))
-        byes = sum(1 for e in player.entries if e.result is Result.PAIRING_ALLOCATED_BYE)
-        if not 0 <= need[player.id] <= 2 * (games + rest):
-            raise PlainListError(
-                file=source, line=line(player.id), column=0, field="points",
-                key="plain.cannot_come_from",
-                fields={"name": player.name, "points": format_points(points),
-                        "games": Count(games, "game"), "byes": Count(byes, "bye"),
-                        "rest": Count(rest, "round_without_game")})
+        _read_player(player, line, tournament.source, need, items, results)
+    _phantom_need(tournament, need, items)
+    balance = _Balance(items, need)
+    if not balance.settle():
+        raise PlainListError(file=tournament.source, line=0, column=0, field="points",
+                             key="plain.unconnected")
+    list_place = {p.id: p.declared_rank or p.id for p in tournament.players}
+    _fix_in_list_order(balance, items, list_place)
+    results.update(_results_of(items))
+    return results
+
+
+def _read_player(player: Player, line: Callable[[PlayerId], int], source: str,
+                 need: dict[PlayerId, int], items: list[_Item],
+                 results: dict[tuple[PlayerId, RoundNumber], Result]) -> None:
+    """One player's half-points to find (his listed points, less his byes)
+    and his items: each game once (from its lower number), each round
+    without a game against the phantom (0); refuses points that his rounds
+    cannot give."""
+    points = player.declared_points if player.declared_points is not None else Decimal(0)
+    half = points * 2
+    if half != half.to_integral_value():
+        raise PlainListError(file=source, line=line(player.id), column=0, field="points",
+                             key="plain.not_halves",
+                             fields={"name": player.name, "points": format_points(points)})
+    need[player.id] = int(half)
+    games = rest = 0
+    for entry in player.entries:
+        if entry.result is Result.PAIRING_ALLOCATED_BYE:
+            need[player.id] -= 2
+            results[(player.id, entry.round)] = Result.PAIRING_ALLOCATED_BYE
+        elif entry.opponent is None:
+            items.append(_Item(entry.round, player.id, 0, 0, game=False))
+            need[0] += 2
+            rest += 1
+        else:
+            games += 1
+            if player.id < entry.opponent:
+                items.append(_Item(entry.round, player.id, entry.opponent, 1, game=True))
+    byes = sum(1 for e in player.entries if e.result is Result.PAIRING_ALLOCATED_BYE)
+    if not 0 <= need[player.id] <= 2 * (games + rest):
+        raise PlainListError(
+            file=source, line=line(player.id), column=0, field="points",
+            key="plain.cannot_come_from",
+            fields={"name": player.name, "points": format_points(points),
+                    "games": Count(games, "game"), "byes": Count(byes, "bye"),
+                    "rest": Count(rest, "round_without_game")})
+
+
+def _phantom_need(tournament: Tournament, need: dict[PlayerId, int],
+                  items: list[_Item]) -> None:
+    """The phantom takes from each round without a game what its player
+    does not: the list's total must leave it between none and all."""
     players_total = sum(v for k, v in need.items() if k != 0)
     game_total = 2 * sum(1 for item in items if item.game)
-    # The phantom takes from each round without a game what its player does not.
     need[0] = game_total + need[0] - players_total
     rest_total = 2 * sum(1 for item in items if not item.game)
     if not 0 <= need[0] <= rest_total:
         listed = sum((p.declared_points or Decimal(0) for p in tournament.players), Decimal(0))
         raise PlainListError(
-            file=source, line=0, column=0, field="points",
+            file=tournament.source, line=0, column=0, field="points",
             key="plain.total_rest" if rest_total else "plain.total",
             fields={"listed": format_points(listed), "games": Count(game_total // 2, "game"),
                     "given": game_total // 2, "rest": rest_total // 2})
-    balance = _Balance(items, need)
-    if not balance.settle():
-        raise PlainListError(file=source, line=0, column=0, field="points",
-                             key="plain.unconnected")
+
+
+def _fix_in_list_order(balance: _Balance, items: list[_Item],
+                       list_place: dict[PlayerId, int]) -> None:
+    """Round by round, in the list's order: a game won if the points allow,
+    else drawn, else lost; a round without a game scores as little as
+    possible."""
     order = sorted(range(len(items)), key=lambda i: (items[i].round, list_place[items[i].u]))
     for index in order:
         item = items[index]
@@ -221,6 +246,11 @@ def infer_results(plain: PlainList) -> dict[tuple[PlayerId, RoundNumber], Result
             if share == item.share or balance.fix(index, share):
                 balance.fixed.add(index)
                 break
+
+
+def _results_of(items: list[_Item]) -> dict[tuple[PlayerId, RoundNumber], Result]:
+    """Each item's result for each of its players, from u's half-points."""
+    results: dict[tuple[PlayerId, RoundNumber], Result] = {}
     for item in items:
         if item.game:
             u_result = {2: Result.WIN, 1: Result.DRAW, 0: Result.LOSS}[item.share]
