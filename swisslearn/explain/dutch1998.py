@@ -940,49 +940,81 @@ def _kept_how(cat: Catalogue, kept: BracketPaired | CandidateTried) -> str:
 
 
 def _paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
-    cat = answer.cat
+    """Why a and b play each other: where the procedure paired them (A3,
+    C4-C8), the floats that brought them together (A4, C9/C10), a soft
+    avoidance the rules alone would not have made, then the colours (E)."""
     source = _source(state, a, b)
-    if source is not None:
-        view = source.bracket
-        first, second = next((x, y) for x, y in source.pairs if {x, y} == {a, b})
-        if view.remainder:
-            key = "why.paired.remainder"
-        elif view.moved_down and not view.homogeneous:
-            key = "why.paired.heterogeneous"
-        else:
-            key = "why.paired.bracket"
-        rule = _rule_of(source.transposition)
-        how = _why_how(cat, source, _refusals_before(state, source), first, second)
-        answer.add(cat.text(key, rule=rule, score=cat.number(view.score), s1=first, s2=second,
-                            how=how), rule)
-        if source.exchange is not None:
-            answer.add(cat.text("why.paired.exchange", cell=cat.cell(source.exchange)),
-                       "C8", "D2")
-    else:
+    _paired_where(state, answer, source, a, b)
+    _paired_floaters(state, answer, source, a, b)
+    _paired_soft_avoid(state, answer, frozenset((a, b)))
+    _paired_colours(state, answer, a, b)
+
+
+def _paired_where(state: Round, answer: Answer,
+                  source: BracketPaired | CandidateTried | None, a: PlayerId,
+                  b: PlayerId) -> None:
+    """The bracket and the step (transposition, exchange) that made the pair."""
+    cat = answer.cat
+    if source is None:
         together = state.last_view(a, b)
         if together is not None:
             answer.add(cat.text("why.paired.bracket_unknown",
                                 score=cat.number(together.score)), "A3")
+        return
+    view = source.bracket
+    first, second = next((x, y) for x, y in source.pairs if {x, y} == {a, b})
+    if view.remainder:
+        key = "why.paired.remainder"
+    elif view.moved_down and not view.homogeneous:
+        key = "why.paired.heterogeneous"
+    else:
+        key = "why.paired.bracket"
+    rule = _rule_of(source.transposition)
+    how = _why_how(cat, source, _refusals_before(state, source), first, second)
+    answer.add(cat.text(key, rule=rule, score=cat.number(view.score), s1=first, s2=second,
+                        how=how), rule)
+    if source.exchange is not None:
+        answer.add(cat.text("why.paired.exchange", cell=cat.cell(source.exchange)),
+                   "C8", "D2")
+
+
+def _paired_floaters(state: Round, answer: Answer,
+                     source: BracketPaired | CandidateTried | None, a: PlayerId,
+                     b: PlayerId) -> None:
+    """Players of different scores: who floats down, who up (A4), and the
+    criterion C9 or C10 dropped for that float, if one was."""
+    cat = answer.cat
     score_a, score_b = state.scores.get(a), state.scores.get(b)
-    if score_a is not None and score_b is not None and score_a != score_b:
-        (down, down_score), (up, up_score) = sorted(((a, score_a), (b, score_b)),
-                                                    key=lambda item: -item[1])
-        answer.add(cat.text("why.paired.floaters", down=down, up=up,
-                            down_score=cat.number(down_score), up_score=cat.number(up_score)),
-                   "A4")
-        started = next((e for e in state.events if isinstance(e, RoundStarted)), None)
-        exempt = started.last_round if started is not None else ()
-        if source is not None:
-            _told_relaxed(answer, source.bracket,
-                          tuple((p, way) for p, way in ((down, "down"), (up, "up"))
-                                if p not in exempt))
-    pair = frozenset((a, b))
+    if score_a is None or score_b is None or score_a == score_b:
+        return
+    (down, down_score), (up, up_score) = sorted(((a, score_a), (b, score_b)),
+                                                key=lambda item: -item[1])
+    answer.add(cat.text("why.paired.floaters", down=down, up=up,
+                        down_score=cat.number(down_score), up_score=cat.number(up_score)),
+               "A4")
+    started = next((e for e in state.events if isinstance(e, RoundStarted)), None)
+    exempt = started.last_round if started is not None else ()
+    if source is not None:
+        _told_relaxed(answer, source.bracket,
+                      tuple((p, way) for p, way in ((down, "down"), (up, "up"))
+                            if p not in exempt))
+
+
+def _paired_soft_avoid(state: Round, answer: Answer, pair: frozenset[PlayerId]) -> None:
+    """A pair the soft avoidance made where the rules alone would not have."""
+    cat = answer.cat
     for chosen in _soft_avoided(state):
         if holds(chosen.pairs, pair) and not holds(chosen.rules_pairs, pair):
             answer.add(cat.text("why.paired.soft_avoid", rules_pairs=cat.pairs(chosen.rules_pairs),
                                 rules_count=cat.number(chosen.rules_same_group),
                                 count=cat.number(chosen.same_group)), chosen.rule)
-            break
+            return
+
+
+def _paired_colours(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
+    """The colours of the pair (E1-E4), and a player who played last round
+    (B2, B5, B6 exempt him there) where the colour step did not say it."""
+    cat = answer.cat
     colour = None
     for event in reversed(state.events):
         if isinstance(event, ColourAllocated) and {event.white, event.black} == {a, b}:
