@@ -51,7 +51,7 @@ def _sources(folder: Path) -> list[Path]:
 
 
 def generate(folder: Path, count: int) -> None:
-    sys.path[:0] = [str(ROOT / "tests" / "stress")]
+    sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "stress")]
     from teamgen import generate_teams, random_team_settings  # type: ignore[import-not-found]
 
     from swisslearn.errors import PairingError
