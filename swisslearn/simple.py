@@ -97,6 +97,7 @@ from typing import Callable, Generator, Iterator, Mapping, Sequence
 
 from swisslearn.matching import max_pairs, max_weight_mates
 from swisslearn.errors import PairingError, no_pairing
+from swisslearn.simplerules import RULES as TABLE
 from swisslearn.model import (Colour, ColourPreference, PlayerId, PlayerState,
                               PreferenceStrength, RoundNumber, Tournament)
 from swisslearn.trace import last_round_paired
@@ -109,19 +110,12 @@ __all__ = ["SYSTEM", "RULES", "trace", "pair", "colour_preference", "allocate_co
 
 SYSTEM = "simple"
 
-RULES: dict[str, str] = {
-    "S-groups": "score groups, from the highest to the lowest",
-    "S-halves": "in each group, the top half against the bottom half",
-    "S-rematch": "never a rematch: other opponents are tried before a player moves down",
-    "S-down": "a player who cannot be paired in his group moves down to the next one",
-    "S-bye": "odd number: the lowest-ranked player who has not had a bye gets it",
-    "S-colours": "a player who played one colour more, or else the other colour last, gets "
-                 "the other colour",
-    "S-colours-strong": "the stronger preference wins first",
-    "S-colours-rank": "no (deciding) preference: the higher-ranked player gets white",
-    "S-boards": "boards from the top group down",
-}
-"""The rule labels this system's events carry, with what each one says."""
+_R = TABLE.label   # every label an event carries, from the table
+
+RULES: dict[str, str] = {row.label: row.en for row in TABLE}
+"""The rule labels this system's events carry, with what each one says (in
+English; the rows of :data:`swisslearn.simplerules.RULES`, seed 003's French
+words and sentences with them, make it)."""
 
 
 # ---------------------------------------------------------------------------
@@ -153,16 +147,16 @@ def allocate_colours(higher: PlayerState, lower: PlayerState
     """(white, black, rule label) for a pair whose ``higher`` player ranks above ``lower``."""
     ph, pl = colour_preference(higher).colour, colour_preference(lower).colour
     if ph is not None and (pl is None or pl is not ph):
-        return _give(higher, lower, ph, "S-colours")
+        return _give(higher, lower, ph, _R("S-colours"))
     if pl is not None and ph is None:
-        return _give(higher, lower, pl.opposite, "S-colours")
+        return _give(higher, lower, pl.opposite, _R("S-colours"))
     if ph is not None and pl is ph:
         sh, sl = _strength(higher), _strength(lower)
         if sh > sl:
-            return _give(higher, lower, ph, "S-colours-strong")
+            return _give(higher, lower, ph, _R("S-colours-strong"))
         if sl > sh:
-            return _give(higher, lower, ph.opposite, "S-colours-strong")
-    return _give(higher, lower, Colour.WHITE, "S-colours-rank")
+            return _give(higher, lower, ph.opposite, _R("S-colours-strong"))
+    return _give(higher, lower, Colour.WHITE, _R("S-colours-rank"))
 
 
 def _give(higher: PlayerState, lower: PlayerState, colour: Colour,
@@ -271,9 +265,9 @@ class _Group:
     def acceptable(self, candidate: _Candidate) -> Rejection | None:
         for a, b in candidate.pairs:
             if not self.matcher.can_meet(a, b):
-                return Rejection("S-rematch", (a, b), "met")
+                return Rejection(_R("S-rematch"), (a, b), "met")
         if not self._continues(frozenset(candidate.movers)):
-            return Rejection("S-rematch", candidate.movers + tuple(sorted(self.lower)))
+            return Rejection(_R("S-rematch"), candidate.movers + tuple(sorted(self.lower)))
         return None
 
     def _continues(self, movers: frozenset[PlayerId]) -> bool:
@@ -423,7 +417,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     present = sorted((s for s in states.values() if s.available and not s.withdrawn), key=rank)
     absent = tuple(sorted(s.id for s in states.values() if not s.available or s.withdrawn))
     views = {s.id: PlayerView.of(s) for s in states.values()}
-    yield RoundStarted(rule="S-groups", round=round, system=SYSTEM,
+    yield RoundStarted(rule=_R("S-groups"), round=round, system=SYSTEM,
                        players=tuple(views[s.id] for s in present), absent=absent,
                        scores=tuple(sorted({s.score for s in present}, reverse=True)))
     matcher = _Matcher({s.id: frozenset(s.opponents) | frozenset(
@@ -435,7 +429,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         if bye is None:
             raise _no_pairing(tournament, round, present, bye=True)
         byes = (bye.id,)
-        yield ByeAssigned(rule="S-bye", player=bye.id, view=views[bye.id])
+        yield ByeAssigned(rule=_R("S-bye"), player=bye.id, view=views[bye.id])
     elif not matcher.matchable(everyone):
         raise _no_pairing(tournament, round, present, bye=False)
     to_pair = [s for s in present if s.id not in byes]
@@ -443,8 +437,8 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     if pairs is None:  # pragma: no cover - the look-ahead makes it impossible
         raise _no_pairing(tournament, round, present, bye=bool(byes))
     boards = yield from _colour_boards(pairs, states, rank, views)
-    yield BoardsOrdered(rule="S-boards", boards=tuple(boards))
-    yield RoundPaired(rule="S-boards", round=round, system=SYSTEM, boards=tuple(boards),
+    yield BoardsOrdered(rule=_R("S-boards"), boards=tuple(boards))
+    yield RoundPaired(rule=_R("S-boards"), round=round, system=SYSTEM, boards=tuple(boards),
                       byes=byes)
 
 
@@ -515,11 +509,11 @@ def _pair_group(index: int, score: Decimal, group: Sequence[PlayerState],
     view = BracketView(index=index, score=score, players=tuple(views[i] for i in ids),
                        moved_down=tuple(s.id for s in moved), homogeneous=not moved,
                        lowest=lowest)
-    yield BracketOpened(rule="S-groups", bracket=view)
+    yield BracketOpened(rule=_R("S-groups"), bracket=view)
     finder = _Group(ids, lower, lowest, matcher, avoid)
     h = finder.half
     view = view.with_(s1=tuple(ids[:h]), s2=tuple(ids[h:]), p=h)
-    yield BracketSplit(rule="S-halves", bracket=view)
+    yield BracketSplit(rule=_R("S-halves"), bracket=view)
     natural = finder.natural()
     rejection = finder.acceptable(natural)
     better: _Candidate | None = None
@@ -539,32 +533,32 @@ def _pair_group(index: int, score: Decimal, group: Sequence[PlayerState],
                              leftover=better.movers)
         chosen, rule = better, "soft-avoid"
     elif rejection is None:
-        chosen, rule = natural, "S-halves"
-        yield CandidateTried(rule="S-halves", bracket=view, pairs=natural.pairs,
+        chosen, rule = natural, _R("S-halves")
+        yield CandidateTried(rule=_R("S-halves"), bracket=view, pairs=natural.pairs,
                              transposition=0, accepted=True, leftover=natural.movers)
     else:
-        yield CandidateTried(rule="S-halves", bracket=view, pairs=natural.pairs,
+        yield CandidateTried(rule=_R("S-halves"), bracket=view, pairs=natural.pairs,
                              transposition=0, accepted=False, rejection=rejection,
                              leftover=natural.movers)
         found = finder.search()
         if found is None:
             return None
-        chosen, rule = found, "S-rematch"
+        chosen, rule = found, _R("S-rematch")
         number = max(finder.tried, 1)
         if number > 1:
-            reasons = tuple(Rejection("S-rematch", pair, "met") for pair in finder.rematches)
-            yield CandidatesSkipped(rule="S-rematch", bracket=view, first=1, last=number - 1,
+            reasons = tuple(Rejection(_R("S-rematch"), pair, "met") for pair in finder.rematches)
+            yield CandidatesSkipped(rule=_R("S-rematch"), bracket=view, first=1, last=number - 1,
                                     count=number - 1, reasons=reasons)
-        yield CandidateTried(rule="S-rematch", bracket=view, pairs=chosen.pairs,
+        yield CandidateTried(rule=_R("S-rematch"), bracket=view, pairs=chosen.pairs,
                              transposition=number, accepted=True, leftover=chosen.movers)
     for player in chosen.movers:
         others = [other for other in ids if other != player]
         met = [other for other in others if not matcher.can_meet(player, other)]
-        reason = (Rejection("S-rematch", (player, met[0]), "met")
+        reason = (Rejection(_R("S-rematch"), (player, met[0]), "met")
                   if others and len(met) == len(others) else None)
-        yield PlayerMovedDown(rule="S-down", bracket=view, player=player, reason=reason)
+        yield PlayerMovedDown(rule=_R("S-down"), bracket=view, player=player, reason=reason)
     yield BracketPaired(rule=rule, bracket=view, pairs=chosen.pairs, moved_down=chosen.movers,
-                        transposition=0 if rule == "S-halves" else max(finder.tried, 1))
+                        transposition=0 if rule == _R("S-halves") else max(finder.tried, 1))
     return _GroupResult(chosen.pairs, chosen.movers)
 
 

@@ -122,12 +122,21 @@ class System:
         if self.load is None:
             raise UsageError(f"the system {self.name!r} ({self.title}) is not available yet; "
                              f"available: {', '.join(available())}")
-        return self.load()(tournament, round, forbidden=frozenset(forbidden),
-                           avoid=frozenset(avoid))
+        events = self.load()(tournament, round, forbidden=frozenset(forbidden),
+                             avoid=frozenset(avoid))
+        return _stamped(events, self.name)
 
     def pair(self, tournament: Tournament, round: RoundNumber | None = None, *,
              forbidden: Pairs = _NONE, avoid: Pairs = _NONE) -> RoundPaired:
         return last_round_paired(self.trace(tournament, round, forbidden=forbidden, avoid=avoid))
+
+
+def _stamped(events: Iterator[Event], system: str) -> Iterator[Event]:
+    """``events``, each saying ``system`` (:attr:`~swisslearn.trace.Event.system`):
+    the one place every engine's events get their system, so that no
+    explainer guesses it from the look of a rule label."""
+    for event in events:
+        yield event if event.system is not None else event.with_system(system)
 
 
 def _interdicting(trace: _Avoiding) -> _Traced:

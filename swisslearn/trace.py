@@ -261,10 +261,31 @@ class Board:
 
 @dataclass(frozen=True)
 class Event:
-    """Base of every event; ``kind`` and ``rule`` are on every one."""
+    """Base of every event; ``kind`` and ``rule`` are on every one.
+
+    ``system``: the system whose engine yielded the event (``dutch-2026``,
+    ``team-2026-sharly``...), so that its words are chosen by it and never
+    by the look of ``rule`` (``C10``, ``C.10`` and ``[C10]`` are three
+    different rules).  :meth:`swisslearn.systems.System.trace` sets it on
+    every event; keyword-only with a default, so that every constructor
+    stays as it was; left out of comparisons and of :func:`event_to_json`
+    (``trace --jsonl`` writes the bytes it wrote before; the round's system
+    is already on its first and last lines)."""
 
     kind: ClassVar[str] = "event"
     rule: str
+    system: str | None = dataclasses.field(default=None, kw_only=True, compare=False,
+                                           repr=False)
+
+    def with_system(self, system: str) -> Event:
+        """A copy of the event that says ``system``, made as
+        :meth:`BracketView.with_` makes one (a copy a step of every trace:
+        a tenth of :func:`dataclasses.replace`'s cost, which calls
+        ``__init__`` again)."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__["system"] = system
+        return copy
 
 
 @dataclass(frozen=True)
@@ -276,7 +297,8 @@ class RoundStarted(Event):
     them who have left the tournament (F5: « ne sont plus appariés »)."""
 
     round: RoundNumber
-    system: str
+    # The round's system, written by trace --jsonl here, after ``round``.
+    system: str = dataclasses.field(kw_only=True)
     players: tuple[PlayerView, ...]
     absent: tuple[PlayerId, ...] = ()
     scores: tuple[Decimal, ...] = ()   # the score brackets, highest first
@@ -545,7 +567,8 @@ class BoardsOrdered(Event):
 class RoundPaired(Event):
     """The round paired: the last event of every trace (``pair --json``'s boards and byes)."""
     round: RoundNumber
-    system: str
+    # The round's system, written by trace --jsonl here, after ``round``.
+    system: str = dataclasses.field(kw_only=True)
     boards: tuple[Board, ...]
     byes: tuple[PlayerId, ...] = ()
     released: tuple[PlayerId, ...] = ()
@@ -611,6 +634,33 @@ _WRITTEN_WHEN_SET = frozenset({"also", "reading", "x_from", "x_first", "split_re
                                "split_counts"})
 
 
+_WRITTEN: dict[type, tuple[str, ...]] = {}
+
+
+def _written(cls: type) -> tuple[str, ...]:
+    """The fields ``trace --jsonl`` writes for a dataclass, in its order.
+
+    The order the classes declare them, base first (a field declared again
+    keeps its first place, as ``dataclasses.fields`` orders them); but
+    :attr:`Event.system` is not written, and ``RoundStarted``'s and
+    ``RoundPaired``'s own ``system`` is written where they declare it, after
+    ``round``, as before the base had one (``dataclasses.fields`` puts a
+    field declared again where the base declared it)."""
+    names = _WRITTEN.get(cls)
+    if names is None:
+        fields = {f.name for f in dataclasses.fields(cls)}
+        order: list[str] = []
+        for klass in reversed(cls.__mro__):
+            if "__dataclass_fields__" not in vars(klass):
+                continue
+            for name in vars(klass).get("__annotations__", {}):
+                if name in fields and name not in order and not (klass is Event
+                                                                  and name == "system"):
+                    order.append(name)
+        names = _WRITTEN[cls] = tuple(order)
+    return names
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, PlayerView):
         # Language-neutral (the module docstring): TRF's letters, not the course's.
@@ -627,8 +677,8 @@ def _plain(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not (f.name in _WRITTEN_WHEN_SET and getattr(value, f.name) in ((), None))}
+        return {name: _plain(getattr(value, name)) for name in _written(type(value))
+                if not (name in _WRITTEN_WHEN_SET and getattr(value, name) in ((), None))}
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     return value

@@ -14,6 +14,7 @@ from typing import Iterator
 from swisslearn.dutch2017.brackets import pair_round
 from swisslearn.dutch2017.definitions import READINGS
 from swisslearn.dutch2017.events import BoardsOrdered
+from swisslearn.dutch2017.rules import RULES
 from swisslearn.dutch2026.brackets import RoundResult
 from swisslearn.dutch2026.procedure import Edition, Labels, run
 from swisslearn.dutch2026.scoring import Competitor
@@ -24,14 +25,18 @@ SYSTEM = "dutch-2017"
 
 __all__ = ["SYSTEM", "EDITION", "LABELS", "trace", "pair"]
 
+_R = RULES.label
 LABELS = Labels(
-    order="A.2", completion="A.9", bracket="A.3", parameters="B.1", split="B.2",
-    remainder="B.3", exchange="D.2", first="B.4", best="B.8", paired="B.4", bye="A.5",
-    boards="C.04.2", result="C.04.3", collapse="A.9", boards_event=BoardsOrdered,
-    colours={"5.2.1": "E.1", "5.2.2": "E.2", "5.2.3": "E.3", "5.2.4": "E.4", "5.2.5": "E.5"},
-    verdicts={"met": "C.1", "forbidden": "C.1", "colours": "C.3", "completion": "C.4",
-              "pab": "C.2", "bye": "C.2", "order": "D.1-D.3"})
-"""Each step's article in the 2017 numbering (2026's in
+    order=_R("A.2"), completion=_R("A.9"), bracket=_R("A.3"), parameters=_R("B.1"),
+    split=_R("B.2"), remainder=_R("B.3"), exchange=_R("D.2"), first=_R("B.4"), best=_R("B.8"),
+    paired=_R("B.4"), bye=_R("A.5"), boards=_R("C.04.2"), result=_R("C.04.3"),
+    collapse=_R("A.9"), boards_event=BoardsOrdered,
+    colours={"5.2.1": _R("E.1"), "5.2.2": _R("E.2"), "5.2.3": _R("E.3"), "5.2.4": _R("E.4"),
+             "5.2.5": _R("E.5")},
+    verdicts={"met": _R("C.1"), "forbidden": _R("C.1"), "colours": _R("C.3"),
+              "completion": _R("C.4"), "pab": _R("C.2"), "bye": _R("C.2"),
+              "order": _R("D.1-D.3")})
+"""Each step's article in the 2017 numbering, from :data:`RULES` (2026's in
 :class:`~swisslearn.dutch2026.procedure.Labels`)."""
 
 

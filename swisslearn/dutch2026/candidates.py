@@ -22,6 +22,7 @@ from typing import Mapping, Sequence
 
 from swisslearn.dutch2026.brackets import BracketResult, RoundResult
 from swisslearn.dutch2026.criteria import absolute_violation
+from swisslearn.dutch2026.rules import RULES
 from swisslearn.dutch2026.scoring import Competitor
 from swisslearn.dutch2026.weights import deciding_field
 from swisslearn.model import PlayerId
@@ -62,8 +63,9 @@ def same_pairs(a: tuple[Pair, ...], b: tuple[Pair, ...]) -> bool:
 
 
 VERDICT_LABELS: Mapping[str, str] = {
-    "met": "[C1]", "forbidden": "[C1]", "colours": "[C3]", "completion": "[C4]", "pab": "[C5]",
-    "order": "4.2-4.3"}
+    detail: RULES.label(label) for detail, label in (
+        ("met", "[C1]"), ("forbidden", "[C1]"), ("colours", "[C3]"), ("completion", "[C4]"),
+        ("pab", "[C5]"), ("order", "4.2-4.3"))}
 """The criterion a verdict cites, by its detail (2026 numbering); an edition
 passes its own (2017: ``C.1``, ``C.3``, ``C.4``...; with ``"bye"``: the
 criterion that keeps the PAB from a player, C.2)."""

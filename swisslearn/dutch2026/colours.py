@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from swisslearn.dutch2026.rules import RULES
 from swisslearn.dutch2026.scoring import Competitor, Strength
 from swisslearn.model import Colour, RoundNumber, Tournament
 
@@ -56,34 +57,34 @@ def allocate(a: Competitor, b: Competitor, initial: Colour) -> ColourDecision:
     pa, pb = a.preference, b.preference
     # 5.2.1: both preferences granted (or the only one there is, 1.7.4).
     if pa is not None and pa is not pb:
-        return _decide(a, b, pa, "5.2.1")
+        return _decide(a, b, pa, RULES.label("5.2.1"))
     if pa is None and pb is not None:
-        return _decide(a, b, pb.opposite, "5.2.1")
+        return _decide(a, b, pb.opposite, RULES.label("5.2.1"))
     # 5.2.2: the stronger preference; two absolute ones: the wider difference.
     if a.absolute and (not b.absolute or a.imbalance > b.imbalance):
         assert pa is not None
-        return _decide(a, b, pa, "5.2.2")
+        return _decide(a, b, pa, RULES.label("5.2.2"))
     if b.absolute and (not a.absolute or b.imbalance > a.imbalance):
         assert pb is not None
-        return _decide(a, b, pb.opposite, "5.2.2")
+        return _decide(a, b, pb.opposite, RULES.label("5.2.2"))
     if a.strength is Strength.STRONG and b.strength is not Strength.STRONG:
         assert pa is not None
-        return _decide(a, b, pa, "5.2.2")
+        return _decide(a, b, pa, RULES.label("5.2.2"))
     if b.strength is Strength.STRONG and a.strength is not Strength.STRONG:
         assert pb is not None
-        return _decide(a, b, pb.opposite, "5.2.2")
+        return _decide(a, b, pb.opposite, RULES.label("5.2.2"))
     # 5.2.3: alternate to the latest round with different colours.
     if pa is not None:
         differed = _last_difference(a, b)
         if differed is not None:
-            return _decide(a, b, differed[1], "5.2.3")
+            return _decide(a, b, differed[1], RULES.label("5.2.3"))
     higher, lower = (a, b) if ranks_higher(a, b) else (b, a)
     # 5.2.4: the higher ranked player's preference.
     if higher.preference is not None:
-        return _decide(higher, lower, higher.preference, "5.2.4")
+        return _decide(higher, lower, higher.preference, RULES.label("5.2.4"))
     # 5.2.5: odd TPN -> the initial colour.
     colour = initial if higher.tpn % 2 == 1 else initial.opposite
-    return _decide(higher, lower, colour, "5.2.5")
+    return _decide(higher, lower, colour, RULES.label("5.2.5"))
 
 
 def initial_colour(tournament: Tournament, before: RoundNumber) -> Colour:

@@ -26,6 +26,7 @@ from swisslearn.dutch2026.candidates import (VERDICT_LABELS, exchange_label, fir
 from swisslearn.dutch2026.colours import allocate, initial_colour, ranks_higher
 from swisslearn.dutch2026.criteria import make_layout
 from swisslearn.dutch2026.events import BracketParameters, CompletionChecked
+from swisslearn.dutch2026.rules import RULES
 from swisslearn.dutch2026.scoring import (READINGS_2026, Competitor, Drift, Readings, Strength,
                                           competitors)
 from swisslearn.errors import no_pairing
@@ -47,21 +48,22 @@ Forbidden = frozenset[frozenset[PlayerId]]
 
 @dataclass(frozen=True)
 class Labels:
-    """The rule label of each step, in one edition's numbering."""
+    """The rule label of each step, in one edition's numbering, each taken
+    from that edition's rule table (2026's defaults: :data:`RULES`)."""
 
-    order: str = "1.2"             # RoundStarted: the players in pairing order
-    completion: str = "[C4]"       # CompletionChecked: the round can be completed
-    bracket: str = "1.3.2"         # BracketOpened
-    parameters: str = "3.1"        # BracketParameters: M0, MaxPairs, M1
-    split: str = "3.2.2"           # BracketSplit: the MDP-Pairing's or a homogeneous S1/S2
-    remainder: str = "3.3.3"       # BracketSplit: S1R/S2R of a remainder
-    exchange: str = "4.3"          # ExchangeApplied: a resident exchange
-    first: str = "3.4.1"           # CandidateTried: the first candidate, accepted
-    best: str = "3.8.1"            # CandidateTried: the best available candidate
-    paired: str = "3.4"            # BracketPaired
-    bye: str = "1.5"               # ByeAssigned
-    boards: str = "C.04.2"         # BoardsOrdered
-    result: str = "C.04.3"         # RoundPaired
+    order: str = RULES.label("1.2")             # RoundStarted: the players in pairing order
+    completion: str = RULES.label("[C4]")       # CompletionChecked: the round can be completed
+    bracket: str = RULES.label("1.3.2")         # BracketOpened
+    parameters: str = RULES.label("3.1")        # BracketParameters: M0, MaxPairs, M1
+    split: str = RULES.label("3.2.2")           # BracketSplit: MDP-Pairing's or homogeneous S1/S2
+    remainder: str = RULES.label("3.3.3")       # BracketSplit: S1R/S2R of a remainder
+    exchange: str = RULES.label("4.3")          # ExchangeApplied: a resident exchange
+    first: str = RULES.label("3.4.1")           # CandidateTried: the first candidate, accepted
+    best: str = RULES.label("3.8.1")            # CandidateTried: the best available candidate
+    paired: str = RULES.label("3.4")            # BracketPaired
+    bye: str = RULES.label("1.5")               # ByeAssigned
+    boards: str = RULES.label("C.04.2")         # BoardsOrdered
+    result: str = RULES.label("C.04.3")         # RoundPaired
     collapse: str = ""             # BracketUndone (2017, A.9: the PPB paired again)
     boards_event: type[BoardsOrdered] = BoardsOrdered   # its class (2017 has its own)
     colours: Mapping[str, str] = field(default_factory=dict)   # 5.2.x -> this edition

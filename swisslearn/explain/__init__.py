@@ -11,8 +11,10 @@
   citing the article (:mod:`.player`).
 
 Every system speaks through the same functions, each with its own messages
-(the system is the ``system`` of ``RoundStarted``/``RoundPaired``, else the
-shape of the rule label, see :mod:`swisslearn.explain.common`):
+(the system is the event's ``system``, set on every event of every engine
+by :meth:`swisslearn.systems.System.trace`; only for an event made without
+one, its class or the shape of its rule label, see
+:mod:`swisslearn.explain.common`):
 
 * ``dutch-1998`` (:mod:`.dutch1998`): the 1998 rules of the course (``A2``,
   ``C7``, ``E3``...); catalogue keys without a prefix;
@@ -93,34 +95,47 @@ def tell_player(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "
 
 def explain(event: Event, lang: str = "fr") -> str:
     """One sentence (or two) on ``event``, introduced by its rule label."""
-    from swisslearn.explain import dutch1998, protections, team2026
-    from swisslearn.explain.common import system_of_event
+    from swisslearn.explain import protections
     cat = catalogue(lang)
     if event.kind == protections.KIND:
         return cat.label(event.rule, protections.describe(event, cat))
     if event.kind == "acceleration_applied":  # swisslearn.acceleration.KIND (C.04.5.1)
         from swisslearn.explain import acceleration
         return cat.label(event.rule, acceleration.describe(event, cat))
-    if team2026.is_team_event(event):
-        # The event's class says its system: the whole-round reading's own
-        # events have their words in .sharly, the others those of .team2026.
-        from swisslearn.explain import sharly
-        words = sharly.describe if sharly.is_sharly_event(event) else team2026.describe
-        return cat.label(event.rule, words(event, cat))
-    describe = _systems().describe.get(system_of_event(event), dutch1998.describe)
-    return cat.label(event.rule, describe(event, cat))
+    return cat.label(event.rule, _words(event)(event, cat))
 
 
-def explain_rejection(rejection: Rejection, lang: str = "fr") -> str:
-    """Why a candidate or a pair fails, e.g. « B1a : 1 et 5 se sont déjà rencontrés »."""
+def _words(event: Event) -> Callable[[Event, Catalogue], str]:
+    """The explainer of ``event``'s system (:attr:`Event.system`; for an
+    event made without one, its class or the shape of its label)."""
+    from swisslearn.explain import dutch1998, sharly, team2026
+    from swisslearn.explain.common import system_of_event
+    system = event.system
+    if system is None and team2026.is_team_event(event):
+        system = team2026.SYSTEM
+    if system is None:
+        system = system_of_event(event)
+    if system in team2026.SYSTEMS:
+        # The whole-round reading's own events have their words in .sharly,
+        # those it shares with team-2026 (its class says which) .team2026's.
+        return sharly.describe if sharly.is_sharly_event(event) else team2026.describe
+    return _systems().describe.get(system, dutch1998.describe)
+
+
+def explain_rejection(rejection: Rejection, lang: str = "fr", *,
+                      system: str | None = None) -> str:
+    """Why a candidate or a pair fails, e.g. « B1a : 1 et 5 se sont déjà rencontrés ».
+
+    ``system``: the system of the trace it comes from (the ``system`` of its
+    event); without it, the rejection's detail or the shape of its label."""
     from swisslearn.explain import dutch1998, sharly, team2026
     from swisslearn.explain.common import system_of_label
     cat = catalogue(lang)
     if rejection.detail == "whole_round":
         return sharly.describe_rejection(rejection, cat)
-    if rejection.detail in team2026.TEAM_DETAILS:
+    if system in team2026.SYSTEMS or rejection.detail in team2026.TEAM_DETAILS:
         return team2026.describe_rejection(rejection, cat)
-    describe = _systems().rejection.get(system_of_label(rejection.criterion))
+    describe = _systems().rejection.get(system or system_of_label(rejection.criterion))
     if describe is None:
         return dutch1998.describe_rejection(rejection, cat)
     return describe(rejection, cat)

@@ -1,8 +1,8 @@
 """What the explanations of every system share.
 
 * Which system an event or a trace comes from (:func:`system_of_event`,
-  :func:`system_of_trace`): the ``system`` of ``RoundStarted`` and
-  ``RoundPaired``, otherwise the shape of the rule label (``S-halves`` for
+  :func:`system_of_trace`): the event's ``system``; only for an event made
+  without one, the shape of the rule label (``S-halves`` for
   seed 003's simplified tool, ``3.4.1`` or ``[C4]`` for C.04.3 (2026),
   ``B.4`` or ``C.10`` for C.04.3 (2017), ``C7`` for the 1998 rules).
 * :class:`Explanation` and :class:`Answer` (the sentences of :func:`why`
@@ -66,12 +66,14 @@ def system_of_label(rule: str) -> str:
 
 
 def system_of_event(event: Event) -> str:
-    """The system of one event: its ``system`` field if it has one we know,
-    the C.04.3 event classes (2026's, or 2017's if their label is), otherwise
-    the shape of its rule label."""
-    system = getattr(event, "system", None)
-    if isinstance(system, str) and system in SYSTEMS:
-        return system
+    """The system of one event: its ``system``
+    (:attr:`~swisslearn.trace.Event.system`, set on every event a
+    :class:`~swisslearn.systems.System` yields; ``team-2026``,
+    ``team-2026-sharly`` included).  Only for an event made without one (by
+    hand, or by an engine called directly): the C.04.3 event classes (2026's,
+    or 2017's if their label is), otherwise the shape of its rule label."""
+    if event.system is not None:
+        return event.system
     if isinstance(event, BoardsOrdered2017):
         return DUTCH_2017
     if isinstance(event, (CompletionChecked, BracketParameters)):
@@ -80,8 +82,13 @@ def system_of_event(event: Event) -> str:
 
 
 def system_of_trace(events: Sequence[Event]) -> str:
-    """The system of a trace: the one ``RoundStarted``/``RoundPaired`` name,
-    else that of its first event (the 1998 rules for no event at all)."""
+    """The system of a trace: the first ``system`` its events say (every
+    event a :class:`~swisslearn.systems.System` yields says it; a
+    ``RoundStarted``/``RoundPaired`` always does), else that of its first
+    event (the 1998 rules for no event at all)."""
+    for event in events:
+        if event.system is not None:
+            return event.system
     for event in events:
         if isinstance(event, (RoundStarted, RoundPaired)) and event.system in SYSTEMS:
             return event.system

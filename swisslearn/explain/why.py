@@ -1,6 +1,6 @@
 """Why two players were paired together, or why not, from a round's events:
 each system's account (:data:`WhyRules` of its explainer) picked by the
-shape of the trace.
+trace's system (:func:`~swisslearn.explain.common.system_of_trace`).
 
 For ``dutch-1998`` the reasons a pair was not made start with the round's
 story as the trace's own events tell it (``story1998.py``): the rule that
@@ -41,11 +41,14 @@ def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
     from swisslearn.explain.common import answer_pair, system_of_trace
     cat = catalogue(lang)
     history = tuple(events)
-    if sharly.is_sharly_trace(history):
+    system = system_of_trace(history)
+    # A trace made without systems (by hand, an engine called directly):
+    # its events' classes say whether it is a team one.
+    if system == sharly.SYSTEM or sharly.is_sharly_trace(history):
         return answer_pair(history, a, b, cat, sharly.WHY)
-    if team2026.is_team_trace(history):
+    if system in team2026.SYSTEMS or team2026.is_team_trace(history):
         return answer_pair(history, a, b, cat, team2026.WHY)
-    rules = _why_rules().get(system_of_trace(history))
+    rules = _why_rules().get(system)
     if rules is None:
         rules = replace(dutch1998.WHY, not_paired=not_paired_1998(dutch1998.WHY.not_paired))
     return answer_pair(history, a, b, cat, rules)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from swisslearn.teams import PreferenceType, TeamTournament
 from swisslearn.model import Colour, RoundNumber
+from swisslearn.team2026.rules import RULES
 from swisslearn.team2026.state import TeamState
 
 __all__ = ["ColourDecision", "allocate", "first_team", "initial_colour"]
@@ -56,40 +57,40 @@ def allocate(a: TeamState, b: TeamState, initial: Colour,
     # 4.3.1: neither has played: the first-team's TPN parity decides.
     if not first.colours and not other.colours:
         colour = initial if first.tpn % 2 == 1 else initial.opposite
-        return _decide(first, other, colour, first, "4.3.1")
+        return _decide(first, other, colour, first, RULES.label("4.3.1"))
     pf, po = first.preference, other.preference
     # 4.3.2: only one team has a preference.
     if pf is not None and po is None:
-        return _decide(first, other, pf, first, "4.3.2")
+        return _decide(first, other, pf, first, RULES.label("4.3.2"))
     if po is not None and pf is None:
-        return _decide(other, first, po, first, "4.3.2")
+        return _decide(other, first, po, first, RULES.label("4.3.2"))
     # 4.3.3: opposite preferences.
     if pf is not None and po is not None and pf is not po:
-        return _decide(first, other, pf, first, "4.3.3")
+        return _decide(first, other, pf, first, RULES.label("4.3.3"))
     # 4.3.4 (Type B): only one strong preference.
     if kind is PreferenceType.B and first.strong != other.strong:
         strong = first if first.strong else other
         weak = other if strong is first else first
         assert strong.preference is not None
-        return _decide(strong, weak, strong.preference, first, "4.3.4")
+        return _decide(strong, weak, strong.preference, first, RULES.label("4.3.4"))
     # 4.3.5: White to the lower colour difference.
     if first.colour_difference != other.colour_difference:
         lower = first if first.colour_difference < other.colour_difference else other
         higher = other if lower is first else first
-        return _decide(lower, higher, Colour.WHITE, first, "4.3.5")
+        return _decide(lower, higher, Colour.WHITE, first, RULES.label("4.3.5"))
     # 4.3.6: alternate to the latest time one had White and the other Black.
     for cf, co in zip(reversed(first.colours), reversed(other.colours)):
         if cf is not co:
-            return _decide(first, other, cf.opposite, first, "4.3.6")
+            return _decide(first, other, cf.opposite, first, RULES.label("4.3.6"))
     # 4.3.7: the first-team's preference.
     if pf is not None:
-        return _decide(first, other, pf, first, "4.3.7")
+        return _decide(first, other, pf, first, RULES.label("4.3.7"))
     # 4.3.8: alternate the first-team's colour from its last played round.
     if first.colours:
-        return _decide(first, other, first.colours[-1].opposite, first, "4.3.8")
+        return _decide(first, other, first.colours[-1].opposite, first, RULES.label("4.3.8"))
     # 4.3.9: alternate the other team's colour from its last played round.
     assert other.colours
-    return _decide(other, first, other.colours[-1].opposite, first, "4.3.9")
+    return _decide(other, first, other.colours[-1].opposite, first, RULES.label("4.3.9"))
 
 
 def initial_colour(tournament: TeamTournament, before: RoundNumber) -> Colour:

@@ -32,6 +32,7 @@ from typing import Iterable, Sequence
 from swisslearn.teams import Outcome, TeamTournament
 from swisslearn.model import Colour, RoundNumber
 from swisslearn.team2026 import procedure
+from swisslearn.team2026.rules import RULES
 from swisslearn.team2026.selection import Graph, judge_sets, misses, upfloater_needs
 from swisslearn.team2026.state import SHARLY, TeamState, team_states
 from swisslearn.team2026.wholeround import (Field, RoundFields, first_difference, floats_apply,
@@ -41,6 +42,8 @@ from swisslearn.trace import BracketPaired, ColourAllocated, Event, RoundPaired
 __all__ = ["RecordedRound", "recorded", "Parting", "parting", "EngineSide", "engine_side"]
 
 Pair = tuple[int, int]
+
+_R = RULES.label   # each article a parting cites, from the table
 
 
 @dataclass(frozen=True)
@@ -115,10 +118,10 @@ class Parting:
 def _pab_article(ours: TeamState, theirs: TeamState) -> str:
     """The step of 3.4.2-3.4.4 that puts ``ours`` before ``theirs``."""
     if ours.score != theirs.score:
-        return "3.4.2"
+        return _R("3.4.2")
     if ours.matches_played != theirs.matches_played:
-        return "3.4.3"
-    return "3.4.4"
+        return _R("3.4.3")
+    return _R("3.4.4")
 
 
 def parting(tournament: TeamTournament, round: RoundNumber, other: RecordedRound,
@@ -141,12 +144,12 @@ def parting(tournament: TeamTournament, round: RoundNumber, other: RecordedRound
                            if p[0] not in states or p[1] not in states
                            or not graph.legal(states[p[0]], states[p[1]])))
     if illegal:
-        return Parting("illegal", "[C1]", ours_pairs=(), theirs_pairs=illegal)
+        return Parting("illegal", _R("[C1]"), ours_pairs=(), theirs_pairs=illegal)
     opponent = {a: b for p in other.pairs for a, b in (p, p[::-1])}
     expected = {s.tpn for s in present} - {ours.bye}
     if set(opponent) != expected:
         left = tuple(sorted(expected - set(opponent)))
-        return Parting("incomplete", "3.3.1", theirs=left)
+        return Parting("incomplete", _R("3.3.1"), theirs=left)
     remaining = [s for s in present if s.tpn != ours.bye]
     last_two = not floats_apply(tournament.rounds, round)
     kind = base.type_code.preferences
@@ -167,13 +170,13 @@ def _pab_parting(base: TeamTournament, round: RoundNumber, states: dict[int, Tea
     mine = (ours,) if ours is not None else ()
     other = (theirs,) if theirs is not None else ()
     if ours is None or theirs is None or theirs not in states:
-        return Parting("pab", "1.4", ours=mine, theirs=other)
+        return Parting("pab", _R("1.4"), ours=mine, theirs=other)
     team = states[theirs]
     if not team.bye_eligible:
-        return Parting("pab", "[C2]", ours=mine, theirs=other)
+        return Parting("pab", _R("[C2]"), ours=mine, theirs=other)
     graph = Graph(present, base.forbidden_pairs(round))
     if not graph.pairable([t for t in present if t.tpn != theirs]):
-        return Parting("pab", "3.4.1", ours=mine, theirs=other)
+        return Parting("pab", _R("3.4.1"), ours=mine, theirs=other)
     return Parting("pab", _pab_article(states[ours], team), ours=mine, theirs=other,
                    ours_scores=(states[ours].score,), theirs_scores=(team.score,))
 
@@ -191,9 +194,9 @@ def _bracket_parting(event: BracketPaired, opponent: dict[int, int],
                   theirs_scores=tuple(sorted(states[t].score for t in theirs)))
     if sorted(ups) != sorted(theirs):
         if len(theirs) != len(ups):
-            return Parting("count", "[C4]", **common)  # type: ignore[arg-type]
+            return Parting("count", _R("[C4]"), **common)  # type: ignore[arg-type]
         if common["ours_scores"] != common["theirs_scores"]:
-            return Parting("scores", "[C5]", **common)  # type: ignore[arg-type]
+            return Parting("scores", _R("[C5]"), **common)  # type: ignore[arg-type]
         residents = [states[t] for t in top]
         lower = [s for s in remaining if s.tpn not in top]
         needs = upfloater_needs(graph, residents, lower)
@@ -205,9 +208,9 @@ def _bracket_parting(event: BracketPaired, opponent: dict[int, int],
         if other.failed:
             article = other.failed
         elif other.key == mine.key:
-            article = "3.5.4"
+            article = _R("3.5.4")
         else:
-            article = "[C6]" if (other.c6 or 0) > (mine.c6 or 0) else "[C7]"
+            article = _R("[C6]") if (other.c6 or 0) > (mine.c6 or 0) else _R("[C7]")
         return Parting("set", article, ours_number=mine.number, theirs_number=other.number,
                        ours_c6c7=(mine.c6, mine.c7), theirs_c6c7=(other.c6, other.c7),
                        **common)  # type: ignore[arg-type]
@@ -225,8 +228,8 @@ def _bracket_parting(event: BracketPaired, opponent: dict[int, int],
                 totals[i] += miss
         return totals[0], totals[1], totals[2]
 
-    article = "3.6.3"
-    for name, mine_value, their_value in zip(("[C8]", "[C9]", "[C10]"),
+    article = _R("3.6.3")
+    for name, mine_value, their_value in zip((_R("[C8]"), _R("[C9]"), _R("[C10]")),
                                              quality(event.pairs), quality(their_pairs)):
         if mine_value != their_value:
             article = name

@@ -20,6 +20,7 @@ from swisslearn.team2026.events import (PabCandidatesRanked, TeamBoardsOrdered,
                                         TeamBracketOpened, TeamBracketPaired, TeamByeAssigned,
                                         TeamCandidateTried, TeamColourAllocated,
                                         UpfloatersCounted, UpfloaterSetTried)
+from swisslearn.team2026.rules import RULES
 from swisslearn.team2026.selection import (BracketPairing, Graph, SetVerdict, judge_sets,
                                            misses, pair_bracket, upfloater_needs)
 from swisslearn.team2026.state import TeamState, team_states
@@ -68,7 +69,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     states = team_states(base, round)
     present = score_order([t for t in states.values() if t.available])
     views = {t.tpn: team_view(t) for t in states.values()}
-    yield RoundStarted(rule="3.3.2", round=round, system=SYSTEM,
+    yield RoundStarted(rule=RULES.label("3.3.2"), round=round, system=SYSTEM,
                        players=tuple(views[t.tpn] for t in present),
                        absent=tuple(t.tpn for t in states.values() if not t.available),
                        scores=tuple(sorted({t.score for t in present}, reverse=True)))
@@ -88,7 +89,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         upfloaters: tuple[TeamState, ...] = ()
         if needs.count:
             verdicts, chosen = judge_sets(graph, top, lower, needs, not last_two)
-            yield UpfloatersCounted(rule="3.5.2", bracket=view, count=needs.count,
+            yield UpfloatersCounted(rule=RULES.label("3.5.2"), bracket=view, count=needs.count,
                                     scores=needs.scores,
                                     potential=tuple(t.tpn for t in score_order(lower)),
                                     sets=len(verdicts))
@@ -102,7 +103,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
             players=tuple(views[t.tpn] for t in score_order(top) + score_order(upfloaters)),
             moved_down=tuple(t.tpn for t in score_order(upfloaters)), homogeneous=not upfloaters,
             lowest=len(bracket) == len(remaining), p=len(bracket) // 2)
-        yield TeamBracketOpened(rule="1.3.2", bracket=bracket_view)
+        yield TeamBracketOpened(rule=RULES.label("1.3.2"), bracket=bracket_view)
         c10_applies = not last_two
         chosen_pairing = pair_bracket(graph, bracket, up_ids, kind, c10_applies, avoid=avoid)
         first = pair_bracket(graph, bracket, up_ids, kind, c10_applies, quality=False)
@@ -113,9 +114,11 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
             yield TeamCandidateTried(rule=criterion, bracket=bracket_view, pairs=first.pairs,
                                  transposition=0, accepted=False,
                                  rejection=Rejection(criterion, players, "quality"))
-        yield TeamCandidateTried(rule="3.6.4", bracket=bracket_view, pairs=chosen_pairing.pairs,
+        yield TeamCandidateTried(rule=RULES.label("3.6.4"), bracket=bracket_view,
+                                 pairs=chosen_pairing.pairs,
                              transposition=0, accepted=True)
-        yield TeamBracketPaired(rule="3.6", bracket=bracket_view, pairs=chosen_pairing.pairs)
+        yield TeamBracketPaired(rule=RULES.label("3.6"), bracket=bracket_view,
+                                pairs=chosen_pairing.pairs)
         by_tpn = {t.tpn: t for t in bracket}
         pairs.extend((by_tpn[a], by_tpn[b]) for a, b in chosen_pairing.pairs)
         taken = {t.tpn for t in bracket}
@@ -152,7 +155,7 @@ def pab_step(graph: Graph, teams: Sequence[TeamState], round: RoundNumber,
         yield event
         if bye is None:
             raise refused("teams.pairing.no_pab", source=source, round=round, system=system)
-        yield TeamByeAssigned(rule="3.4", player=bye.tpn, view=views[bye.tpn])
+        yield TeamByeAssigned(rule=RULES.label("3.4"), player=bye.tpn, view=views[bye.tpn])
     elif not graph.pairable(teams):
         raise refused("teams.pairing.cannot_meet", source=source, round=round, system=system,
                       teams=", ".join(str(t.tpn) for t in sorted(teams, key=_tpn)))
@@ -169,12 +172,13 @@ def assign_bye(graph: Graph, teams: list[TeamState],
     refused: list[Rejection] = []
     for team in allowed:
         if graph.pairable([t for t in teams if t is not team]):
-            return PabCandidatesRanked(rule="3.4", round=round,
+            return PabCandidatesRanked(rule=RULES.label("3.4"), round=round,
                                        candidates=tuple(t.tpn for t in allowed),
                                        excluded=excluded, refused=tuple(refused),
                                        chosen=team.tpn), team
         refused.append(Rejection("3.4.1", (team.tpn,), "completion"))
-    return PabCandidatesRanked(rule="3.4", round=round, candidates=tuple(t.tpn for t in allowed),
+    return PabCandidatesRanked(rule=RULES.label("3.4"), round=round,
+                               candidates=tuple(t.tpn for t in allowed),
                                excluded=excluded, refused=tuple(refused)), None
 
 
@@ -184,17 +188,17 @@ def _set_events(view: BracketView, verdicts: list[SetVerdict],
     for verdict in verdicts[:chosen + 1]:
         ids = tuple(t.tpn for t in verdict.upfloaters)
         if verdict is best:
-            yield UpfloaterSetTried(rule="3.5.5", bracket=view, upfloaters=ids,
+            yield UpfloaterSetTried(rule=RULES.label("3.5.5"), bracket=view, upfloaters=ids,
                                     number=verdict.number, accepted=True, c6=verdict.c6,
                                     c7=verdict.c7, remaining=len(verdicts) - chosen - 1)
             continue
         if verdict.failed:
             criterion = verdict.failed
-            detail = "no_bracket_pairing" if criterion == "[C1]" else "completion"
+            detail = "no_bracket_pairing" if criterion == RULES.label("[C1]") else "completion"
         elif (verdict.c6 or 0) > (best.c6 or 0):
-            criterion, detail = "[C6]", "following_scoregroup"
+            criterion, detail = RULES.label("[C6]"), "following_scoregroup"
         else:
-            criterion, detail = "[C7]", "floated"
+            criterion, detail = RULES.label("[C7]"), "floated"
         yield UpfloaterSetTried(rule=criterion, bracket=view, upfloaters=ids,
                                 number=verdict.number, c6=verdict.c6, c7=verdict.c7,
                                 rejection=Rejection(criterion, ids, detail))
@@ -207,7 +211,7 @@ def _deciding(first: BracketPairing, chosen: BracketPairing, bracket: Sequence[T
     """The criterion that puts the chosen pairing before the first legal one
     (3.6.4), and the teams of the first one's pairs that break it."""
     by_tpn = {t.tpn: t for t in bracket}
-    for i, name in enumerate(("[C8]", "[C9]", "[C10]")):
+    for i, name in enumerate((RULES.label("[C8]"), RULES.label("[C9]"), RULES.label("[C10]"))):
         if first.quality[i] != chosen.quality[i]:
             players: list[int] = []
             for a, b in first.pairs:
@@ -216,8 +220,8 @@ def _deciding(first: BracketPairing, chosen: BracketPairing, bracket: Sequence[T
             return name, tuple(players)
     same = tuple(t for a, b in first.pairs if frozenset((a, b)) in avoid for t in (a, b))
     if same:
-        return "soft-avoid", same  # seed 002: fewer pairs of a protection group
-    return "3.6.3", ()  # cannot happen: equal quality gives the first identifier
+        return RULES.label("soft-avoid"), same  # seed 002: fewer pairs of a protection group
+    return RULES.label("3.6.3"), ()  # cannot happen: equal quality gives the first identifier
 
 
 def finish(round: RoundNumber, pairs: list[tuple[TeamState, TeamState]], bye: TeamState | None,
@@ -242,8 +246,8 @@ def finish(round: RoundNumber, pairs: list[tuple[TeamState, TeamState]], bye: Te
 
     boards.sort(key=board_key)
     ordered = tuple(Board(i, w.tpn, b.tpn) for i, (w, b) in enumerate(boards, 1))
-    yield TeamBoardsOrdered(rule="C.04.2", boards=ordered)
-    yield RoundPaired(rule="C.04.6", round=round, system=system, boards=ordered,
+    yield TeamBoardsOrdered(rule=RULES.label("C.04.2"), boards=ordered)
+    yield RoundPaired(rule=RULES.label("C.04.6"), round=round, system=system, boards=ordered,
                       byes=() if bye is None else (bye.tpn,))
 
 

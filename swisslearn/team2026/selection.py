@@ -29,6 +29,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from swisslearn.matching import all_paired, max_weight_matching
 from swisslearn.teams import PreferenceType
+from swisslearn.team2026.rules import RULES
 from swisslearn.team2026.state import TeamState
 
 __all__ = ["Graph", "Needs", "SetVerdict", "BracketPairing", "upfloater_needs",
@@ -214,10 +215,10 @@ def judge_sets(graph: Graph, top: Sequence[TeamState], lower: Sequence[TeamState
         chosen = {t.tpn for t in upfloaters}
         rest = [t for t in lower if t.tpn not in chosen]
         if not graph.pairable(list(top) + list(upfloaters)):
-            verdicts.append(SetVerdict(upfloaters, number, failed="[C1]"))
+            verdicts.append(SetVerdict(upfloaters, number, failed=RULES.label("[C1]")))
             continue
         if not graph.pairable(rest):
-            verdicts.append(SetVerdict(upfloaters, number, failed="[C3]"))
+            verdicts.append(SetVerdict(upfloaters, number, failed=RULES.label("[C3]")))
             continue
         following = [t for t in rest if t.score == following_score]
         c6: int | None = None

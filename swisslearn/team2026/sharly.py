@@ -39,6 +39,7 @@ from swisslearn.team2026 import procedure
 from swisslearn.team2026.colours import initial_colour
 from swisslearn.team2026.events import (SharlyBracketOpened, SharlyBracketPaired,
                                         SharlyCandidateTried, WholeRoundWeighed)
+from swisslearn.team2026.rules import SHARLY_RULES
 from swisslearn.team2026.selection import Graph
 from swisslearn.team2026.state import SHARLY, TeamState, team_states
 from swisslearn.team2026.wholeround import (Measure, RoundFields, best_pairing, first_difference,
@@ -65,7 +66,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     states = team_states(base, round, SHARLY)
     present = procedure.score_order([t for t in states.values() if t.available])
     views = {t.tpn: procedure.team_view(t) for t in states.values()}
-    yield RoundStarted(rule="C.04.6", round=round, system=SYSTEM,
+    yield RoundStarted(rule=SHARLY_RULES.label("C.04.6"), round=round, system=SYSTEM,
                        players=tuple(views[t.tpn] for t in present),
                        absent=tuple(t.tpn for t in states.values() if not t.available),
                        scores=tuple(sorted({t.score for t in present}, reverse=True)))
@@ -87,8 +88,9 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     view = BracketView(index=1, score=teams[0].score if teams else present[0].score,
                        players=tuple(views[t.tpn] for t in teams), moved_down=upfloaters,
                        homogeneous=not upfloaters, lowest=True, p=len(teams) // 2)
-    yield SharlyBracketOpened(rule="C.04.6", bracket=view)
-    yield WholeRoundWeighed(rule="C.04.6", bracket=view, pairs=pairs, fields=fields,
+    yield SharlyBracketOpened(rule=SHARLY_RULES.label("C.04.6"), bracket=view)
+    yield WholeRoundWeighed(rule=SHARLY_RULES.label("C.04.6"), bracket=view, pairs=pairs,
+                            fields=fields,
                             text_pairs=text_pairs, text_fields=text_fields, deciding=deciding,
                             tied=tied, forbidden=forbidden)
     if deciding is not None:
@@ -96,9 +98,10 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
         yield SharlyCandidateTried(rule=deciding, bracket=view, pairs=text_pairs,
                                    transposition=0, accepted=False,
                                    rejection=Rejection(deciding, apart, "whole_round"))
-    yield SharlyCandidateTried(rule="C.04.6", bracket=view, pairs=pairs, transposition=0,
+    yield SharlyCandidateTried(rule=SHARLY_RULES.label("C.04.6"), bracket=view, pairs=pairs,
+                               transposition=0,
                                accepted=True)
-    yield SharlyBracketPaired(rule="C.04.6", bracket=view, pairs=pairs)
+    yield SharlyBracketPaired(rule=SHARLY_RULES.label("C.04.6"), bracket=view, pairs=pairs)
     yield from procedure.finish(round, [(by_tpn[a], by_tpn[b]) for a, b in pairs], bye,
                                 initial_colour(base, round), base, views, SYSTEM)
 

@@ -56,6 +56,7 @@ from typing import Iterable, Sequence
 
 from swisslearn.teams import PreferenceType
 from swisslearn.matching import max_weight_matching
+from swisslearn.team2026.rules import SHARLY_RULES
 from swisslearn.team2026.state import TeamState
 
 __all__ = ["Field", "FIELDS", "RoundFields", "Measure", "measure", "best_pairing",
@@ -71,17 +72,18 @@ class Field:
     label: str
 
 
+_R = SHARLY_RULES.label
 FIELDS: tuple[Field, ...] = (
-    Field("pairs", "pairs"),
-    Field("upfloaters", "[C4]"),
-    Field("levels", "[C5]"),
-    Field("floated", "[C7]"),
-    Field("colour_misses", "[C8]"),
-    Field("strong_misses", "[C9]"),
-    Field("opponents_floated", "[C10]"),
-    Field("avoided", "soft-avoid"),
-    Field("top", "3.6.2"),
-    Field("products", "3.6.3"),
+    Field("pairs", _R("pairs")),
+    Field("upfloaters", _R("[C4]")),
+    Field("levels", _R("[C5]")),
+    Field("floated", _R("[C7]")),
+    Field("colour_misses", _R("[C8]")),
+    Field("strong_misses", _R("[C9]")),
+    Field("opponents_floated", _R("[C10]")),
+    Field("avoided", _R("soft-avoid")),
+    Field("top", _R("3.6.2")),
+    Field("products", _R("3.6.3")),
 )
 """The fields of the engine's weight, most significant first."""
 
