@@ -1,6 +1,7 @@
 """Helpers the test files share (instead of each keeping its own copy).
 
 * :func:`run`: the command line in-process, its exit code and what it printed;
+* :func:`in_process`: the same without pytest's capsys, as ``subprocess.run`` answers;
 * :func:`pairs_of`: a round's pairs without colours;
 * :class:`Expected` and :func:`expected_rows`: the rows of an ``expected.tsv``
   under ``tests/data/`` (a file and the problem it must produce), with
@@ -12,8 +13,13 @@ The pairing a file records for a round is :func:`swisslearn.model.recorded_round
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -21,7 +27,7 @@ from swisslearn.cli import main
 from swisslearn.model import PlayerId
 from swisslearn.trace import RoundPaired
 
-__all__ = ["run", "pairs_of", "Expected", "expected_rows", "row_name"]
+__all__ = ["run", "in_process", "pairs_of", "Expected", "expected_rows", "row_name"]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -29,6 +35,26 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def in_process(*argv: str | Path, lang: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``swisslearn ARGV...`` in this process, ``SWISSLEARN_LANG`` being
+    ``lang`` (unset if None), answered as ``subprocess.run`` would: for a
+    test of what the command says, not of how an interpreter starts (each new
+    one costs about 0.3 s of CPU).  ``--help`` ends in SystemExit, as in the
+    interpreter; the help's width is the one a pipe gets (COLUMNS, else 80)."""
+    words = [str(word) for word in argv]
+    out, err = io.StringIO(), io.StringIO()
+    with mock.patch.dict(os.environ, {"COLUMNS": os.environ.get("COLUMNS", "80")}):
+        os.environ.pop("SWISSLEARN_LANG", None)
+        if lang is not None:
+            os.environ["SWISSLEARN_LANG"] = lang
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(words)
+            except SystemExit as exit:
+                code = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
+    return subprocess.CompletedProcess(words, code, out.getvalue(), err.getvalue())
 
 
 def pairs_of(result: RoundPaired) -> set[frozenset[PlayerId]]:

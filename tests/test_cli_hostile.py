@@ -29,6 +29,7 @@ import psutil
 import pytest
 
 from conftest import DATA, TEST_DATA
+from helpers import in_process
 from swisslearn.cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE, main
 from swisslearn.formats.trf import read_trf
 from swisslearn.terminal import UNSAFE, json_text, safe
@@ -42,6 +43,11 @@ CONTROL_TEAMS = CLI / "control-team-names.trf"
 ROOT_README = DATA.parent / "README.md"
 
 
+# What a command says (its words, its escaping, its exit code as main returns
+# it) is checked in this process (helpers.in_process, French unless told:
+# 16 interpreters took 5 s of CPU); a new interpreter where the process is what
+# is tested: its streams full or closed, Ctrl-C, the terminal's encoding,
+# its time and memory.
 def swisslearn(*argv: str | Path, env: dict[str, str] | None = None, timeout: float = 60,
                **options: object) -> subprocess.CompletedProcess[str]:
     """``python -m swisslearn ARGV`` in a child process, French unless told."""
@@ -107,16 +113,16 @@ def test_club_file_round_3000000_exits_2_in_under_a_second() -> None:
 
 def test_missing_rounds_are_named_and_nothing_is_written(tmp_path: Path) -> None:
     out = tmp_path / "round-8.trf"
-    ran = swisslearn("pair", XXR9, "--round", "8", "-o", out, "--lang", "en")
+    ran = in_process("pair", XXR9, "--round", "8", "-o", out, "--lang", "en")
     assert ran.returncode == EXIT_USAGE
     assert "rounds 6 to 7 are not in the file (pair round 6 first)" in one_line(ran.stderr)
     assert not out.exists()
-    ran = swisslearn("pair", XXR9, "--round", "7")
+    ran = in_process("pair", XXR9, "--round", "7")
     assert "la ronde 6 manque dans le fichier" in one_line(ran.stderr)
 
 
 def test_the_next_round_is_paired_where_xxr_says_there_is_one() -> None:
-    ran = swisslearn("pair", XXR9)
+    ran = in_process("pair", XXR9)
     assert ran.returncode == EXIT_OK, ran.stderr
     assert "ronde 6" in ran.stdout.splitlines()[0]
 
@@ -128,7 +134,7 @@ def test_the_next_round_is_paired_where_xxr_says_there_is_one() -> None:
                                   ["generate", "--players", "٣", "--rounds", "3", "--seed",
                                    "1", "-o", "never-written.trf"]])
 def test_non_ascii_digits_are_refused_as_the_readers_refuse_them(argv: list[str]) -> None:
-    ran = swisslearn(*argv)
+    ran = in_process(*argv)
     assert ran.returncode == EXIT_USAGE
     assert "un nombre est attendu" in ran.stderr and "Traceback" not in ran.stderr
 
@@ -270,7 +276,7 @@ def _assert_safe(text: str) -> None:
                                   ["why", "1", "3"], ["check"], ["trace", "--round", "5"]])
 def test_names_are_shown_escaped(argv: list[str]) -> None:
     command, *rest = argv
-    ran = swisslearn(command, CONTROL, *rest)
+    ran = in_process(command, CONTROL, *rest)
     assert ran.returncode in (EXIT_OK, 1), ran.stderr
     _assert_safe(ran.stdout)
     _assert_safe(ran.stderr)
@@ -299,12 +305,12 @@ def test_team_names_and_the_type_code_are_shown_escaped(argv: list[str]) -> None
 def test_json_keeps_the_exact_strings() -> None:
     names = {p.id: p.name for p in read_trf(CONTROL).tournament.players}
     assert "\x1b" in names[1] and "\u202e" in names[4]
-    ran = swisslearn("show", CONTROL, "--json")
+    ran = in_process("show", CONTROL, "--json")
     assert ran.returncode == EXIT_OK
     _assert_safe(ran.stdout)
     shown = {p["id"]: p["name"] for p in json.loads(ran.stdout)["players"]}
     assert shown == names
-    ran = swisslearn("trace", CONTROL, "--round", "5", "--jsonl")
+    ran = in_process("trace", CONTROL, "--round", "5", "--jsonl")
     _assert_safe(ran.stdout)
     assert all(json.loads(line) for line in ran.stdout.splitlines())
 

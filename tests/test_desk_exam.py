@@ -21,7 +21,9 @@ from swisslearn.exam.marking import OUT_OF, ExpectedLine, readings
 from swisslearn.exam.paper import ExamPaper, exam_paper
 from test_desk import _page_text
 
-LEVEL, SEED = 1, 3
+# Seed 1: level 1's paper at the first draw (seed 3 took 33 draws, 6 s of CPU,
+# and each test draws it again).
+LEVEL, SEED = 1, 1
 
 
 def copy_of(lines: tuple[ExpectedLine, ...]) -> str:

@@ -52,10 +52,10 @@ from swisslearn.formats.trf import read_trf
 from swisslearn.trace import (BracketOpened, BracketPaired, CandidatesSkipped, CandidateTried,
                               Event, ExchangeApplied, Rejection, RoundPaired)
 
-# `make stress` (conftest.STRESS) the full sizes; `make test` about a third.
-TOURNAMENTS = 700 if STRESS else 240      # about 3,000 rounds (1,000), each paired both ways
-WITH_FORBIDDEN = 250 if STRESS else 90    # tournaments whose last rounds get random XXP pairs
-JUMPED = 150 if STRESS else 50            # the same with the jump after 1 exchange
+# `make stress` (conftest.STRESS) the full sizes; `make test` about a sixth.
+TOURNAMENTS = 700 if STRESS else 120      # about 3,000 rounds (500), each paired both ways
+WITH_FORBIDDEN = 250 if STRESS else 45    # tournaments whose last rounds get random XXP pairs
+JUMPED = 150 if STRESS else 25            # the same with the jump after 1 exchange
 
 
 
@@ -115,7 +115,7 @@ def test_literal_and_pruned_agree_on_random_tournaments() -> None:
         for round in range(1, tournament.rounds_paired + 1):
             ranges += max(0, _compare(tournament, round, f"{settings_!r} round {round}"))
             rounds += 1
-    least_rounds, least_ranges = (2500, 100) if STRESS else (800, 30)
+    least_rounds, least_ranges = (2500, 100) if STRESS else (400, 30)
     assert rounds > least_rounds and ranges > least_ranges, (rounds, ranges)
 
 
@@ -136,7 +136,7 @@ def test_literal_and_pruned_agree_with_forbidden_pairs() -> None:
                 where = f"{settings_!r} round {round} forbidden {pairs}"
                 failures += _compare(changed, round, where) < 0
                 rounds += 1
-    assert rounds > (1000 if STRESS else 360) and failures > 0, (rounds, failures)
+    assert rounds > (1000 if STRESS else 180) and failures > 0, (rounds, failures)
 
 
 # -- the search alone --------------------------------------------------------------------
@@ -255,7 +255,7 @@ def test_jumping_over_exchanges_changes_nothing(monkeypatch: pytest.MonkeyPatch)
             changed = replace(tournament, forbidden=tournament.forbidden + pairs)
             _compare(changed, round, f"{settings_!r} round {round} forbidden {pairs}")
             rounds += 1
-    assert rounds > (400 if STRESS else 130)
+    assert rounds > (400 if STRESS else 60)
 
 
 def test_exchange_numbers_are_counted_exactly() -> None:

@@ -58,7 +58,8 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_paper_is_a_tournament_of_12_to_30_players_and_a_round_of_its_level(
         paper: ExamPaper) -> None:
-    for level, seed in ((1, 0), (2, 0), (3, 7)):
+    # Level 1 from seed 5 (8 draws); from seed 0 it took 82 draws, 12 s of CPU.
+    for level, seed in ((1, 5), (2, 0), (3, 7)):
         drawn = exam_paper(level, seed)
         assert FEWEST_PLAYERS <= len(drawn.tournament.players) <= MOST_PLAYERS
         assert drawn.level == level and drawn.round >= 3
