@@ -88,6 +88,14 @@ def vectors() -> Path:
     return VECTORS
 
 
+def need_shared(path: Path) -> Path:
+    """``path`` under ``../shared/``, or the test skipped as the ``vectors``
+    fixture skips it when ``../shared/`` is absent (docs/tests.md)."""
+    if not path.exists():
+        pytest.skip(f"{path} not found (../shared/ is absent)")
+    return path
+
+
 def vector_files(kind: str) -> list[Path]:
     """The reference files of one kind (``dutch2026``, ``team2026``), or [] if absent."""
     folder = VECTORS / kind

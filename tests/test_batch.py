@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, SHARED, TEST_DATA
+from conftest import DATA, SHARED, TEST_DATA, need_shared
 from test_dutch2017_rules import PPB
 from helpers import run
 from swisslearn import batch
@@ -35,6 +35,7 @@ DIFFERING = "042 2026/02/01\n" + PPB
 def season(tmp_path: Path) -> Path:
     """A folder as a season's: small files of the shared vectors (one in a
     sub-folder), one that differs, one that is not TRF, one ignored (.md)."""
+    need_shared(VECTORS)
     folder = tmp_path / "saison"
     (folder / "printemps").mkdir(parents=True)
     # Each names its system (192): one system to re-pair with, not every edition in turn.

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import need_shared
+
 from swisslearn.dutch1998 import feasibility
 from swisslearn.dutch1998.procedure import pair, trace
 from swisslearn.formats.trf import parse_trf, read_trf
@@ -83,6 +85,7 @@ def test_hang_file_pairs_in_seconds_breaking_neither_b1_nor_b2(path: Path) -> No
 
 
 def test_the_hostile_files_are_there() -> None:
+    need_shared(HOSTILE)
     assert len(HANG_FILES) == 3
 
 

@@ -25,6 +25,8 @@ from typing import Any
 
 import pytest
 
+from conftest import need_shared
+
 from swisslearn import cli
 from swisslearn.dutch2017 import procedure as procedure_2017
 from swisslearn.dutch2026 import procedure as procedure_2026
@@ -46,7 +48,7 @@ CASES = [(ROOT / "data" / "chysteme-36-joueurs.trf", None),
                          ids=[f"{p.stem}-r{r}" for p, r in CASES])
 def test_no_earlier_event_is_kept_while_the_trace_goes_on(system: str, path: Path,
                                                          round: int | None) -> None:
-    tournament = read_trf(path).tournament
+    tournament = read_trf(need_shared(path)).tournament
     seen: list[weakref.ref[Any]] = []
     kinds = []
     for event in ENGINES[system].trace(tournament, round):
@@ -72,7 +74,7 @@ def test_trace_jsonl_writes_the_first_event_before_the_brackets_are_paired(
         return pair_round(*args)
 
     monkeypatch.setattr(module, "EDITION", dataclasses.replace(edition, pair_round=spy))
-    path = VECTORS / "dutch2017" / "rtg-002-p54-r11.trf"
+    path = need_shared(VECTORS / "dutch2017" / "rtg-002-p54-r11.trf")
     with contextlib.redirect_stdout(sink):
         code = cli.main(["trace", str(path), "--round", "11", "--system", system, "--jsonl"])
     assert code == 0
