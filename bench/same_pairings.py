@@ -55,6 +55,10 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from swisslearn.model import Tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT.parent / "shared" / "vectors"
@@ -67,6 +71,25 @@ def _sources(folder: Path) -> list[Path]:
     files += sorted(VECTORS.glob("*/*.trf"))
     files += sorted(folder.glob("*.trf"))
     return files
+
+
+def name_and_last_round(path: Path) -> tuple[str, Tournament | None, int]:
+    """A source's name as the comparison prints it, its tournament (None if
+    the reader refuses it: its refusal is compared too) and the last round
+    to run on it: the next round where the file announces more, else the
+    last paired. Shared with ``bench/same_words.py``."""
+    from swisslearn.cli import read_input
+    from swisslearn.errors import SwisslearnError
+
+    name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
+    try:
+        tournament = read_input(str(path)).tournament
+    except SwisslearnError:
+        return name, None, 1
+    last = max(1, tournament.rounds_paired)
+    if tournament.rounds_paired < tournament.total_rounds:
+        last = tournament.rounds_paired + 1
+    return name, tournament, last
 
 
 def generate(folder: Path, count: int) -> None:
@@ -358,8 +381,7 @@ def systems_outputs(folder: Path, out: Path, only: tuple[str, ...] = SYSTEMS) ->
     import io
     import random
 
-    from swisslearn.cli import main as command, read_input
-    from swisslearn.errors import SwisslearnError
+    from swisslearn.cli import main as command
 
     _engine()
     start = time.process_time()
@@ -375,16 +397,7 @@ def systems_outputs(folder: Path, out: Path, only: tuple[str, ...] = SYSTEMS) ->
             runs += 1
 
         for path in _sources(folder):
-            name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
-            try:
-                tournament = read_input(str(path)).tournament
-            except SwisslearnError:
-                tournament = None
-            last = 1
-            if tournament is not None:
-                last = max(1, tournament.rounds_paired)
-                if tournament.rounds_paired < tournament.total_rounds:
-                    last = tournament.rounds_paired + 1
+            name, tournament, last = name_and_last_round(path)
             for system in only:
                 for round in range(1, last + 1):
                     run(f"{name} {system} pair", round,

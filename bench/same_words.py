@@ -89,8 +89,8 @@ def _is_team(path: Path) -> bool:
 
 
 def run(folder: Path, out: Path, only: tuple[str, ...]) -> None:
-    from swisslearn.cli import main as command, read_input
-    from swisslearn.errors import SwisslearnError
+    from same_pairings import name_and_last_round
+    from swisslearn.cli import main as command
 
     start = time.process_time()
     runs = 0
@@ -112,16 +112,7 @@ def run(folder: Path, out: Path, only: tuple[str, ...]) -> None:
             runs += 1
 
         for path in _sources(folder):
-            name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
-            try:
-                tournament = read_input(str(path)).tournament
-            except SwisslearnError:
-                tournament = None
-            last = 1
-            if tournament is not None:
-                last = max(1, tournament.rounds_paired)
-                if tournament.rounds_paired < tournament.total_rounds:
-                    last = tournament.rounds_paired + 1
+            name, _, last = name_and_last_round(path)
             systems = [s for s in (TEAM if _is_team(path) else INDIVIDUAL) if s in only]
             for system in systems:
                 common = [str(path), "--system", system]
