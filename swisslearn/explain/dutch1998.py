@@ -253,18 +253,25 @@ def _player_moved_down_plain(event: PlayerMovedDown, cat: Catalogue) -> str:
                     reason=describe_rejection(event.reason, cat))
 
 
+def _bracket_kind(view: BracketView) -> str | None:
+    """How the text names the group being paired, where it is not a plain
+    homogeneous bracket: a remainder group (A8), or a heterogeneous bracket
+    (moved-down players in it, A3)."""
+    if view.remainder:
+        return "remainder"
+    if view.moved_down and not view.homogeneous:
+        return "heterogeneous"
+    return None
+
+
 @describe.register
 def _bracket_split(event: BracketSplit, cat: Catalogue) -> str:
     view = event.bracket
     if view.p == 0:
         return cat.text("bracket_split.empty", score=bracket_score(cat, view),
                         players=cat.players(ids(view.players)))
-    if view.remainder:
-        key = "bracket_split.remainder"
-    elif view.moved_down and not view.homogeneous:
-        key = "bracket_split.heterogeneous"
-    else:
-        key = "bracket_split"
+    kind = _bracket_kind(view)
+    key = f"bracket_split.{kind}" if kind else "bracket_split"
     if event.raised:
         # x as A8 computes it, then C11's raise: two steps of the text, told apart.
         return cat.text(key + ".raised", s1=cat.players(view.s1), s2=cat.players(view.s2),
@@ -963,12 +970,7 @@ def _paired_where(state: Round, answer: Answer,
         return
     view = source.bracket
     first, second = next((x, y) for x, y in source.pairs if {x, y} == {a, b})
-    if view.remainder:
-        key = "why.paired.remainder"
-    elif view.moved_down and not view.homogeneous:
-        key = "why.paired.heterogeneous"
-    else:
-        key = "why.paired.bracket"
+    key = f"why.paired.{_bracket_kind(view) or 'bracket'}"
     rule = _rule_of(source.transposition)
     how = _why_how(cat, source, _refusals_before(state, source), first, second)
     answer.add(cat.text(key, rule=rule, score=cat.number(view.score), s1=first, s2=second,
