@@ -86,10 +86,40 @@ def name_and_last_round(path: Path) -> tuple[str, Tournament | None, int]:
         tournament = read_input(str(path)).tournament
     except SwisslearnError:
         return name, None, 1
-    last = max(1, tournament.rounds_paired)
+    return name, tournament, max(1, last_round(tournament))
+
+
+def write_team_tournaments(folder: Path, count: int, *, seed: int, teams: tuple[int, int],
+                           rounds: tuple[int, int], digits: int) -> int:
+    """COUNT random team tournaments paired by ``team-2026``
+    (``tests/stress/teamgen.py``) written as ``team-NNNN.trf`` (``digits``
+    wide); how many were written (a draw no round can pair is skipped).
+    Shared with ``bench/same_words.py``; ``tests/stress`` on ``sys.path``."""
+    from teamgen import generate_teams, random_team_settings  # type: ignore[import-not-found]
+
+    from swisslearn.errors import PairingError
+    from swisslearn.systems import get
+
+    team = get("team-2026")
+    written = 0
+    for i, setting in enumerate(random_team_settings(count, seed=seed, teams=teams,
+                                                     rounds=rounds)):
+        try:
+            text = generate_teams(setting, team.pair)
+        except PairingError:
+            continue
+        (folder / f"team-{i:0{digits}d}.trf").write_text(text)
+        written += 1
+    return written
+
+
+def last_round(tournament: Tournament) -> int:
+    """The last round a comparison pairs: the next one where the file
+    announces more rounds than it has paired, else the last paired.  Shared
+    with ``bench/same_words.py`` and ``bench/same_traces_editions.py``."""
     if tournament.rounds_paired < tournament.total_rounds:
-        last = tournament.rounds_paired + 1
-    return name, tournament, last
+        return tournament.rounds_paired + 1
+    return tournament.rounds_paired
 
 
 def generate(folder: Path, count: int) -> None:
@@ -165,11 +195,8 @@ def _files(folder: Path) -> Iterator[tuple[str, object, int]]:
             tournament = read_input(str(path)).tournament
         except SwisslearnError:
             continue
-        last = tournament.rounds_paired
-        if last < tournament.total_rounds:
-            last += 1  # the next round too
         name = str(path.relative_to(ROOT.parent) if ROOT.parent in path.parents else path)
-        yield name, tournament, last
+        yield name, tournament, last_round(tournament)
 
 
 def _engine() -> None:
@@ -327,15 +354,13 @@ def systems_generate(folder: Path, count: int) -> None:
     import random
 
     sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "stress")]
-    from teamgen import generate_teams, random_team_settings  # type: ignore[import-not-found]
-
     from swisslearn.errors import PairingError
     from swisslearn.formats.trf import parse_trf
     from swisslearn.generate import generate as make, random_tournaments
     from swisslearn.systems import get
 
     folder.mkdir(parents=True, exist_ok=True)
-    dutch, team = get("dutch-2026"), get("team-2026")
+    dutch = get("dutch-2026")
     written = 0
     for i, setting in enumerate(random_tournaments(count, seed=24_2026, players=(4, 40),
                                                    rounds=(3, 9))):
@@ -355,14 +380,8 @@ def systems_generate(folder: Path, count: int) -> None:
         (folder / f"ind-{i:05d}-xxp.trf").write_text(
             text + ("" if text.endswith("\n") else "\n") + "\n".join(lines) + "\n")
         written += 2
-    for i, team_setting in enumerate(random_team_settings(count, seed=24_2027, teams=(3, 20),
-                                                          rounds=(3, 9))):
-        try:
-            text = generate_teams(team_setting, team.pair)
-        except PairingError:
-            continue
-        (folder / f"team-{i:05d}.trf").write_text(text)
-        written += 1
+    written += write_team_tournaments(folder, count, seed=24_2027, teams=(3, 20),
+                                      rounds=(3, 9), digits=5)
     print(f"{written} files in {folder}")
 
 

@@ -39,6 +39,7 @@ TEAM_SYSTEMS = ("team-2026", "team-2026-sharly")
 
 def dump(out: Path, folders: list[Path], names: tuple[str, ...] = SYSTEMS) -> None:
     import swisslearn
+    from same_pairings import last_round
     from swisslearn import systems
     from swisslearn.cli import read_input
     from swisslearn.errors import SwisslearnError
@@ -55,9 +56,7 @@ def dump(out: Path, folders: list[Path], names: tuple[str, ...] = SYSTEMS) -> No
                     tournament = read_input(str(path)).tournament
                 except SwisslearnError:
                     continue
-                last = tournament.rounds_paired
-                if last < tournament.total_rounds:
-                    last += 1
+                last = last_round(tournament)
                 for name in names:
                     system = systems.SYSTEMS[name]
                     for round in range(1, last + 1):

@@ -52,7 +52,7 @@ def _sources(folder: Path) -> list[Path]:
 
 def generate(folder: Path, count: int) -> None:
     sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "stress")]
-    from teamgen import generate_teams, random_team_settings  # type: ignore[import-not-found]
+    from same_pairings import write_team_tournaments
 
     from swisslearn.errors import PairingError
     from swisslearn.generate import generate as make, random_tournaments
@@ -70,15 +70,8 @@ def generate(folder: Path, count: int) -> None:
                 continue
             document.write(folder / f"{system}-{i:04d}.trf")
             written += 1
-    team = get("team-2026")
-    for i, team_setting in enumerate(random_team_settings(count, seed=34_100, teams=(3, 12),
-                                                          rounds=(3, 7))):
-        try:
-            text = generate_teams(team_setting, team.pair)
-        except PairingError:
-            continue
-        (folder / f"team-{i:04d}.trf").write_text(text)
-        written += 1
+    written += write_team_tournaments(folder, count, seed=34_100, teams=(3, 12),
+                                      rounds=(3, 7), digits=4)
     print(f"{written} files in {folder}")
 
 

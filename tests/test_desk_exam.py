@@ -51,14 +51,19 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return where
 
 
-@pytest.fixture(scope="module")
-def page() -> desk.Desk:
-    """The desk (no tournament loaded: the exam needs none) with the paper drawn."""
+def _drawn() -> desk.Desk:
+    """A new desk (no tournament loaded: the exam needs none) with the paper
+    of LEVEL and SEED drawn: each test that sits it has its own page."""
     page = desk.app(data=DATA, example=None)
-    page.exam_level.value = LEVEL
-    page.exam_seed.value = SEED
+    page.exam_level.value, page.exam_seed.value = LEVEL, SEED
     page.exam_button.click()
     return page
+
+
+@pytest.fixture(scope="module")
+def page() -> desk.Desk:
+    """The desk with the paper drawn, shared by the tests that only read it."""
+    return _drawn()
 
 
 def test_the_desk_draws_the_paper_of_exam_new(page: desk.Desk, folder: Path) -> None:
@@ -87,9 +92,7 @@ def test_the_downloads_are_exam_news_files(page: desk.Desk, folder: Path) -> Non
 
 def test_the_engines_round_handed_in_marks_20(folder: Path, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    page = desk.app(data=DATA, example=None)
-    page.exam_level.value, page.exam_seed.value = LEVEL, SEED
-    page.exam_button.click()
+    page = _drawn()
     assert page.exam is not None
     paper = page.exam.sitting.paper
     page.exam.copy.value = copy_of(readings(paper.events)[0].lines)
@@ -111,9 +114,7 @@ def test_the_engines_round_handed_in_marks_20(folder: Path, tmp_path: Path,
 
 def test_a_wrong_board_loses_its_line(folder: Path, tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    page = desk.app(data=DATA, example=None)
-    page.exam_level.value, page.exam_seed.value = LEVEL, SEED
-    page.exam_button.click()
+    page = _drawn()
     assert page.exam is not None
     lines = readings(page.exam.sitting.paper.events)[0].lines
     written = copy_of(lines).splitlines()
@@ -133,9 +134,7 @@ def test_a_wrong_board_loses_its_line(folder: Path, tmp_path: Path,
 
 
 def test_an_unreadable_copy_is_said_and_can_be_corrected() -> None:
-    page = desk.app(data=DATA, example=None)
-    page.exam_level.value, page.exam_seed.value = LEVEL, SEED
-    page.exam_button.click()
+    page = _drawn()
     assert page.exam is not None
     page.exam.hand_in("3 douze")
     said = html.unescape(page.exam.report.value)
@@ -179,9 +178,7 @@ def test_the_exam_in_english(folder: Path, tmp_path: Path) -> None:
 
 
 def test_switching_language_keeps_the_copy_and_says_the_marks_again() -> None:
-    page = desk.app(data=DATA, example=None)
-    page.exam_level.value, page.exam_seed.value = LEVEL, SEED
-    page.exam_button.click()
+    page = _drawn()
     assert page.exam is not None
     sitting = page.exam.sitting
     copy = copy_of(readings(sitting.paper.events)[0].lines)
