@@ -190,9 +190,13 @@ def apply(tournament: Tournament, asked: str | None, system: str) -> Applied:
             and (asked == "baku" or (asked is None and named_in_code(tournament)))):
         # C.04.6 with game points primary: the method is not used so (C.04.7 1.4.4).
         raise usage("acceleration.game_points", code=type_code.code)
+    if system not in SYSTEMS:
+        # dutch-1998 and simple pair on real points: a file's virtual points
+        # are not theirs to use (prepare() says so), never announced as used.
+        return Applied(tournament, "")
     if tournament.accelerations:
         return Applied(tournament, "file")
-    if system not in SYSTEMS or (asked is None and not named_in_code(tournament)):
+    if asked is None and not named_in_code(tournament):
         return Applied(tournament, "")
     method = baku(tournament)
     return Applied(dataclasses.replace(tournament, accelerations=method.accelerations()),
@@ -228,9 +232,12 @@ def prepare(tournament: Tournament, asked: str | None,
         notes.append(Note("real.acceleration.reference",
                           (("size", len(method.group_a)),
                            ("reference", reference_group_a_size(method.players)))))
-    if not applied.source and named_in_code(tournament) and system not in SYSTEMS:
-        notes.append(Note("real.acceleration.not_applied",
-                          (("code", tournament.system), ("system", system))))
+    if not applied.source and system not in SYSTEMS:
+        if tournament.accelerations:
+            notes.append(Note("real.acceleration.records_not_applied", (("system", system),)))
+        elif named_in_code(tournament):
+            notes.append(Note("real.acceleration.not_applied",
+                              (("code", tournament.system), ("system", system))))
     return (applied if applied.source else None), tuple(notes)
 
 

@@ -230,3 +230,23 @@ def test_generate_pairs_with_the_acceleration_and_writes_it(
     assert code == 0
     code, _, _ = run(capsys, "check", str(bare), "--system", "dutch-2026")
     assert code == 1
+
+
+def test_a_system_without_virtual_points_says_it_pairs_on_the_real_points(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """dutch-1998 pairs on real points: a file's XXA records are not announced
+    as used (they were, while its brackets were the real scores')."""
+    with_records = tmp_path / "xxa.trf"
+    with_records.write_text(_fresh(8, 3) + "XXA    1  1.0\nXXA    2  1.0\n")
+    without = tmp_path / "plain.trf"
+    without.write_text(_fresh(8, 3))
+    outputs = []
+    for path in (with_records, without):
+        code, out, err = run(capsys, "pair", str(path), "--system", "dutch-1998", "--lang", "en")
+        assert code == 0 and "Acceleration" not in out
+        outputs.append(out.replace(path.name, "FILE"))
+        if path is with_records:
+            assert "virtual points (XXA) that dutch-1998 does not apply" in err
+        code, out, _ = run(capsys, "trace", str(path), "--system", "dutch-1998", "--lang", "en")
+        assert "C.04.5.1" not in out
+    assert outputs[0] == outputs[1]
