@@ -189,18 +189,32 @@ def _climb(levels: list[Level], view_of: Callable[[Level], BracketView],
     of more pairs than C13's ``cap`` allows is skipped (feasibility.py).
     ``after_remainder``: whether a remainder group has been tried already
     (the text's C10 then, not reading 1)."""
-    w, b, q = counts
     for level in levels:
         current = view_of(level)
         if cap is not None and cap.over(level.p):
             yield from cap.told(current)
             continue
         yield from announce(level, current, after_remainder=after_remainder())
-        # C11's raise in force (not at C14's levels, whose x C14 tells).
-        raised = (0 if level.rule == "C14" or level.shown_x is not None
-                  else max(0, current.x - min(a8_x(w, b, q), current.p)))
-        yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q, raised=raised)
+        yield _split(current, counts, level)
         yield from tried(level, current)
+
+
+def _split(current: BracketView, counts: tuple[int, int, int], level: Level | None = None
+           ) -> BracketSplit:
+    """C4's event, with what moved x from A8's value: C11's raise ("as long
+    as x < p, increase x by 1"), then C14's step, if any ("decrease p by 1;
+    if the original value of x was positive, decrease x too").  C14 and C10
+    restart at C4 and C7, C11 at C3: none computes x again (C2).  Without
+    ``level``: the moved-down players at every relaxation, x raised to p."""
+    w, b, q = counts
+    a8 = a8_x(w, b, q)
+    if level is not None and level.shown_x is not None:
+        # C14: x as C11 left it (level.x), then C14's own step.
+        return BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q,
+                            raised=max(0, level.x - min(a8, level.x)),
+                            lowered=level.x - level.shown_x)
+    return BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q,
+                        raised=max(0, current.x - min(a8, current.p)))
 
 
 def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],
@@ -255,7 +269,7 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
         # The lowest bracket ends the round: at most one player may stay
         # unpaired (the bye, A5); here more would, whatever the level.
         current = view_of(levels[0])
-        yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q)
+        yield _split(current, (w, b, q), levels[0])
         left = _ids(floating) + _ids(players[2 * p0:])
         yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
                              accepted=False, rejection=Rejection("A5", left, "one_bye"),
@@ -603,7 +617,9 @@ class _Heterogeneous(_Group):
         search = self.search(s1, p, relaxed)
         current = self.view.with_(x=p, p=p, dropped=relaxed.dropped, s1=_ids(s1),
                                   s2=_ids(self.residents))
-        yield BracketSplit(rule="C4", bracket=current, w=self.w, b=self.b, q=self.q)
+        # x = p: C11 raised it on the moved-down players' ladder, and C10 went
+        # back to C7 since (x is not computed again).
+        yield _split(current, (self.w, self.b, self.q))
         rest = len(self.residents) - p
 
         def expand(found: Found) -> Stream:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import singledispatch
 
+from swisslearn.dutch1998.colours import a8_x
 from swisslearn.words import Catalogue
 from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids,
                                       round_paired_sentence, round_started_sentence, views)
@@ -272,15 +273,31 @@ def _bracket_split(event: BracketSplit, cat: Catalogue) -> str:
                         players=cat.players(ids(view.players)))
     kind = _bracket_kind(view)
     key = f"bracket_split.{kind}" if kind else "bracket_split"
+    a8 = a8_x(event.w, event.b, event.q)
+    fields = dict(s1=cat.players(view.s1), s2=cat.players(view.s2), p=cat.number(view.p),
+                  w=cat.number(event.w), b=cat.number(event.b), q=cat.number(event.q))
+    if event.lowered is not None:
+        # A C14 level: x as A8 computes it, C11's raise, then C14's step (C14
+        # restarts at C4: x is not computed again).
+        steps = [cat.text("bracket_split.x.a8", a8=cat.number(a8), **fields)]
+        if event.raised:
+            steps.append(cat.text("bracket_split.x.c11" + (".remainder" if view.remainder
+                                                            else ""),
+                                  x=cat.number(view.x + event.lowered)))
+        steps.append(cat.text("bracket_split.x.c14_follows" if event.lowered
+                              else "bracket_split.x.c14_stays",
+                              x=cat.number(view.x), p=cat.number(view.p)))
+        return cat.text(key + ".steps", steps=cat.text("bracket_split.x.sep").join(steps),
+                        **fields)
     if event.raised:
         # x as A8 computes it, then C11's raise: two steps of the text, told apart.
-        return cat.text(key + ".raised", s1=cat.players(view.s1), s2=cat.players(view.s2),
-                        p=cat.number(view.p), x=cat.number(view.x),
-                        a8=cat.number(view.x - event.raised), w=cat.number(event.w),
-                        b=cat.number(event.b), q=cat.number(event.q))
-    return cat.text(key, s1=cat.players(view.s1), s2=cat.players(view.s2),
-                    p=cat.number(view.p), x=cat.number(view.x), w=cat.number(event.w),
-                    b=cat.number(event.b), q=cat.number(event.q))
+        return cat.text(key + ".raised", x=cat.number(view.x),
+                        a8=cat.number(view.x - event.raised), **fields)
+    if a8 > view.x:
+        # A8's x above p (fewer moved-down players than x): B4 refuses no pair;
+        # the search counts x up to p, the line says A8's value.
+        return cat.text(key + ".above_p", x=cat.number(a8), **fields)
+    return cat.text(key, x=cat.number(view.x), **fields)
 
 
 def _dropped(cat: Catalogue, dropped: tuple[str, ...]) -> str:
