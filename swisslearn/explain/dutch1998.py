@@ -1182,6 +1182,24 @@ def _told_in_bracket(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
     return False
 
 
+def _told_refused(answer: Answer, refusals: Sequence[Told], pair: frozenset[PlayerId],
+                  score: str) -> bool:
+    """Step 4b of :func:`_not_paired`: the orders of S2 that pair them were
+    refused, each criterion the trace names for them told; True if it answered."""
+    cat = answer.cat
+    mine = [told for told in refusals if {told[0].player, told[0].opponent} == pair]
+    if not mine:
+        return False
+    rules = list(dict.fromkeys(rule for _, rule, _ in mine))
+    reasons = list(dict.fromkeys(describe_rejection(r.rejection, cat, x) for r, _, x in mine))
+    named = mine[0][0]
+    answer.add(cat.text("why.reason.refused", rule=cat.text("why.rules.sep").join(rules),
+                        score=score, a=named.player, b=named.opponent,
+                        rejection=cat.text("fmt.reason_sep").join(reasons)),
+               *rules, *dict.fromkeys(r.rejection.criterion for r, _, _ in mine))
+    return True
+
+
 def _told_by_kept(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
                   shared: BracketView) -> None:
     """Steps 4b-7 of :func:`_not_paired`: what the kept pairing of the shared bracket says."""
@@ -1197,17 +1215,7 @@ def _told_by_kept(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
     how = _kept_how(cat, kept)
     # 4b. The D1 search refused the orders of S2 pairing them (counted in a range).
     refusals = _refusals_before(state, kept)
-    mine = [told for told in refusals if {told[0].player, told[0].opponent} == pair]
-    if mine:
-        # Every criterion the trace names for the orders that pair them.
-        rules = list(dict.fromkeys(rule for _, rule, _ in mine))
-        reasons = list(dict.fromkeys(describe_rejection(r.rejection, cat, x)
-                                     for r, _, x in mine))
-        named = mine[0][0]
-        answer.add(cat.text("why.reason.refused", rule=cat.text("why.rules.sep").join(rules),
-                            score=score, a=named.player, b=named.opponent,
-                            rejection=cat.text("fmt.reason_sep").join(reasons)),
-                   *rules, *dict.fromkeys(r.rejection.criterion for r, _, _ in mine))
+    if _told_refused(answer, refusals, pair, score):
         return
     # 5. Both on the same side: C6 pairs S1 against S2 (in a heterogeneous
     # bracket, S2 players left over meet again in the remainder group).
