@@ -14,7 +14,7 @@ from swisslearn.dutch1998.colours import a8_x
 from swisslearn.dutch1998.procedure import trace
 from swisslearn.explain import explain
 from swisslearn.formats.trf import read_trf
-from swisslearn.trace import BracketSplit
+from swisslearn.trace import BracketSplit, PDecreased
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "data"
@@ -164,3 +164,26 @@ def test_the_raise_is_in_the_jsonl(capsys: pytest.CaptureFixture[str]) -> None:
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     splits = [o for o in lines if o["kind"] == "bracket_split"]
     assert any(o["raised"] == 1 for o in splits) and all("raised" in o for o in splits)
+
+
+def test_c14_in_a_heterogeneous_bracket_says_x_is_computed_again() -> None:
+    """A generated round (tests/data/dutch1998/het-c14.trf, round 5, bracket
+    2: 1, 2, 4 moved down onto 6, 7, 9, 10; A8: b = 4, n = 3, q = 4, x = 0).
+    C11 raised x to p = 3; no remainder group could be paired, and C14 puts
+    two of them in S1.  Seed 000 (« Diminuer p de 1 (si la valeur première
+    de x était positive, retirer 1 à x aussi). … recommencer en C4 ») keeps
+    x = 3; the engine computes it again by A8 (x = 0) and restores the
+    dropped criteria: the line says both, the text's path named."""
+    events = list(trace(read_trf(HERE / "data" / "dutch1998" / "het-c14.trf").tournament, 5))
+    step = next(e for e in events if isinstance(e, PDecreased) and e.bracket.p == 2
+                and not e.bracket.homogeneous)
+    assert (step.x_from, step.x_first, step.bracket.x) == (3, 0, 0)
+    assert explain(step, "fr") == (
+        "C14 : p passe à 2 ; les 2 premiers flotteurs descendants restent en S1, avec x "
+        "calculé de nouveau suivant A8 (x = 0) et les critères abandonnés rétablis : le texte "
+        "(« recommencer en C4 ») garderait x = 3 (la valeur première de x était 0) et les "
+        "abandons.")
+    assert explain(step, "en") == (
+        "C14: p becomes 2; the first 2 moved-down players stay in S1, with x computed again "
+        "by A8 (x = 0) and the dropped criteria back in force: the text (“restart at C4”) "
+        "would keep x = 3 (the original value of x was 0) and what was dropped.")

@@ -454,6 +454,7 @@ class _Heterogeneous(_Group):
         self.raises = max(len(self.moved) - self.x0, 0) + len(self.residents) // 2
         self.relaxed = STRICT
         self.paired_any = False
+        self.reached_x = 0   # the x the last ladder reached (C11), for C14's story
 
     def levels(self, p: int) -> list[Level]:
         """The moved-down players' ladder with p of them in S1: C6, C9 (B6,
@@ -470,8 +471,10 @@ class _Heterogeneous(_Group):
         is not told for them."""
         s1 = self.moved[:p]
         down = any(float_rejections(a, Float.DOWN, STRICT) for a in s1)
+        fewer = p < len(self.moved)
         return ladder(self.x0, p, drops=(C9 if down else ()) + C10, raises=self.raises,
-                      first="C14" if p < len(self.moved) else None)
+                      first="C14" if fewer else None,
+                      x_from=self.reached_x if fewer else None)
 
     def search(self, s1: tuple[PlayerState, ...], x: int, relaxation: Relaxation
                ) -> BracketSearch:
@@ -506,6 +509,7 @@ class _Heterogeneous(_Group):
             self.paired_any = False
             levels = self.levels(p)
             self.relaxed = levels[-1].relaxation
+            self.reached_x = levels[-1].x
 
             def view_of(level: Level, s1: tuple[PlayerState, ...] = s1) -> BracketView:
                 return view.with_(x=level.x, p=level.p, dropped=level.relaxation.dropped,
