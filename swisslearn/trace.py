@@ -347,9 +347,13 @@ class BracketSplit(Event):
     w: int = 0   # A8: players preferring white
     b: int = 0   # A8: players preferring black
     q: int = 0   # A8: half the bracket, rounded up
-    # C11: how much x (``bracket.x``) stands above A8's value, raised "as long
-    # as x < p" (for a remainder group, with its bracket's: reading 3).
+    # C11: how much x stood above A8's value once raised "as long as x < p"
+    # (for a remainder group, with its bracket's: reading 3).
     raised: int = 0
+    # C14: how much it took off x since C11 ("if the original value of x was
+    # positive, decrease x too"; 0: x stays); None when no C14 step is behind
+    # this level.  C11's x is ``bracket.x + lowered``.
+    lowered: int | None = None
 
 
 @dataclass(frozen=True)
@@ -452,8 +456,10 @@ class PDecreased(Event):
     """C14: p lowered by one (``bracket.p``), and x with it "if the original
     value of x was positive" (``x_first``, A8's value): ``x_from`` is x
     before the step, ``bracket.x`` after it (None: x is not at stake, the
-    whole bracket moves down or a heterogeneous bracket's moved-down players
-    are fewer in S1)."""
+    whole bracket moves down).  In a heterogeneous bracket whose
+    moved-down players are fewer in S1, ``bracket.x`` is A8's again (the
+    engine starts their ladder afresh) where the text keeps ``x_from``
+    (less 1 if ``x_first`` was positive)."""
 
     bracket: BracketView
     x_from: int | None = None
@@ -630,7 +636,7 @@ for _cls in (RoundStarted, BracketOpened, PlayerStuck, PlayerMovedDown, BracketS
 #: Fields added to shared events for the 1998 story (issue 29): written only
 #: when they hold something, so the lines of the engines that never fill them
 #: (dutch-2026, dutch-2017, the team systems) stay byte for byte as they were.
-_WRITTEN_WHEN_SET = frozenset({"also", "reading", "x_from", "x_first", "split_reasons",
+_WRITTEN_WHEN_SET = frozenset({"also", "reading", "x_from", "x_first", "lowered", "split_reasons",
                                "split_counts"})
 
 
