@@ -347,9 +347,13 @@ class BracketSplit(Event):
     w: int = 0   # A8: players preferring white
     b: int = 0   # A8: players preferring black
     q: int = 0   # A8: half the bracket, rounded up
-    # C11: how much x (``bracket.x``) stands above A8's value, raised "as long
-    # as x < p" (for a remainder group, with its bracket's: reading 3).
+    # C11: how much x stood above A8's value once raised "as long as x < p"
+    # (for a remainder group, with its bracket's: reading 3).
     raised: int = 0
+    # C14: how much it took off x since C11 ("if the original value of x was
+    # positive, decrease x too"; 0: x stays); None when no C14 step is behind
+    # this level.  C11's x is ``bracket.x + lowered``.
+    lowered: int | None = None
 
 
 @dataclass(frozen=True)
@@ -630,7 +634,7 @@ for _cls in (RoundStarted, BracketOpened, PlayerStuck, PlayerMovedDown, BracketS
 #: Fields added to shared events for the 1998 story (issue 29): written only
 #: when they hold something, so the lines of the engines that never fill them
 #: (dutch-2026, dutch-2017, the team systems) stay byte for byte as they were.
-_WRITTEN_WHEN_SET = frozenset({"also", "reading", "x_from", "x_first", "split_reasons",
+_WRITTEN_WHEN_SET = frozenset({"also", "reading", "x_from", "x_first", "lowered", "split_reasons",
                                "split_counts"})
 
 

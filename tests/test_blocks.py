@@ -21,8 +21,6 @@ WORST_GRADE = "D"   # radon grades A (simplest) to F; E is a complexity of 31 or
 
 ALLOWED: dict[str, str] = {
     # path (from swisslearn/) and qualified name: the reason it may stay.
-    "dutch1998/bracket.py:_bracket":
-        "E: the 1998 engine's bracket loop (C1-C14), rewritten by issue 29 in progress",
 }
 
 

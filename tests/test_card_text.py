@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
+from pathlib import Path
 
 from conftest import DATA
 from swisslearn.card import answers
@@ -20,6 +21,8 @@ from swisslearn.card.steps import (BracketStep, ExchangeStep, PStep, RelaxStep, 
 from swisslearn.dutch1998.procedure import trace
 from swisslearn.formats.trf import read_trf
 from swisslearn.trace import BracketView, CandidateTried
+
+HAND = Path(__file__).resolve().parent / "data" / "dutch1998" / "hand"
 
 
 def session_at(name: str, round: int, found: Callable[[Step | None], bool]) -> CardSession:
@@ -215,3 +218,49 @@ def test_the_default_trace_still_reads() -> None:
     tournament = read_trf(DATA / "cours-c10.trf").tournament
     reading = read_trace(trace(tournament, 3))
     assert any(isinstance(s, VerdictStep) for s in reading.steps)
+
+
+def _x_session(path: Path, round: int, found: Callable[[XStep], bool]) -> CardSession:
+    """A session moved (right answers) to the first x step ``found`` accepts."""
+    session = CardSession.for_round(read_trf(path).tournament, round)
+    while not (isinstance(session.step, XStep) and found(session.step)):
+        assert session.step is not None
+        assert session.check(step_answer(session.step, session.cat)).correct
+    return session
+
+
+def test_the_card_asks_a8s_x_and_shows_c11s_raise() -> None:
+    """A generated round (tests/data/dutch1998/card-x-raised.trf, round 5,
+    bracket 2.5): after 2–4, the remainder group 3, 6, 8 has b = 2, n = 1,
+    q = 2: A8 gives x = 0 (C6: « Recommencer en C2 avec les joueurs
+    restants »).  C11 had raised the bracket's x to p = 1 and the remainder's
+    rises with it (reading 3).  The card asks C2's x: 0 is right, and the
+    raise is shown beside it; 1, the x in force, is C11's, not C2's."""
+    path = HAND.parent / "card-x-raised.trf"
+
+    def remainder(step: XStep) -> bool:
+        return step.place is not None and step.place.remainder and step.in_force != step.x
+
+    session = _x_session(path, 5, remainder)
+    step = session.step
+    assert isinstance(step, XStep)
+    assert (step.x, step.in_force, step.raised_by) == (0, 1, "C11")
+    right = session.check("0")
+    assert right.correct and "C11 l'a ensuite porté à x = 1" in right.message
+    again = _x_session(path, 5, remainder)
+    wrong = again.check("1")
+    assert not wrong.correct and "x = 1 est le x de ce niveau après C11" in wrong.message
+    assert step_answer(step, session.cat) == "x = 0 (b = 2, n = 1, q = 2)"
+
+
+def test_the_card_asks_a8s_x_above_p() -> None:
+    """tests/data/dutch1998/a8-above-p.trf, round 6, bracket 2.5: 4 moved
+    down onto 2, 6, 9; b = 4, n = 0, q = 2: A8 gives x = 2, more than p = 1
+    (B4 then refuses no pair).  C2's answer is 2, not p."""
+    session = _x_session(HAND.parent / "a8-above-p.trf", 6, lambda step: step.x != step.in_force)
+    step = session.step
+    assert isinstance(step, XStep) and (step.x, step.in_force, step.raised_by) == (2, 1, "p")
+    wrong = session.check("1")
+    assert not wrong.correct
+    right = session.check("2")
+    assert right.correct and "B4 ne refuse aucun appariement" in right.message

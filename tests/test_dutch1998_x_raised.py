@@ -16,7 +16,8 @@ from swisslearn.explain import explain
 from swisslearn.formats.trf import read_trf
 from swisslearn.trace import BracketSplit
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+HERE = Path(__file__).resolve().parent
+DATA = HERE.parent / "data"
 
 
 def _splits(name: str, round: int) -> list[BracketSplit]:
@@ -60,12 +61,101 @@ def test_every_c4_line_of_the_course_gives_a8s_x() -> None:
                 view = split.bracket
                 if view.p == 0 or not split.raised:
                     continue
-                assert view.x - split.raised == min(a8_x(split.w, split.b, split.q), view.p)
+                if split.lowered is not None:
+                    # C14's level: C11's x less C14's step (its own test).
+                    assert (view.x + split.lowered - split.raised
+                            == a8_x(split.w, split.b, split.q))
+                else:
+                    assert view.x - split.raised == min(a8_x(split.w, split.b, split.q), view.p)
                 assert "par C11" in explain(split, "fr")
                 checked += 1
     assert checked > 10
     plain = next(e for e in _splits("cours-c11-residuel", 4) if e.bracket.p)
     assert not plain.raised and "(A8 : b = " in explain(plain, "fr")
+
+
+def _line(path: Path, round: int, number: int) -> str:
+    """The French sentence of the ``number``-th C4 line (0-based) of a round
+    whose x is not A8's (p > 0)."""
+    events = trace(read_trf(path).tournament, round)
+    splits = [e for e in events if isinstance(e, BracketSplit) and e.bracket.p
+              and e.bracket.x != a8_x(e.w, e.b, e.q)]
+    return explain(splits[number], "fr")
+
+
+def test_the_remainder_lowered_says_c11s_raise() -> None:
+    """cours-c10, round 4, score 1.5 re-opened by C13: 2 moved down onto 4,
+    6; A8: b = 2, n = 1, q = 2, x = 2 - 2 = 0.  C11 raised x to p = 1 (« Tant
+    que x < p, augmenter x de 1 ») and C10 resumed at C7 (« en reprenant en
+    C7 »: x is not computed again), so when the remainder may float players
+    the C4 line says A8's 0 and C11's 1, not « x = 1 (A8 : …) »."""
+    events = trace(read_trf(DATA / "cours-c10.trf").tournament, 4)
+    lines = [explain(e, "fr") for e in events if isinstance(e, BracketSplit)
+             and e.bracket.s1 == (2,) and e.bracket.s2 == (4, 6) and e.bracket.x == 1]
+    assert len(lines) == 2 and all(line == (
+        "C4 : S1 = 2 (flotteurs descendants), S2 = 4, 6 ; p = 1, x = 0 par A8 (b = 2, n = 1, "
+        "q = 2), porté à x = 1 par C11 (tant que x < p, augmenter x de 1).") for line in lines)
+
+
+def test_c14_brings_x_down_with_p() -> None:
+    """cours-c14, round 5, score 2 (1, 2, 3, 4): A8: b = 1, n = 3, q = 2,
+    x = 1; C11 raised it to p = 2; C14: « Diminuer p de 1 (si la valeur
+    première de x était positive, retirer 1 à x aussi). … recommencer en
+    C4 »: p = 1, x = 1, which is not A8's 1 recomputed but C11's 2 less 1."""
+    events = list(trace(read_trf(DATA / "cours-c14.trf").tournament, 5))
+    line = next(explain(e, "fr") for e in events
+                if isinstance(e, BracketSplit) and e.lowered is not None and e.bracket.p == 1)
+    assert line == (
+        "C4 : S1 = 3, S2 = 1, 2, 4 ; p = 1, x = 1 par A8 (b = 1, n = 3, q = 2), porté à x = 2 "
+        "par C11 (tant que x < p, augmenter x de 1), ramené à x = 1 par C14 (p passe à 1 ; la "
+        "valeur première de x était positive : on retire 1 à x aussi).")
+    english = next(explain(e, "en") for e in events
+                   if isinstance(e, BracketSplit) and e.lowered is not None and e.bracket.p == 1)
+    assert english == (
+        "C4: S1 = 3, S2 = 1, 2, 4; p = 1, x = 1 by A8 (w = 1, b = 3, q = 2), raised to x = 2 "
+        "by C11 (as long as x < p, increase x by 1), brought down to x = 1 by C14 (p becomes "
+        "1; the original value of x was positive: x is decreased by 1 too).")
+
+
+def test_c14_leaves_x_when_it_was_first_zero() -> None:
+    """A generated round (tests/data/dutch1998/c14-x-stays.trf, round 8,
+    score 5: 4, 6, 7, 12): A8: b = 2, n = 2, q = 2, x = 0; C11 raised it to
+    p = 2; C14 lowers p to 1 and, x's first value being 0, leaves x at 2:
+    the C4 line says so, not « x = 2 (A8 : b = 2, n = 2, q = 2) »."""
+    line = _line(HERE / "data" / "dutch1998" / "c14-x-stays.trf", 8, -1)
+    assert line == (
+        "C4 : S1 = 4, S2 = 6, 7, 12 ; p = 1, x = 0 par A8 (b = 2, n = 2, q = 2), porté à x = 2 "
+        "par C11 (tant que x < p, augmenter x de 1), laissé à x = 2 par C14 (p passe à 1 ; la "
+        "valeur première de x était 0).")
+
+
+def test_a8_above_p_is_told_as_a8_gives_it() -> None:
+    """A generated round (tests/data/dutch1998/a8-above-p.trf, round 6,
+    score 3: 4 moved down onto 2, 6, 9): A8: b = 4, n = 0, q = 2, x = 2, with
+    p = 1: every pair may miss a preference.  The line says A8's 2, not the
+    p = 1 the search uses."""
+    line = _line(HERE / "data" / "dutch1998" / "a8-above-p.trf", 6, 0)
+    assert line == (
+        "C4 : S1 = 4 (flotteurs descendants), S2 = 2, 6, 9 ; p = 1, x = 2 (A8 : b = 4, n = 0, "
+        "q = 2), au moins p : B4 ne refuse aucun de ces appariements.")
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("cours-*.trf"))
+                         + [HERE / "data" / "dutch1998" / name for name in
+                            ("gen-s1-p7-r5.trf", "c14-x-stays.trf", "a8-above-p.trf")],
+                         ids=lambda path: path.stem)
+def test_every_c4_line_says_a8s_x_as_a8(path: Path) -> None:
+    """Each C4 line gives x as A8 computes it from the counts it shows, and
+    names each step that moved it (C11, C14) when the x in force differs."""
+    tournament = read_trf(path).tournament
+    for round in range(2, tournament.rounds_paired + 1):
+        for event in trace(tournament, round):
+            if not isinstance(event, BracketSplit) or not event.bracket.p:
+                continue
+            a8, line = a8_x(event.w, event.b, event.q), explain(event, "fr")
+            assert f"x = {a8} par A8 (" in line or f"x = {a8} (A8 : " in line, (round, line)
+            if event.bracket.x != a8 and a8 <= event.bracket.p:
+                assert "par C11" in line or "par C14" in line, (round, line)
 
 
 def test_the_raise_is_in_the_jsonl(capsys: pytest.CaptureFixture[str]) -> None:

@@ -116,3 +116,93 @@ def test_why_names_the_relaxation_a_pair_needed(c12: list[Event]) -> None:
     english = why(c12, 3, 2, "en")
     assert "C9: B5 had been dropped for downfloaters; 3 floats down twice" in english
     assert "C10: B5 had been dropped for upfloaters; 2 floats up twice" in english
+
+
+def test_why_names_each_orders_criterion_as_the_trace_does() -> None:
+    """cours-c11, round 3, bracket 1 (S1 = 1, 2 moved down; S2 = 3, 4, 5):
+    two orders of S2 give 3 to 1 before the kept 1–5: C6's (1–3, 2–4),
+    refused for B4 (1 and 3 both want White, x = 0), and C7's (1–3, 2–5),
+    refused for B1a (2 and 5 have met).  ``why 1 5`` names each as the
+    trace does, not B4 for both."""
+    events = list(trace(read_trf(DATA / "cours-c11.trf").tournament, 3))
+    text = why(events, 1, 5)
+    assert "3 : couleurs au-delà de x, B4" in text
+    assert "3 : B1a : 2 et 5 se sont déjà rencontrés" in text
+    english = why(events, 1, 5, "en")
+    assert "3: B1a: 2 and 5 have already met" in english, english
+
+
+def test_why_names_the_float_then_c12(c12: list[Event]) -> None:
+    """cours-c12, round 3: 1–3 is refused for B5 at first (1 floated down in
+    round 2), then, B5 dropped by C9, accepted and undone by C12: ``why 5 1``
+    names both, as the trace does."""
+    text = why(c12, 5, 1)
+    assert "flottement, B5" in text and "C12" in text
+
+
+def _first_difference(pairs: tuple[tuple[int, int], ...],
+                      target: tuple[tuple[int, int], ...]) -> tuple[int, int] | None:
+    return next((p for p, t in zip(pairs, target) if p != t), None)
+
+
+def test_why_and_the_trace_name_the_same_criteria_on_every_course_pair(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every pair of every course round: for each order of S2 ``why``
+    mentions as refused (an S1 player and the opponent it would give him),
+    the criteria it names are those the trace names for the candidates that
+    give him that opponent (the earlier S1 players paired as kept): each
+    refused candidate's first criterion, and C12 or C13 for one accepted
+    and then undone below."""
+    from swisslearn.dutch1998.procedure import trace as traced
+    from swisslearn.explain import dutch1998 as explainer
+    from swisslearn.explain.story1998 import failed_below
+    from swisslearn.trace import CandidateTried, RoundStarted
+    from itertools import combinations
+
+    seen: list[tuple[object, object, tuple[tuple[object, str, int], ...]]] = []
+    before = explainer._refusals_before
+
+    def spy(state, kept):  # type: ignore[no-untyped-def]
+        found = before(state, kept)
+        seen.append((state, kept, found))
+        return found
+
+    monkeypatch.setattr(explainer, "_refusals_before", spy)
+    compared = 0
+    for path in sorted(DATA.glob("cours-*.trf")):
+        tournament = read_trf(path).tournament
+        for round in range(2, tournament.rounds_paired + 1):
+            events = tuple(traced(tournament, round))
+            started = next(e for e in events if isinstance(e, RoundStarted))
+            players = sorted(p.id for p in started.players)
+            for a, b in combinations(players, 2):
+                seen.clear()
+                why(events, a, b)
+                for state, kept, found in seen:
+                    walk = explainer._d1_walk(state.events, kept)  # type: ignore[attr-defined, arg-type]
+                    accepted = next((e for e in reversed(walk) if isinstance(e, CandidateTried)
+                                     and e.accepted
+                                     and e.transposition == kept.transposition),  # type: ignore[attr-defined]
+                                    None)
+                    if accepted is None:
+                        assert not found
+                        continue
+                    expected: dict[tuple[int, int], set[str]] = {}
+                    for event in walk[:walk.index(accepted)]:
+                        if not isinstance(event, CandidateTried):
+                            continue
+                        pair = _first_difference(event.pairs, accepted.pairs)
+                        if pair is None:
+                            continue
+                        if event.rejection is not None:
+                            expected.setdefault(pair, set()).add(event.rejection.criterion)
+                        elif event.accepted:
+                            criterion = failed_below(state.events, event).criterion  # type: ignore[attr-defined]
+                            expected.setdefault(pair, set()).add(criterion)
+                    named: dict[tuple[int, int], set[str]] = {}
+                    for refusal, _rule, _x in found:
+                        named.setdefault((refusal.player, refusal.opponent),  # type: ignore[attr-defined]
+                                         set()).add(refusal.rejection.criterion)  # type: ignore[attr-defined]
+                    assert named == expected, (path.stem, round, a, b)
+                    compared += 1
+    assert compared > 100

@@ -204,8 +204,9 @@ class CardSession:
         step = self.steps[index]
         self.outcomes[index].revealed = True
         answer = step_answer(step, self.cat)
+        note = _x_note(step, self.cat) if isinstance(step, XStep) else ""
         message = self.cat.join([self.cat.text("card.revealed", answer=answer),
-                                 self.said(index)])
+                                 *([note] if note else []), self.said(index)])
         return self._advance(index, Feedback(True, message, index, step.rule, answer=answer,
                                              revealed=True))
 
@@ -482,7 +483,19 @@ def _judge_x(step: Step, given: Any, cat: Catalogue) -> str | None:
         return None
     if given < 0:
         return cat.text("card.problem.x_negative")
+    if given == step.in_force and step.raised_by in ("C11", "C14"):
+        # C2 asks A8's x; C11 (and C14) move it later, as steps of their own.
+        return cat.text("card.problem.x_in_force", given=cat.number(given),
+                        rule=step.raised_by)
     return cat.text("card.problem.x", given=cat.number(given))
+
+
+def _x_note(step: XStep, cat: Catalogue) -> str:
+    """What becomes of A8's x at the level the question came with."""
+    if not step.raised_by:
+        return ""
+    return cat.text(f"card.x.raised.{step.raised_by}", x=cat.number(step.in_force),
+                    p=cat.number(step.in_force))
 
 
 def _judge_pairs(step: Step, given: Any, cat: Catalogue) -> str | None:
@@ -509,6 +522,8 @@ def _judge_verdict(step: Step, given: Any, cat: Catalogue) -> str | None:
 def _note(step: Step, text: str, cat: Catalogue) -> str:
     """What a right answer still needs said: a criterion the candidate
     breaks that the text does not check first."""
+    if isinstance(step, XStep):
+        return _x_note(step, cat)
     if isinstance(step, VerdictStep) and not step.accepted and step.criterion:
         given = answers.criterion(text)
         if given and not _names(given, step.criterion):

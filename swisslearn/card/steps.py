@@ -130,11 +130,24 @@ class PStep(Step):
 
 @dataclass(frozen=True)
 class XStep(Step):
+    """C2: x as A8 computes it from b, n and q (the answer).  ``in_force``
+    is the x of the level the question comes with, when a later step moved
+    it (``raised_by``: "C11", "C14", or "p" when A8's x is above p and the
+    level counts x up to p only); told beside the answer, not asked."""
+
     kind: ClassVar[str] = "x"
     x: int = 0
     white: int = 0        # A8's b: players preferring white
     black: int = 0        # A8's n: players preferring black
     q: int = 0
+    in_force: int = 0
+    raised_by: str = ""
+
+
+def a8(white: int, black: int, q: int) -> int:
+    """A8: « Si n > b, alors x = n - q, sinon x = b - q » (below zero read
+    as 0: README, reading 2)."""
+    return max(black - q if black > white else white - q, 0)
 
 
 @dataclass(frozen=True)
@@ -447,8 +460,12 @@ class _Reader:
         if key not in self.x_asked:
             # The text's order: x (C2), then p (C3), then S1 and S2 (C4).
             self.x_asked.add(key)
-            steps.append(XStep(rule="C2", event=index, place=place, x=view.x,
-                               white=event.w, black=event.b, q=event.q))
+            x = a8(event.w, event.b, event.q)
+            raised_by = ("C14" if event.lowered is not None else "C11" if event.raised
+                         else "p" if x > view.x else "")
+            steps.append(XStep(rule="C2", event=index, place=place, x=x,
+                               white=event.w, black=event.b, q=event.q, in_force=view.x,
+                               raised_by=raised_by))
             steps.append(PStep(rule="C3", event=index, place=place, p=view.p,
                                heterogeneous=heterogeneous))
         if self.split_asked.get(key) != shape or steps:

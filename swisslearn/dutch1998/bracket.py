@@ -33,9 +33,10 @@ by all they depend on (``_Heterogeneous._remainder_key``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Union
 
 import numpy as np
 
@@ -47,7 +48,7 @@ from swisslearn.dutch1998.colours import a8_x, x_value
 from swisslearn.dutch1998.criteria import STRICT, Relaxation, float_rejections
 from swisslearn.dutch1998.feasibility import Banned, PairCap
 from swisslearn.dutch1998.ladder import C9, C10, Drop, Level, announce, ladder
-from swisslearn.dutch1998.outcome import GroupLevel, Need, Outcome, Stream
+from swisslearn.dutch1998.outcome import GroupLevel, Item, Need, Outcome, Stream
 from swisslearn.dutch1998.search import BracketSearch, Found, again_rule
 from swisslearn.dutch1998.state import (RoundState, Table, pair_float_rejection,
                                         pair_float_rejections)
@@ -115,38 +116,13 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
              if all(context.pair_check(p, q) is not None for q in players if q is not p)]
     floating: tuple[PlayerState, ...] = ()
     if stuck and lowest:
-        # C1 in the lowest bracket: C13, unless the one player who can meet
-        # nobody may be the one left over (the bye, A5: B1b).
-        bye_left = (len(stuck) == 1 and len(players) % 2 == 1
-                    and context.bye_check(stuck[0]) is None)
-        for player in stuck:
-            yield PlayerStuck(rule="C1", bracket=view, player=player.id,
-                              reasons=_reasons(context, player, players),
-                              then="bye" if bye_left else "C13")
-        if not bye_left:
-            yield Need("C13", view)
+        if not (yield from _c1_lowest(context, view, players, stuck)):
             return
     elif stuck:
-        if not view.homogeneous and any(player in moved for player in stuck):
-            # One C12 request for all of them: the bracket above either moves
-            # other players down or keeps its pairing (then they float on).
-            for player in stuck:
-                if player in moved:
-                    yield PlayerStuck(rule="C1", bracket=view, player=player.id,
-                                      reasons=_reasons(context, player, players), then="C12")
-            answer = yield Need("C12", view)
-            if answer:
-                return
+        if (yield from _c1_c12(context, view, players, moved, stuck)):
+            return
         floating = tuple(stuck)
-        for player in floating:
-            reasons = _reasons(context, player, players)
-            # C1 sends a player from above to C12; we float him on when the
-            # bracket is treated as homogeneous (reading 6) or when C12 kept
-            # the bracket above as it was (reading 18).
-            reading = None if player not in moved else 6 if view.homogeneous else 18
-            yield PlayerMovedDown(rule="C1", bracket=view, player=player.id,
-                                  reason=reasons[0] if reasons else None, reasons=reasons,
-                                  reading=reading)
+        yield from _c1_float_on(context, view, players, moved, floating)
         players = tuple(p for p in players if p not in floating)
         moved = tuple(p for p in moved if p not in floating)
         view = view.with_(players=tuple(context.view(p) for p in players),
@@ -158,6 +134,58 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
     else:
         yield from _heterogeneous(context, view, players, moved, lowest, floating, banned,
                                   cap)
+
+
+#: A step of the stream that ends with a value (a C1 step: whether the
+#: bracket may go on).
+_C1Step = Generator[Item, Union[bool, None], bool]
+
+
+def _c1_lowest(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],
+               stuck: list[PlayerState]) -> _C1Step:
+    """C1 in the lowest bracket: C13, unless the one player who can meet
+    nobody may be the one left over (the bye, A5: B1b).  True: the bracket
+    goes on (he is the bye); False: C13 was asked for."""
+    bye_left = (len(stuck) == 1 and len(players) % 2 == 1
+                and context.bye_check(stuck[0]) is None)
+    for player in stuck:
+        yield PlayerStuck(rule="C1", bracket=view, player=player.id,
+                          reasons=_reasons(context, player, players),
+                          then="bye" if bye_left else "C13")
+    if not bye_left:
+        yield Need("C13", view)
+    return bye_left
+
+
+def _c1_c12(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],
+            moved: tuple[PlayerState, ...], stuck: list[PlayerState]) -> _C1Step:
+    """C1 for players moved down who can meet nobody in a heterogeneous
+    bracket: one C12 request for all of them.  True: the bracket above moved
+    other players down (this stream ends); False: it kept its pairing, or no
+    request was needed (they float on)."""
+    if view.homogeneous or not any(player in moved for player in stuck):
+        return False
+    for player in stuck:
+        if player in moved:
+            yield PlayerStuck(rule="C1", bracket=view, player=player.id,
+                              reasons=_reasons(context, player, players), then="C12")
+    answer = yield Need("C12", view)
+    return bool(answer)
+
+
+def _c1_float_on(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],
+                 moved: tuple[PlayerState, ...], floating: tuple[PlayerState, ...]
+                 ) -> Iterator[Event]:
+    """C1: each player who can meet nobody floats to the next bracket.  C1
+    sends a player from above to C12; we float him on when the bracket is
+    treated as homogeneous (reading 6) or when C12 kept the bracket above
+    as it was (reading 18)."""
+    for player in floating:
+        reasons = _reasons(context, player, players)
+        reading = None if player not in moved else 6 if view.homogeneous else 18
+        yield PlayerMovedDown(rule="C1", bracket=view, player=player.id,
+                              reason=reasons[0] if reasons else None, reasons=reasons,
+                              reading=reading)
 
 
 def _again(view: BracketView, outcome: Outcome, banned: Banned) -> CandidateTried:
@@ -189,18 +217,32 @@ def _climb(levels: list[Level], view_of: Callable[[Level], BracketView],
     of more pairs than C13's ``cap`` allows is skipped (feasibility.py).
     ``after_remainder``: whether a remainder group has been tried already
     (the text's C10 then, not reading 1)."""
-    w, b, q = counts
     for level in levels:
         current = view_of(level)
         if cap is not None and cap.over(level.p):
             yield from cap.told(current)
             continue
         yield from announce(level, current, after_remainder=after_remainder())
-        # C11's raise in force (not at C14's levels, whose x C14 tells).
-        raised = (0 if level.rule == "C14" or level.shown_x is not None
-                  else max(0, current.x - min(a8_x(w, b, q), current.p)))
-        yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q, raised=raised)
+        yield _split(current, counts, level)
         yield from tried(level, current)
+
+
+def _split(current: BracketView, counts: tuple[int, int, int], level: Level | None = None
+           ) -> BracketSplit:
+    """C4's event, with what moved x from A8's value: C11's raise ("as long
+    as x < p, increase x by 1"), then C14's step, if any ("decrease p by 1;
+    if the original value of x was positive, decrease x too").  C14 and C10
+    restart at C4 and C7, C11 at C3: none computes x again (C2).  Without
+    ``level``: the moved-down players at every relaxation, x raised to p."""
+    w, b, q = counts
+    a8 = a8_x(w, b, q)
+    if level is not None and level.shown_x is not None:
+        # C14: x as C11 left it (level.x), then C14's own step.
+        return BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q,
+                            raised=max(0, level.x - min(a8, level.x)),
+                            lowered=level.x - level.shown_x)
+    return BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q,
+                        raised=max(0, current.x - min(a8, current.p)))
 
 
 def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],
@@ -255,7 +297,7 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
         # The lowest bracket ends the round: at most one player may stay
         # unpaired (the bye, A5); here more would, whatever the level.
         current = view_of(levels[0])
-        yield BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q)
+        yield _split(current, (w, b, q), levels[0])
         left = _ids(floating) + _ids(players[2 * p0:])
         yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
                              accepted=False, rejection=Rejection("A5", left, "one_bye"),
@@ -603,7 +645,9 @@ class _Heterogeneous(_Group):
         search = self.search(s1, p, relaxed)
         current = self.view.with_(x=p, p=p, dropped=relaxed.dropped, s1=_ids(s1),
                                   s2=_ids(self.residents))
-        yield BracketSplit(rule="C4", bracket=current, w=self.w, b=self.b, q=self.q)
+        # x = p: C11 raised it on the moved-down players' ladder, and C10 went
+        # back to C7 since (x is not computed again).
+        yield _split(current, (self.w, self.b, self.q))
         rest = len(self.residents) - p
 
         def expand(found: Found) -> Stream:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import singledispatch
 
+from swisslearn.dutch1998.colours import a8_x
 from swisslearn.words import Catalogue
 from swisslearn.explain.common import (Answer, Round, WhyRules, boards_sentence, holds, ids,
                                       round_paired_sentence, round_started_sentence, views)
@@ -272,15 +273,31 @@ def _bracket_split(event: BracketSplit, cat: Catalogue) -> str:
                         players=cat.players(ids(view.players)))
     kind = _bracket_kind(view)
     key = f"bracket_split.{kind}" if kind else "bracket_split"
+    a8 = a8_x(event.w, event.b, event.q)
+    fields = dict(s1=cat.players(view.s1), s2=cat.players(view.s2), p=cat.number(view.p),
+                  w=cat.number(event.w), b=cat.number(event.b), q=cat.number(event.q))
+    if event.lowered is not None:
+        # A C14 level: x as A8 computes it, C11's raise, then C14's step (C14
+        # restarts at C4: x is not computed again).
+        steps = [cat.text("bracket_split.x.a8", a8=cat.number(a8), **fields)]
+        if event.raised:
+            steps.append(cat.text("bracket_split.x.c11" + (".remainder" if view.remainder
+                                                            else ""),
+                                  x=cat.number(view.x + event.lowered)))
+        steps.append(cat.text("bracket_split.x.c14_follows" if event.lowered
+                              else "bracket_split.x.c14_stays",
+                              x=cat.number(view.x), p=cat.number(view.p)))
+        return cat.text(key + ".steps", steps=cat.text("bracket_split.x.sep").join(steps),
+                        **fields)
     if event.raised:
         # x as A8 computes it, then C11's raise: two steps of the text, told apart.
-        return cat.text(key + ".raised", s1=cat.players(view.s1), s2=cat.players(view.s2),
-                        p=cat.number(view.p), x=cat.number(view.x),
-                        a8=cat.number(view.x - event.raised), w=cat.number(event.w),
-                        b=cat.number(event.b), q=cat.number(event.q))
-    return cat.text(key, s1=cat.players(view.s1), s2=cat.players(view.s2),
-                    p=cat.number(view.p), x=cat.number(view.x), w=cat.number(event.w),
-                    b=cat.number(event.b), q=cat.number(event.q))
+        return cat.text(key + ".raised", x=cat.number(view.x),
+                        a8=cat.number(view.x - event.raised), **fields)
+    if a8 > view.x:
+        # A8's x above p (fewer moved-down players than x): B4 refuses no pair;
+        # the search counts x up to p, the line says A8's value.
+        return cat.text(key + ".above_p", x=cat.number(a8), **fields)
+    return cat.text(key, x=cat.number(view.x), **fields)
 
 
 def _dropped(cat: Catalogue, dropped: tuple[str, ...]) -> str:
@@ -817,12 +834,23 @@ def _source(state: Round, a: PlayerId, b: PlayerId) -> BracketPaired | Candidate
     return None
 
 
-def _refusals_before(state: Round, kept: BracketPaired | CandidateTried) -> tuple[Refusal, ...]:
-    """What the D1 search refused, pair by pair, for the S1 players of the
-    accepted candidate that gave ``kept`` (the kept pairing of a bracket):
-    the refusals of the skipped ranges of the same split that concern the
-    same earlier S1 players' opponents, and the candidates accepted before
-    it there whose pairing failed below (C12/C13), in D1 order."""
+#: A refusal ``why`` tells, with the rule of the step that made it (C6, C7;
+#: C12/C13 for a candidate accepted, then undone below) and the x of its level.
+Told = tuple[Refusal, str, int]
+
+
+def _refusals_before(state: Round, kept: BracketPaired | CandidateTried) -> tuple[Told, ...]:
+    """What the D1 search refused, order by order, for the S1 players of
+    the accepted candidate that gave ``kept`` (the kept pairing of a
+    bracket): for each candidate of the same split tried before it, the pair
+    where it first differs from the kept one, with the criterion the trace
+    names for that candidate (its ``rejection``, the one the text checks
+    first, wherever in the candidate it is); the refusals of the skipped
+    ranges that concern the same earlier S1 players' opponents; and the
+    candidates accepted before it whose pairing failed below (C12/C13), in
+    D1 order.  One entry for each different criterion the trace names for
+    a pair, so that several orders giving the same opponent, refused for
+    different criteria, are each told (issue 29, item 4)."""
     view = kept.bracket
     walk = _d1_walk(state.events, kept)
     accepted = next((e for e in reversed(walk) if isinstance(e, CandidateTried) and e.accepted
@@ -830,21 +858,21 @@ def _refusals_before(state: Round, kept: BracketPaired | CandidateTried) -> tupl
     if accepted is None:
         return ()
     target = accepted.pairs
-    found: dict[tuple[PlayerId, PlayerId], Refusal] = {}
+    found: dict[tuple[PlayerId, PlayerId, Rejection, int], Told] = {}
     pending: list[Refusal] = []
     for event in walk[:walk.index(accepted)]:
         if isinstance(event, CandidatesSkipped):
             pending = list(event.refusals)
-        elif event.transposition == 0 and event.rejection is not None:
-            _c6_refusal(event, target, found)
+        elif event.rejection is not None:
+            _candidate_refusal(event, target, found)
         elif event.accepted:
             _pending_refusals(view, pending, found, event.pairs, target)
             pending = []
             _undone_below(state.events, event, target, found)
     _pending_refusals(view, pending, found, None, target)
     s2 = list(view.s2)
-    return tuple(sorted(found.values(), key=lambda r: s2.index(r.opponent)
-                        if r.opponent in s2 else len(s2)))
+    return tuple(sorted(found.values(), key=lambda told: s2.index(told[0].opponent)
+                        if told[0].opponent in s2 else len(s2)))
 
 
 def _d1_walk(events: Sequence[Event], kept: BracketPaired | CandidateTried
@@ -868,18 +896,25 @@ def _first_difference(pairs: Sequence[tuple[PlayerId, PlayerId]],
     return next((i for i, (x, y) in enumerate(zip(pairs, target)) if x != y), -1)
 
 
-def _c6_refusal(event: CandidateTried, target: Sequence[tuple[PlayerId, PlayerId]],
-                found: dict[tuple[PlayerId, PlayerId], Refusal]) -> None:
-    """C6's own refusal: the untouched order's pair where the kept one differs."""
+def _candidate_refusal(event: CandidateTried, target: Sequence[tuple[PlayerId, PlayerId]],
+                       found: dict[tuple[PlayerId, PlayerId, Rejection, int], Told]) -> None:
+    """A refused candidate (C6, C7): the pair where it first differs from
+    the kept one, refused for the criterion the trace names for it."""
     assert event.rejection is not None
     level = _first_difference(event.pairs, target)
-    if level >= 0 and set(event.pairs[level]) <= set(event.rejection.players):
+    if level >= 0:
         player, opponent = event.pairs[level]
-        found.setdefault((player, opponent), Refusal(player, opponent, event.rejection, 1))
+        x = event.bracket.x
+        key = (player, opponent, event.rejection, x)
+        if key in found:
+            refusal, rule, _ = found[key]
+            found[key] = (replace(refusal, count=refusal.count + 1), rule, x)
+        else:
+            found[key] = (Refusal(player, opponent, event.rejection, 1), event.rule, x)
 
 
 def _pending_refusals(view: BracketView, pending: Sequence[Refusal],
-                      found: dict[tuple[PlayerId, PlayerId], Refusal],
+                      found: dict[tuple[PlayerId, PlayerId, Rejection, int], Told],
                       pairs: Sequence[tuple[PlayerId, PlayerId]] | None,
                       target: Sequence[tuple[PlayerId, PlayerId]]) -> None:
     """The refusals of the range skipped last that concern an S1 player
@@ -888,19 +923,22 @@ def _pending_refusals(view: BracketView, pending: Sequence[Refusal],
     for refusal in pending:
         level = view.s1.index(refusal.player) if refusal.player in view.s1 else -1
         if level >= 0 and (pairs is None or pairs[:level] == target[:level]):
-            found.setdefault((refusal.player, refusal.opponent), refusal)
+            found.setdefault((refusal.player, refusal.opponent, refusal.rejection, view.x),
+                             (refusal, "C7", view.x))
 
 
 def _undone_below(events: Sequence[Event], event: CandidateTried,
                   target: Sequence[tuple[PlayerId, PlayerId]],
-                  found: dict[tuple[PlayerId, PlayerId], Refusal]) -> None:
+                  found: dict[tuple[PlayerId, PlayerId, Rejection, int], Told]) -> None:
     """A candidate accepted before the kept one: its first pair that differs
     was undone by C12 or C13 (the rule the trace's BracketUndone names)."""
     level = _first_difference(event.pairs, target)
     if level >= 0:
         player, opponent = event.pairs[level]
-        found.setdefault((player, opponent), Refusal(
-            player, opponent, failed_below(events, event), 0))
+        rejection = failed_below(events, event)
+        found.setdefault((player, opponent, rejection, event.bracket.x),
+                         (Refusal(player, opponent, rejection, 0), event.rule,
+                          event.bracket.x))
 
 
 def _short(cat: Catalogue, rejection: Rejection) -> str:
@@ -913,24 +951,40 @@ def _short(cat: Catalogue, rejection: Rejection) -> str:
     return cat.text("why.short.other", criterion=rejection.criterion)
 
 
+def _refusal_words(cat: Catalogue, refusal: Refusal, x: int) -> str:
+    """A refusal in a few words when it names the pair (« flottement, B5 »,
+    « couleurs au-delà de x, B4 » for a B4 count that includes it); the
+    trace's whole reason when the candidate was refused for another pair or
+    player (« B1a : 2 et 5 se sont déjà rencontrés »)."""
+    rejection = refusal.rejection
+    pair, named = {refusal.player, refusal.opponent}, set(rejection.players)
+    if rejection.criterion.startswith("B") and not (named <= pair or pair <= named):
+        return describe_rejection(rejection, cat, x)
+    return _short(cat, rejection)
+
+
 def _why_how(cat: Catalogue, kept: BracketPaired | CandidateTried,
-             refusals: Sequence[Refusal], first: PlayerId, second: PlayerId) -> str:
+             refusals: Sequence[Told], first: PlayerId, second: PlayerId) -> str:
     """How the kept pairing gave first-second, in terms of pairs: what the
-    orders of S2 that would have given ``first`` another opponent ran into."""
+    orders of S2 that would have given ``first`` another opponent ran into,
+    each with the criterion the trace names for it."""
     if kept.transposition == 0:
         return cat.text("why.how.first")
-    mine = [r for r in refusals if r.player == first]
+    mine = [(r, x) for r, _, x in refusals if r.player == first]
     pair = cat.pair(first, second)
     if not mine:
         return cat.text("why.how.after", pair=pair)
     grouped: dict[str, list[PlayerId]] = {}
-    for refusal in mine:
-        grouped.setdefault(_short(cat, refusal.rejection), []).append(refusal.opponent)
+    for refusal, x in mine:
+        words = _refusal_words(cat, refusal, x)
+        if refusal.opponent not in grouped.setdefault(words, []):
+            grouped[words].append(refusal.opponent)
     details = cat.text("fmt.reason_sep").join(
         cat.text("why.how.detail", opponents=_and(cat, opponents), why=why)
         for why, opponents in grouped.items())
-    key = "why.how.refused" if len(mine) > 1 else "why.how.refused.one"
-    return cat.text(key, player=first, opponents=_and(cat, [r.opponent for r in mine]),
+    opponents = list(dict.fromkeys(r.opponent for r, _ in mine))
+    key = "why.how.refused" if len(opponents) > 1 else "why.how.refused.one"
+    return cat.text(key, player=first, opponents=_and(cat, opponents),
                     details=details, pair=pair)
 
 
@@ -1128,6 +1182,24 @@ def _told_in_bracket(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
     return False
 
 
+def _told_refused(answer: Answer, refusals: Sequence[Told], pair: frozenset[PlayerId],
+                  score: str) -> bool:
+    """Step 4b of :func:`_not_paired`: the orders of S2 that pair them were
+    refused, each criterion the trace names for them told; True if it answered."""
+    cat = answer.cat
+    mine = [told for told in refusals if {told[0].player, told[0].opponent} == pair]
+    if not mine:
+        return False
+    rules = list(dict.fromkeys(rule for _, rule, _ in mine))
+    reasons = list(dict.fromkeys(describe_rejection(r.rejection, cat, x) for r, _, x in mine))
+    named = mine[0][0]
+    answer.add(cat.text("why.reason.refused", rule=cat.text("why.rules.sep").join(rules),
+                        score=score, a=named.player, b=named.opponent,
+                        rejection=cat.text("fmt.reason_sep").join(reasons)),
+               *rules, *dict.fromkeys(r.rejection.criterion for r, _, _ in mine))
+    return True
+
+
 def _told_by_kept(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
                   shared: BracketView) -> None:
     """Steps 4b-7 of :func:`_not_paired`: what the kept pairing of the shared bracket says."""
@@ -1143,13 +1215,8 @@ def _told_by_kept(state: Round, answer: Answer, a: PlayerId, b: PlayerId,
     how = _kept_how(cat, kept)
     # 4b. The D1 search refused the orders of S2 pairing them (counted in a range).
     refusals = _refusals_before(state, kept)
-    for refusal in refusals:
-        if {refusal.player, refusal.opponent} == pair:
-            answer.add(cat.text("why.reason.refused", rule="C7", score=score, a=refusal.player,
-                                b=refusal.opponent,
-                                rejection=describe_rejection(refusal.rejection, cat, view.x)),
-                       "C7", refusal.rejection.criterion)
-            return
+    if _told_refused(answer, refusals, pair, score):
+        return
     # 5. Both on the same side: C6 pairs S1 against S2 (in a heterogeneous
     # bracket, S2 players left over meet again in the remainder group).
     for group, members in (("s1", view.s1), ("s2", view.s2)):
