@@ -54,6 +54,8 @@ event says which in ``reading`` (its number; written in ``trace --jsonl``
 only when set) and its sentence says « lecture N : … », naming the text's
 own path: ``CandidateTried`` (1: C6 refusing on B4, B5 or B6),
 ``PlayerMovedDown`` (6 and 18: a player from above floats on, no C12),
+``BracketOpened`` (22: A3 judged again on the players C1 left, when that
+changes the bracket's kind),
 ``XIncreased`` (3: C11 inside a remainder group, the moved-down players'
 pairing kept, where the text undoes every pairing and restarts at C3),
 ``CriterionDropped`` (5: C9 in a remainder group; 16: C10 in a bracket
@@ -309,8 +311,11 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True)
 class BracketOpened(Event):
-    """A bracket is about to be paired (its players in ``bracket``)."""
+    """A bracket is about to be paired (its players in ``bracket``).  With
+    ``reading`` (22): A3 judged again after C1 sent some of its players on,
+    on the players left, and the judgment changed (homogeneous or not)."""
     bracket: BracketView
+    reading: int | None = None   # 22: A3 judged again on the players C1 left
 
 
 @dataclass(frozen=True)
@@ -363,7 +368,9 @@ class CandidateTried(Event):
     ``rejection`` is the criterion the text checks first that the candidate
     breaks; ``also`` every other criterion it breaks, in the text's order
     (B1a, B1b, B2a, B2b, B4, B5, B6, pair by pair in S1 order, then the
-    players left over), so that any of them is a true answer."""
+    players left over), so that any of them is a true answer.  ``waived``:
+    an accepted candidate's B5/B6 breaches that only C9's or C10's drop
+    allows (told « B6 abandonné par C9 »)."""
 
     bracket: BracketView
     pairs: tuple[tuple[PlayerId, PlayerId], ...]
@@ -374,6 +381,7 @@ class CandidateTried(Event):
     leftover: tuple[PlayerId, ...] = ()
     also: tuple[Rejection, ...] = ()
     reading: int | None = None   # README reading applied instead of the text's own path
+    waived: tuple[Rejection, ...] = ()   # accepted: B5/B6 it breaks, dropped by C9/C10
 
 
 @dataclass(frozen=True)
@@ -423,6 +431,10 @@ class CriterionDropped(Event):
     criterion: str            # "B6" or "B5"
     floaters: str             # "down" or "up"
     reading: int | None = None   # 5: C9 in a remainder; 16: C10 in a bracket of several scores
+    # Dropped again: the step whose restart brought the criterion back (the
+    # one it restarts at: "C7" a new remainder group after C10's other
+    # opponent, "C4" C9's, "C2" C10's, "C3" C11's, "C14" C14's; reading 1).
+    restored: str | None = None
 
 
 @dataclass(frozen=True)
@@ -503,7 +515,14 @@ class PairingsTried(Event):
     it) be paired.  ``moved_down``: whom the first of them moved down;
     ``reasons``: what stopped the brackets below, each with in how many of
     the pairings tried it did (``counts``); ``steps``: the events of the
-    procedure this one stands for (soft-avoid's choices not counted)."""
+    procedure this one stands for (soft-avoid's choices not counted).
+    C10 (a heterogeneous bracket's moved-down players): ``moved_down`` are
+    the remainder groups left, ``reasons`` those met inside them, and
+    ``refused`` the criteria that refused the moved-down players' own
+    candidates on the way (C6, C7).  C12 looks ahead: a pairing is kept
+    only if the whole round below can then be paired; ``beyond`` counts the
+    pairings that let ``because_of`` make its p pairings but left a bracket
+    below it unpaired (``beyond_bracket``, the first that failed)."""
 
     bracket: BracketView
     because_of: BracketView
@@ -512,6 +531,11 @@ class PairingsTried(Event):
     reasons: tuple[Rejection, ...] = ()
     counts: tuple[int, ...] = ()
     steps: int = 0
+    refused: tuple[Rejection, ...] = ()
+    # C12: of the ``count`` pairings, ``beyond`` let ``because_of`` make its p
+    # pairings, and the round below it then failed (at ``beyond_bracket``).
+    beyond: int | None = None
+    beyond_bracket: BracketView | None = None
 
 
 @dataclass(frozen=True)
@@ -637,7 +661,8 @@ for _cls in (RoundStarted, BracketOpened, PlayerStuck, PlayerMovedDown, BracketS
 #: when they hold something, so the lines of the engines that never fill them
 #: (dutch-2026, dutch-2017, the team systems) stay byte for byte as they were.
 _WRITTEN_WHEN_SET = frozenset({"also", "reading", "x_from", "x_first", "lowered", "split_reasons",
-                               "split_counts"})
+                               "split_counts", "refused", "waived",
+                               "restored", "beyond", "beyond_bracket"})
 
 
 _WRITTEN: dict[type, tuple[str, ...]] = {}

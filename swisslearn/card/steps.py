@@ -417,7 +417,9 @@ class _Reader:
         if self.opened.get(view.index) == players:
             return False          # opened again as it was: nothing new to write
         self.opened[view.index] = players
-        self.c1.pop(view.index, None)
+        if event.reading is None:
+            # (A3 judged again after C1, reading 22, keeps C1's players.)
+            self.c1.pop(view.index, None)
         for key in [k for k in self.text_state if k[0] == view.index]:
             del self.text_state[key]
         # A bracket opened again starts afresh: S1/S2 and x are asked again.

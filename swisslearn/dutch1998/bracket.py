@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Union
 
@@ -54,7 +54,8 @@ from swisslearn.dutch1998.state import (RoundState, Table, pair_float_rejection,
                                         pair_float_rejections)
 from swisslearn.model import Float, PlayerId, PlayerState
 from swisslearn.trace import (BracketOpened, BracketPaired, BracketSplit, BracketView,
-                              CandidateTried, Event, PairingsTried, PDecreased, PlayerMovedDown,
+                              CandidateTried, CriterionDropped, Event, PairingsTried,
+                              PDecreased, PlayerMovedDown,
                               PlayerStuck, Rejection, RemainderUnpaired)
 
 __all__ = ["bracket", "opening_view"]
@@ -125,9 +126,14 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
         yield from _c1_float_on(context, view, players, moved, floating)
         players = tuple(p for p in players if p not in floating)
         moved = tuple(p for p in moved if p not in floating)
+        opened = view
         view = view.with_(players=tuple(context.view(p) for p in players),
                           moved_down=_ids(moved),
                           homogeneous=not moved or 2 * len(moved) >= len(players))
+        if view.moved_down and view.homogeneous != opened.homogeneous:
+            # A3 judged on the players the bracket pairs (reading 22), said
+            # (not when no moved-down player is left: plainly homogeneous).
+            yield BracketOpened(rule="A3", bracket=view, reading=22)
     if view.homogeneous:
         yield from _homogeneous(context, view, players, lowest, floating, banned=banned,
                                 cap=cap)
@@ -455,6 +461,9 @@ class _Heterogeneous(_Group):
         self.relaxed = STRICT
         self.paired_any = False
         self.reached_x = 0   # the x the last ladder reached (C11), for C14's story
+        # The level at which the remainder groups last dropped each criterion
+        # (C9, reading 5): dropped again later, a restart had restored it.
+        self.remainder_drops: dict[tuple[str, str], tuple[object, ...]] = {}
 
     def levels(self, p: int) -> list[Level]:
         """The moved-down players' ladder with p of them in S1: C6, C9 (B6,
@@ -520,8 +529,13 @@ class _Heterogeneous(_Group):
                       carried: tuple[PlayerState, ...] = carried) -> Stream:
                 return self.try_level(level, current, s1, carried)
 
-            yield from _climb(levels, view_of, (self.w, self.b, self.q), tried, self.cap,
-                              after_remainder=lambda: self.paired_any)
+            climb = _climb(levels, view_of, (self.w, self.b, self.q), tried, self.cap,
+                           after_remainder=lambda: self.paired_any)
+            # C14 restarts the moved-down players' ladder (fewer of them in
+            # S1) with B5/B6 back in force: its C9/C10 drops are said again.
+            yield from climb if p == m else (
+                replace(item, restored="C14") if isinstance(item, CriterionDropped)
+                and not item.bracket.remainder else item for item in climb)
             if not self.paired_any and p == m and not self.lowest:
                 answer = yield Need("C12", view)
                 if answer:
@@ -584,7 +598,8 @@ class _Heterogeneous(_Group):
         key = self._remainder_key(rest, fixed, lowest, (start, drops, extra, lower_p))
         told = context.failed_remainders.get(key)
         if told is not None:
-            yield from told   # this remainder group gave no pairing before
+            # This remainder group gave no pairing before.
+            yield from (self._restored(event, level) for event in told)
             return
         s1 = search.s1
         pairs = tuple((s1[i], self.residents[j]) for i, j in enumerate(found.positions))
@@ -603,7 +618,7 @@ class _Heterogeneous(_Group):
             if not isinstance(item, Outcome):
                 if events is not None:
                     events.append(item)
-                yield item
+                yield self._restored(item, level)
                 continue
             events = None
             down = item.moved_down
@@ -623,6 +638,23 @@ class _Heterogeneous(_Group):
             yield outcome
         if events is not None:
             context.remember_remainder(key, events, len(rest) + len(fixed))
+
+    def _restored(self, item: Event, level: Level | None) -> Event:
+        """A remainder group's C9 (reading 5) dropping a criterion an earlier
+        remainder group of the bracket had dropped: said with the restart
+        that brought it back (reading 1)."""
+        if not (isinstance(item, CriterionDropped) and item.rule == "C9" and level is not None
+                and item.bracket.remainder):
+            return item
+        drop = (item.criterion, item.floaters)
+        here = (level.p, level.rule, level.drop, level.extra)
+        before = self.remainder_drops.get(drop)
+        self.remainder_drops[drop] = here
+        if before is None:
+            return item
+        restart = ("C7" if before == here else "C14" if before[0] != here[0]
+                   else {"C9": "C4", "C10": "C2", "C11": "C3"}.get(level.rule or "", "C7"))
+        return replace(item, restored=restart)
 
     def _remainder_key(self, rest: tuple[PlayerState, ...], fixed: tuple[PlayerState, ...],
                        lowest: bool, levels: object) -> object:
@@ -733,6 +765,7 @@ def _remainders(items: Iterator[Event | Found], expand: Callable[[Found], Stream
             continue
         stream = expand(item)
         events, held = held, []
+        walked = len(events)
         for part in stream:
             if isinstance(part, Outcome):
                 yield from run.flush()
@@ -743,7 +776,7 @@ def _remainders(items: Iterator[Event | Found], expand: Callable[[Found], Stream
             assert not isinstance(part, Need)
             events.append(part)
         else:
-            run.add(item, events)
+            run.add(item, events, walked)
     yield from run.flush()
     yield from held
 
@@ -762,13 +795,20 @@ class _FailedRemainders:
         self.count = 0
         self.steps = 0
         self.reasons: Counter[Rejection] = Counter()
+        self.walked: Counter[Rejection] = Counter()   # the moved-down players' refusals
 
-    def add(self, found: Found, events: list[Event]) -> None:
+    def add(self, found: Found, events: list[Event], walked: int = 0) -> None:
+        """``events``: the walk's before ``found`` (its first ``walked``),
+        then the remainder group's."""
         self.count += 1
         # Counted as the literal walk tells them (a range stands for its
         # candidates): the pruned search summarises where the literal does.
         self.steps += literal_events(events)
-        self.reasons.update(once(reasons_in(events)))
+        # The summary's "reasons met in these remainder groups" are the
+        # remainder groups' own; the moved-down players' refused candidates
+        # on the way are counted apart.
+        self.reasons.update(once(reasons_in(events[walked:])))
+        self.walked.update(once(reasons_in(events[:walked])))
         if len(self.first) < MOVED_DOWN_LISTED:
             self.first.append(found)
         if self.steps <= _TOLD_RUN:
@@ -794,12 +834,14 @@ class _FailedRemainders:
                                         pairs=pairs)
         else:
             reasons, counts = summarise(self.reasons)
+            refused, _ = summarise(self.walked)
             yield PairingsTried(rule="C10", bracket=self.view, because_of=self.view,
                                 count=self.count,
                                 moved_down=tuple(self._left(f) for f in self.first),
-                                reasons=reasons, counts=counts, steps=self.steps)
+                                reasons=reasons, counts=counts, steps=self.steps,
+                                refused=refused)
         self.groups, self.first, self.count, self.steps = [], [], 0, 0
-        self.reasons = Counter()
+        self.reasons, self.walked = Counter(), Counter()
 
 
 def _heterogeneous(context: RoundState, view: BracketView, players: tuple[PlayerState, ...],

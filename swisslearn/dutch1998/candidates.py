@@ -32,9 +32,10 @@ from swisslearn.dutch1998.feasibility import Banned, any_pairing, spend
 from swisslearn.dutch1998.reasons import Met, RunReasons
 from swisslearn.dutch1998.search import (MOVED_DOWN_BEFORE, BracketSearch, ExchangeRanks,
                                          Found, Refused, SplitFinder)
-from swisslearn.dutch1998.state import RoundState, Table
+from swisslearn.dutch1998.criteria import STRICT, float_rejections
+from swisslearn.dutch1998.state import RoundState, Table, pair_float_rejections
 from swisslearn.errors import usage
-from swisslearn.model import PlayerId, PlayerState
+from swisslearn.model import Float, PlayerId, PlayerState
 from swisslearn.trace import (BracketView, CandidatesSkipped, CandidateTried, Event,
                               ExchangeApplied, Refusal, Rejection)
 
@@ -190,7 +191,28 @@ def _tried(search: BracketSearch, view: BracketView, cell: str | None,
                           transposition=rank, exchange=cell, accepted=rejection is None,
                           rejection=rejection,
                           leftover=tuple(b.id for j, b in enumerate(s2) if j not in used),
-                          also=also, reading=reading_of(rejection))
+                          also=also, reading=reading_of(rejection),
+                          waived=() if rejection is not None else _waived(search, view,
+                                                                            positions))
+
+
+def _waived(search: BracketSearch, view: BracketView,
+            positions: Sequence[int]) -> tuple[Rejection, ...]:
+    """The B5/B6 breaches of an accepted candidate that only C9/C10's drops
+    allow (the floats of its pairs, A4, and of the players it leaves to
+    float down, except the residents a heterogeneous bracket's moved-down
+    players leave for the remainder group)."""
+    if not view.dropped:
+        return ()
+    s1, s2 = search.s1, search.s2
+    found = [r for i, j in enumerate(positions)
+             for r in pair_float_rejections(s1[i], s2[j], STRICT)]
+    if view.remainder or not view.moved_down or view.homogeneous:
+        used = set(positions)
+        found += [r for j, b in enumerate(s2) if j not in used
+                  for r in float_rejections(b, Float.DOWN, STRICT)]
+    return tuple(r for r in found
+                 if f"{r.criterion} {r.detail.removeprefix('float_')}" in view.dropped)
 
 
 def reading_of(rejection: Rejection | None) -> int | None:

@@ -59,7 +59,8 @@ from swisslearn.errors import no_pairing
 from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import (BracketOpened, BracketsMerged, BracketUndone, BracketView,
                               CandidatesSkipped, CandidateTried, Event, ExchangeApplied,
-                              LastResort, PairingsTried, Rejection, SoftAvoidChosen)
+                              LastResort, PairingsTried, PlayerStuck, Rejection,
+                              SoftAvoidChosen)
 
 __all__ = ["drive"]
 
@@ -204,15 +205,23 @@ class _Summary:
     def __post_init__(self) -> None:
         self.moved_down: list[tuple[PlayerId, ...]] = []
         self.reasons: Counter[Rejection] = Counter()
+        self.beyond = 0                              # C12: the round below failed
+        self.beyond_bracket: BracketView | None = None
 
     def add(self, events: list[Event], outcome: Outcome | None,
-            extra: Rejection | None = None) -> None:
+            extra: Rejection | None = None, beyond: bool = False) -> None:
         """One more pairing given up (``outcome``; None: events only).
-        Soft-avoid's choices are not steps of the procedure: not counted."""
+        Soft-avoid's choices are not steps of the procedure: not counted.
+        ``beyond``: C12's bracket below could make its p pairings, a bracket
+        further down could not (the first one's view is kept)."""
         self.steps += sum(1 for e in events if not isinstance(e, SoftAvoidChosen))
         if outcome is None:
             return
         self.count += 1
+        if beyond:
+            self.beyond += 1
+            if self.beyond_bracket is None:
+                self.beyond_bracket = _failed_below(events)
         if len(self.moved_down) < MOVED_DOWN_LISTED:
             self.moved_down.append(_ids(outcome.moved_down))
         met = once(_below_reasons(events, self.bracket.index))
@@ -226,7 +235,20 @@ class _Summary:
             yield PairingsTried(rule=self.rule, bracket=self.bracket,
                                 because_of=self.because_of, count=self.count,
                                 moved_down=tuple(self.moved_down), reasons=reasons,
-                                counts=counts, steps=self.steps)
+                                counts=counts, steps=self.steps,
+                                beyond=self.beyond or None, beyond_bracket=self.beyond_bracket)
+
+
+def _failed_below(events: list[Event]) -> BracketView | None:
+    """The first bracket these events (the rest of a round, C12's look
+    ahead) say could not be paired: C13's or C12's failing bracket, or C1's
+    stuck player's."""
+    for event in events:
+        if isinstance(event, BracketUndone) and event.step in ("undone", "proved"):
+            return event.because_of
+        if isinstance(event, PlayerStuck) and event.then == "C13":
+            return event.bracket
+    return None
 
 
 def _below_reasons(events: list[Event], index: int) -> list[Rejection]:
@@ -451,7 +473,7 @@ def _c12(context: RoundState, brackets: Brackets, index: int, stream: _Outcomes,
             yield from more
             stream.produced.rule = "C13"
             return [item] + rest
-        summary.add(events + more, item)
+        summary.add(events + more, item, beyond=True)
     stream.produced.rule = "C13"
     yield from summary.event()
     yield BracketUndone(rule="C12", bracket=original.view, because_of=failing, step="restored")

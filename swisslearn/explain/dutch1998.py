@@ -176,6 +176,13 @@ def _round_started(event: RoundStarted, cat: Catalogue) -> str:
 @describe.register
 def _bracket_opened(event: BracketOpened, cat: Catalogue) -> str:
     view = event.bracket
+    if event.reading is not None:
+        # A3 judged again on the players C1 left (reading 22).
+        kind = "as_homogeneous" if view.homogeneous else "heterogeneous"
+        text = cat.text(f"bracket_opened.after_c1.{kind}", score=bracket_score(cat, view),
+                        players=cat.players(ids(view.players)),
+                        moved=cat.players(view.moved_down))
+        return cat.join([text, *_reading(cat, event.reading)])
     if not view.moved_down:
         key = "bracket_opened.homogeneous"
     elif view.homogeneous:
@@ -328,7 +335,10 @@ def _candidate_tried(event: CandidateTried, cat: Catalogue) -> str:
     if event.accepted:
         key = ("candidate_tried.first.accepted" if first
                else "candidate_tried.transposition.accepted")
-        text = cat.text(key, pairs=pairs, order=order, number=number)
+        if first and event.waived:
+            key += ".in_force"   # the criteria still in force, not all of them
+        text = cat.text(key if key in cat else key.removesuffix(".in_force"),
+                        pairs=pairs, order=order, number=number)
     else:
         rejection = event.rejection
         reason = (cat.text("rejection.unspecified") if rejection is None
@@ -353,6 +363,14 @@ def _candidate_tried(event: CandidateTried, cat: Catalogue) -> str:
     if event.accepted and event.leftover:
         extra.append(cat.text("candidate_tried.leftover",
                               leftover=cat.players(event.leftover)))
+    if event.waived:
+        # A breach allowed only because C9 (downfloaters) or C10 (upfloaters)
+        # dropped the criterion: « B6 abandonné par C9 ».
+        extra.append(cat.text("candidate_tried.waived", reasons=cat.text("fmt.reason_sep").join(
+            cat.text("candidate_tried.waived.one", reason=describe_rejection(r, cat),
+                     criterion=r.criterion,
+                     rule="C9" if r.detail == "float_down" else "C10")
+            for r in event.waived)))
     extra.extend(_reading(cat, event.reading))
     return cat.join([text, *extra])
 
@@ -516,6 +534,10 @@ def _criterion_dropped(event: CriterionDropped, cat: Catalogue) -> str:
         # the lowest downfloater has no other opponent.
         key = "criterion_dropped.up.no_alternative"
     text = cat.text(key, criterion=event.criterion)
+    if event.restored is not None:
+        # Dropped before in this bracket: the restart that brought it back.
+        text = cat.join([text, cat.text(f"criterion_dropped.restored.{event.restored}",
+                                         criterion=event.criterion)])
     variant = ".c10" if event.rule == "C10" else ""
     return cat.join([text, *_reading(cat, event.reading, variant)]) if event.reading else text
 
@@ -541,6 +563,10 @@ def _x_increased(event: XIncreased, cat: Catalogue) -> str:
 
 @describe.register
 def _p_decreased(event: PDecreased, cat: Catalogue) -> str:
+    if event.bracket.p == 0 and event.bracket.remainder:
+        # Only the remainder group goes down, not the whole bracket.
+        return cat.text("p_decreased.zero.remainder", score=bracket_score(cat, event.bracket),
+                        players=_and(cat, ids(event.bracket.players)))
     key = "p_decreased.zero" if event.bracket.p == 0 else "p_decreased"
     view = event.bracket
     if (view.p > 0 and event.x_from is not None and event.x_first is not None
@@ -594,11 +620,24 @@ def _pairings_tried(event: PairingsTried, cat: Catalogue) -> str:
     if event.count > len(event.moved_down):
         moved += cat.text("fmt.group_list_sep") + cat.text("fmt.and_more")
     key = f"pairings_tried.{event.rule.lower()}" + (".one" if event.count == 1 else "")
+    if event.beyond:
+        # C12's look-ahead: the bracket below could make its p pairings with
+        # (some of) them, a bracket further down could not.
+        key = "pairings_tried.c12.beyond" + (".one" if event.count == 1 else
+                                             ".all" if event.beyond == event.count else "")
+    below = (bracket_score(cat, event.beyond_bracket) if event.beyond_bracket is not None
+             else cat.text("pairings_tried.beyond.unknown"))
     sentences = [cat.text(key, count=cat.number(event.count),
-                          score=bracket_score(cat, event.bracket), failed=failed, moved=moved)]
+                          score=bracket_score(cat, event.bracket), failed=failed, moved=moved,
+                          beyond=cat.number(event.beyond or 0),
+                          other=cat.number(event.count - (event.beyond or 0)), below=below)]
     if event.reasons:
         key = "pairings_tried.reasons" + (".c10" if event.rule == "C10" else "")
         sentences.append(cat.text(key, reasons=_counted(event.reasons, event.counts, cat)))
+    if event.refused:
+        # The moved-down players' own candidates refused on the way (C6/C7).
+        sentences.append(cat.text("pairings_tried.refused.c10",
+                                  reasons=_counted(event.refused, (), cat)))
     return cat.join(sentences)
 
 
