@@ -468,10 +468,9 @@ class PDecreased(Event):
     """C14: p lowered by one (``bracket.p``), and x with it "if the original
     value of x was positive" (``x_first``, A8's value): ``x_from`` is x
     before the step, ``bracket.x`` after it (None: x is not at stake, the
-    whole bracket moves down).  In a heterogeneous bracket whose
-    moved-down players are fewer in S1, ``bracket.x`` is A8's again (the
-    engine starts their ladder afresh) where the text keeps ``x_from``
-    (less 1 if ``x_first`` was positive)."""
+    whole bracket moves down).  In a heterogeneous bracket the step puts
+    fewer moved-down players in S1, x and the dropped criteria kept as
+    for a homogeneous one ("restart at C4")."""
 
     bracket: BracketView
     x_from: int | None = None

@@ -14,7 +14,8 @@ from swisslearn.dutch1998.colours import a8_x
 from swisslearn.dutch1998.procedure import trace
 from swisslearn.explain import explain
 from swisslearn.formats.trf import read_trf
-from swisslearn.trace import BracketSplit, PDecreased
+from swisslearn.trace import (BracketSplit, CandidateTried, CriterionDropped, Event,
+                              PDecreased)
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "data"
@@ -166,24 +167,62 @@ def test_the_raise_is_in_the_jsonl(capsys: pytest.CaptureFixture[str]) -> None:
     assert any(o["raised"] == 1 for o in splits) and all("raised" in o for o in splits)
 
 
-def test_c14_in_a_heterogeneous_bracket_says_x_is_computed_again() -> None:
+def _after_c14(path: Path, round: int) -> tuple[list[Event], int]:
+    """The events of ``round`` and the index of its heterogeneous C14 that
+    leaves moved-down players in S1 (p > 0)."""
+    events = list(trace(read_trf(path).tournament, round))
+    return events, next(i for i, e in enumerate(events) if isinstance(e, PDecreased)
+                        and e.bracket.p > 0 and e.bracket.moved_down
+                        and not e.bracket.homogeneous and not e.bracket.remainder)
+
+
+def _kept(events: list[Event], at: int) -> None:
+    """C14 keeps what C9/C10 dropped: the same criteria as the last C4 of
+    the bracket before it, and none dropped again for the moved-down players
+    (reading 1: along one ladder a dropped criterion stays dropped)."""
+    step = events[at]
+    assert isinstance(step, PDecreased)
+    before = [e for e in events[:at] if isinstance(e, BracketSplit)
+              and e.bracket.index == step.bracket.index and not e.bracket.remainder][-1]
+    assert before.bracket.dropped == step.bracket.dropped == (
+        "B6 down", "B5 down", "B6 up", "B5 up")
+    assert not [e for e in events[at:] if isinstance(e, CriterionDropped)
+                and e.bracket.index == step.bracket.index and not e.bracket.remainder]
+
+
+def test_c14_in_a_heterogeneous_bracket_keeps_x_and_the_drops() -> None:
     """A generated round (tests/data/dutch1998/het-c14.trf, round 5, bracket
-    2: 1, 2, 4 moved down onto 6, 7, 9, 10; A8: b = 4, n = 3, q = 4, x = 0).
-    C11 raised x to p = 3; no remainder group could be paired, and C14 puts
-    two of them in S1.  Seed 000 (« Diminuer p de 1 (si la valeur première
-    de x était positive, retirer 1 à x aussi). … recommencer en C4 ») keeps
-    x = 3; the engine computes it again by A8 (x = 0) and restores the
-    dropped criteria: the line says both, the text's path named."""
-    events = list(trace(read_trf(HERE / "data" / "dutch1998" / "het-c14.trf").tournament, 5))
-    step = next(e for e in events if isinstance(e, PDecreased) and e.bracket.p == 2
-                and not e.bracket.homogeneous)
-    assert (step.x_from, step.x_first, step.bracket.x) == (3, 0, 0)
-    assert explain(step, "fr") == (
-        "C14 : p passe à 2 ; les 2 premiers flotteurs descendants restent en S1, avec x "
-        "calculé de nouveau suivant A8 (x = 0) et les critères abandonnés rétablis : le texte "
-        "(« recommencer en C4 ») garderait x = 3 (la valeur première de x était 0) et les "
-        "abandons.")
+    1: 1, 2, 4 moved down onto 6, 7, 9, 10; A8: b = 4, n = 3, q = 4, x = 0).
+    C9 and C10 dropped B6, B5 for both floats, C11 raised x to p = 3; no
+    remainder group could be paired, and C14 puts two of them in S1.  Seed
+    000: « Diminuer p de 1 (si la valeur première de x était positive,
+    retirer 1 à x aussi). … recommencer en C4 »: C4, not C2, so x is not
+    computed again (A8 would give 0): it stays 3, and the drops stay."""
+    events, at = _after_c14(HERE / "data" / "dutch1998" / "het-c14.trf", 5)
+    step, split = events[at], events[at + 1]
+    assert isinstance(step, PDecreased) and isinstance(split, BracketSplit)
+    assert (step.x_from, step.x_first, step.bracket.x) == (3, 0, 3)
+    _kept(events, at)
+    assert explain(step, "fr") == "C14 : p passe à 2 ; la valeur première de x était 0 : x reste à 3."
     assert explain(step, "en") == (
-        "C14: p becomes 2; the first 2 moved-down players stay in S1, with x computed again "
-        "by A8 (x = 0) and the dropped criteria back in force: the text (“restart at C4”) "
-        "would keep x = 3 (the original value of x was 0) and what was dropped.")
+        "C14: p is lowered to 2; the original value of x was 0: x stays at 3.")
+    assert explain(split, "fr") == (
+        "C4 : S1 = 1, 2 (flotteurs descendants), S2 = 6, 7, 9, 10 ; p = 2, x = 0 par A8 (b = 4, "
+        "n = 3, q = 4), porté à x = 3 par C11 (tant que x < p, augmenter x de 1), laissé à x = 3 "
+        "par C14 (p passe à 2 ; la valeur première de x était 0).")
+
+
+def test_c14_to_one_moved_down_player_keeps_x_and_the_drops() -> None:
+    """A generated round (tests/data/dutch1998/het-c14-p1.trf, round 5, the
+    lowest bracket: 1, 5 moved down onto 6, 7, 8; A8: b = 3, n = 2, q = 3,
+    x = 0).  C11 raised x to p = 2; C14 leaves 1 alone in S1 with x = 2 and
+    B5, B6 dropped: 1–7 (7 floated up two rounds ago, B6 for upfloaters,
+    dropped by C10) is accepted, not refused again as when the engine
+    started the ladder afresh."""
+    events, at = _after_c14(HERE / "data" / "dutch1998" / "het-c14-p1.trf", 5)
+    step = events[at]
+    assert isinstance(step, PDecreased)
+    assert (step.x_from, step.x_first, step.bracket.x, step.bracket.p) == (2, 0, 2, 1)
+    _kept(events, at)
+    accepted = next(e for e in events[at:] if isinstance(e, CandidateTried) and e.accepted)
+    assert accepted.pairs == ((1, 7),)

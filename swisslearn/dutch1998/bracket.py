@@ -460,7 +460,7 @@ class _Heterogeneous(_Group):
         self.raises = max(len(self.moved) - self.x0, 0) + len(self.residents) // 2
         self.relaxed = STRICT
         self.paired_any = False
-        self.reached_x = 0   # the x the last ladder reached (C11), for C14's story
+        self.last = Level(None, STRICT, 0, 0, 0)   # the last ladder's last level (C14)
         # The level at which the remainder groups last dropped each criterion
         # (C9, reading 5): dropped again later, a restart had restored it.
         self.remainder_drops: dict[tuple[str, str], tuple[object, ...]] = {}
@@ -477,13 +477,28 @@ class _Heterogeneous(_Group):
         refuse every candidate until C9 drops them.  When none of them breaks
         either, C9 would change none of their candidates, and the remainder
         group does its own C9 for the players it leaves (reading 5): the step
-        is not told for them."""
-        s1 = self.moved[:p]
-        down = any(float_rejections(a, Float.DOWN, STRICT) for a in s1)
-        fewer = p < len(self.moved)
-        return ladder(self.x0, p, drops=(C9 if down else ()) + C10, raises=self.raises,
-                      first="C14" if fewer else None,
-                      x_from=self.reached_x if fewer else None)
+        is not told for them.  With fewer of them in S1 (C14), the ladder
+        goes on from where the last one ended (:meth:`lowered`)."""
+        if p < len(self.moved):
+            return self.lowered(p)
+        down = any(float_rejections(a, Float.DOWN, STRICT) for a in self.moved)
+        return ladder(self.x0, p, drops=(C9 if down else ()) + C10, raises=self.raises)
+
+    def lowered(self, p: int) -> list[Level]:
+        """C14 for the moved-down players: « Diminuer p de 1 (si la valeur
+        première de x était positive, retirer 1 à x aussi). … recommencer en
+        C4 »: x is not computed again (C2) but is the one C11 left, less 1
+        when A8's was positive, and what C9/C10 dropped stays dropped
+        (reading 1).  x >= p, so C11 raises only the remainder group's x
+        (its own A8's at each C2), as on the first ladder once x = p."""
+        last = self.last
+        shown = last.text_x - 1 if self.x0 > 0 else last.text_x
+        levels = [Level("C14", last.relaxation, 0, last.x, p, shown_x=shown,
+                        x_from=last.text_x, x_first=self.x0)]
+        levels += [Level("C11", last.relaxation, step, last.x, p, shown_x=shown,
+                         remainder_only=True)
+                   for step in range(1, len(self.residents) // 2 + 1)]
+        return levels
 
     def search(self, s1: tuple[PlayerState, ...], x: int, relaxation: Relaxation
                ) -> BracketSearch:
@@ -518,10 +533,10 @@ class _Heterogeneous(_Group):
             self.paired_any = False
             levels = self.levels(p)
             self.relaxed = levels[-1].relaxation
-            self.reached_x = levels[-1].x
+            self.last = levels[-1]
 
             def view_of(level: Level, s1: tuple[PlayerState, ...] = s1) -> BracketView:
-                return view.with_(x=level.x, p=level.p, dropped=level.relaxation.dropped,
+                return view.with_(x=level.text_x, p=level.p, dropped=level.relaxation.dropped,
                                   s1=_ids(s1), s2=_ids(self.residents))
 
             def tried(level: Level, current: BracketView,
@@ -529,13 +544,8 @@ class _Heterogeneous(_Group):
                       carried: tuple[PlayerState, ...] = carried) -> Stream:
                 return self.try_level(level, current, s1, carried)
 
-            climb = _climb(levels, view_of, (self.w, self.b, self.q), tried, self.cap,
-                           after_remainder=lambda: self.paired_any)
-            # C14 restarts the moved-down players' ladder (fewer of them in
-            # S1) with B5/B6 back in force: its C9/C10 drops are said again.
-            yield from climb if p == m else (
-                replace(item, restored="C14") if isinstance(item, CriterionDropped)
-                and not item.bracket.remainder else item for item in climb)
+            yield from _climb(levels, view_of, (self.w, self.b, self.q), tried, self.cap,
+                              after_remainder=lambda: self.paired_any)
             if not self.paired_any and p == m and not self.lowest:
                 answer = yield Need("C12", view)
                 if answer:

@@ -64,18 +64,14 @@ class Level:
 
 
 def ladder(x0: int, p: int, *, start: Relaxation = STRICT, drops: Sequence[Drop] = (),
-           extra: int = 0, raises: int = 0, lower_p: bool = False,
-           first: str | None = None, x_from: int | None = None) -> list[Level]:
+           extra: int = 0, raises: int = 0, lower_p: bool = False) -> list[Level]:
     """The levels of a bracket (or group) of ``p`` pairs and A8's ``x0``:
     ``start``, then each of ``drops``; then C11 ``raises`` times (x from
     ``x0 + extra``, never above p); then, with ``lower_p``, C14 down to
-    p = 0.  ``first`` is the rule that brought the first level (C14, when
-    a heterogeneous bracket pairs fewer of its moved-down players; then
-    ``x_from`` is the x its previous ladder reached, which the text would
-    keep: the engine starts again from A8's x)."""
+    p = 0.  (A heterogeneous bracket's moved-down players go on after
+    their C14 from their ladder's last level: ``_Heterogeneous.lowered``.)"""
     relaxation = start
-    levels = [Level(first, relaxation, extra, min(x0 + extra, p), p, x_from=x_from,
-                    x_first=None if x_from is None else x0)]
+    levels = [Level(None, relaxation, extra, min(x0 + extra, p), p)]
     for rule, criterion, floaters in drops:
         relaxation = relaxation.without(criterion, floaters)
         levels.append(Level(rule, relaxation, extra, min(x0 + extra, p), p,

@@ -568,16 +568,6 @@ def _p_decreased(event: PDecreased, cat: Catalogue) -> str:
         return cat.text("p_decreased.zero.remainder", score=bracket_score(cat, event.bracket),
                         players=_and(cat, ids(event.bracket.players)))
     key = "p_decreased.zero" if event.bracket.p == 0 else "p_decreased"
-    view = event.bracket
-    if (view.p > 0 and event.x_from is not None and event.x_first is not None
-            and view.moved_down and not view.homogeneous and not view.remainder):
-        # Fewer moved-down players in S1: the engine computes x again (A8)
-        # and restores the dropped criteria; the text restarts at C4.
-        kept = event.x_from - 1 if event.x_first > 0 else event.x_from
-        why = (cat.text("p_decreased.first_positive", first=cat.number(event.x_first))
-               if event.x_first > 0 else cat.text("p_decreased.first_zero"))
-        return cat.text("p_decreased.heterogeneous", p=cat.number(view.p),
-                        x=cat.number(view.x), text_x=cat.number(kept), why=why)
     if event.bracket.p > 0 and event.x_from is not None and event.x_first is not None:
         # C14 says what happens to x too: it follows p when it was first positive.
         key = "p_decreased.x_follows" if event.x_first > 0 else "p_decreased.x_stays"
