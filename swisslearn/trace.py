@@ -56,6 +56,9 @@ own path: ``CandidateTried`` (1: C6 refusing on B4, B5 or B6),
 ``PlayerMovedDown`` (6 and 18: a player from above floats on, no C12),
 ``BracketOpened`` (22: A3 judged again on the players C1 left, when that
 changes the bracket's kind),
+``BracketSplit`` (24: once C10 and C11 ran out, the remainder group that C14
+lowers is the one of the moved-down players' first candidate again, not
+the one of the candidate last tried),
 ``XIncreased`` (3: C11 inside a remainder group, the moved-down players'
 pairing kept, where the text undoes every pairing and restarts at C3),
 ``CriterionDropped`` (5: C9 in a remainder group; 16: C10 in a bracket
@@ -359,6 +362,9 @@ class BracketSplit(Event):
     # positive, decrease x too"; 0: x stays); None when no C14 step is behind
     # this level.  C11's x is ``bracket.x + lowered``.
     lowered: int | None = None
+    # 24: the remainder group lowered (C14) from the moved-down players'
+    # first candidate again, once C10 and C11 ran out.
+    reading: int | None = None
 
 
 @dataclass(frozen=True)

@@ -453,7 +453,10 @@ class _Heterogeneous(_Group):
     cap: PairCap | None = None
 
     def __post_init__(self) -> None:
-        self.residents = tuple(p for p in self.players if p not in self.moved)
+        # The bracket's own players; ``residents`` is S2, which C14 widens
+        # with the moved-down players it takes out of S1 (:meth:`stream`).
+        self.natives = tuple(p for p in self.players if p not in self.moved)
+        self.residents = self.natives
         self.x0, self.w, self.b, self.q = x_value(self.players)
         self.table = self.context.table(self.players)
         self.everyone = np.ones(len(self.residents), dtype=bool)
@@ -504,24 +507,21 @@ class _Heterogeneous(_Group):
                ) -> BracketSearch:
         context = self.context
 
-        # A4: the moved-down player floats down, the resident up (B5/B6 for
-        # both, while in force; the moved-down player's first, as the pair's
-        # higher score).
+        # A4: the higher score floats down, the lower up (B5/B6 for both,
+        # while in force; the higher score's first).  A resident always
+        # floats up against a moved-down player; a moved-down player C14
+        # put in S2 floats only against a higher score.
         def check(a: PlayerState, r: PlayerState) -> Rejection | None:
-            return (context.pair_check(a, r) or context.float_check(a, Float.DOWN, relaxation)
-                    or context.float_check(r, Float.UP, relaxation))
+            return context.pair_check(a, r) or pair_float_rejection(context, a, r, relaxation)
 
         def every_reason(a: PlayerState, r: PlayerState) -> tuple[Rejection, ...]:
-            return (context.pair_reasons(a, r) + float_rejections(a, Float.DOWN, relaxation)
-                    + float_rejections(r, Float.UP, relaxation))
+            return context.pair_reasons(a, r) + pair_float_rejections(a, r, relaxation)
 
         allowed, cost = self.table.block(s1, self.residents)
-        up_ok = np.array([context.float_check(r, Float.UP, relaxation) is None
-                          for r in self.residents], dtype=bool)
-        down_ok = np.array([context.float_check(a, Float.DOWN, relaxation) is None
-                            for a in s1], dtype=bool)
+        floats_ok = np.array([[pair_float_rejection(context, a, r, relaxation) is None
+                               for r in self.residents] for a in s1], dtype=bool)
         return BracketSearch(s1, self.residents, x, check, context.conflict, lambda r: None,
-                             allowed=allowed & down_ok[:, None] & up_ok[None, :], cost=cost,
+                             allowed=allowed & floats_ok.reshape(allowed.shape), cost=cost,
                              may_stay=self.everyone,
                              pair_reasons=every_reason, leftover_reasons=lambda r: ())
 
@@ -529,7 +529,13 @@ class _Heterogeneous(_Group):
         view, moved = self.view, self.moved
         m = len(moved)
         for p in range(m, 0, -1):
-            s1, carried = moved[:p], moved[p:]   # C14: the lowest moved-down players float on
+            # C4: « Placer les p joueurs les plus forts en S1, et tous les
+            # autres joueurs en S2 »: after C14, the moved-down players left
+            # out of S1 head S2 (A2), to be paired with S1 or left to the
+            # remainder group (C6).
+            s1, carried = moved[:p], ()
+            self.residents = moved[p:] + self.natives
+            self.everyone = np.ones(len(self.residents), dtype=bool)
             self.paired_any = False
             levels = self.levels(p)
             self.relaxed = levels[-1].relaxation
@@ -552,6 +558,8 @@ class _Heterogeneous(_Group):
                     return
             if not self.lowest:
                 yield from self.remainder_lowered(s1, carried)
+        self.residents = self.natives
+        self.everyone = np.ones(len(self.residents), dtype=bool)
         if self.lowest and self.context.last_resort and m == 1:
             yield from self.last_resort()
         if self.lowest:
@@ -692,8 +700,12 @@ class _Heterogeneous(_Group):
         current = self.view.with_(x=p, p=p, dropped=relaxed.dropped, s1=_ids(s1),
                                   s2=_ids(self.residents))
         # x = p: C11 raised it on the moved-down players' ladder, and C10 went
-        # back to C7 since (x is not computed again).
-        yield _split(current, (self.w, self.b, self.q))
+        # back to C7 since (x is not computed again).  Which remainder group
+        # C14 lowers the text does not say: the moved-down players' candidates
+        # start again in D1 order, the first one's remainder lowered first
+        # (reading 24), where a reader could stay with the candidate C10 and
+        # C11 last tried.
+        yield replace(_split(current, (self.w, self.b, self.q)), reading=24)
         rest = len(self.residents) - p
 
         def expand(found: Found) -> Stream:

@@ -275,6 +275,16 @@ def _bracket_kind(view: BracketView) -> str | None:
 @describe.register
 def _bracket_split(event: BracketSplit, cat: Catalogue) -> str:
     view = event.bracket
+    words = _split_words(event, cat)
+    below = [pid for pid in view.s2 if pid in view.moved_down]
+    if below and _bracket_kind(view) == "heterogeneous":
+        # C14 took them out of S1: C4 puts « tous les autres joueurs en S2 ».
+        words += " " + cat.text("bracket_split.moved_in_s2", players=cat.players(below))
+    return cat.join([words, *_reading(cat, event.reading)]) if event.reading else words
+
+
+def _split_words(event: BracketSplit, cat: Catalogue) -> str:
+    view = event.bracket
     if view.p == 0:
         return cat.text("bracket_split.empty", score=bracket_score(cat, view),
                         players=cat.players(ids(view.players)))
