@@ -11,6 +11,7 @@ import pytest
 
 import cpuclock
 import nbanswers
+import rewritecache
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -53,6 +54,9 @@ def pytest_configure(config: pytest.Config) -> None:
     # Notebooks 07 and 12's answers checked in nbval's kernel instead of a
     # second run of each (tests/nbanswers.py).
     config.pluginmanager.register(nbanswers.AnswersPlugin(), "swisslearn-nbanswers")
+    # The test modules' rewritten asserts written once, before the workers
+    # start, instead of by each worker (tests/rewritecache.py).
+    rewritecache.write_once(config)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
