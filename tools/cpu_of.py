@@ -5,9 +5,10 @@
 ``/usr/bin/time`` (and ``getrusage(RUSAGE_CHILDREN)``, tests/cpuclock.py)
 count a process's descendants only as far as each was waited for by its
 parent.  A process whose parent ends first is handed to init, and its CPU is
-counted nowhere: Chromium's renderers (Playwright's driver is gone before
-them; about half of Chromium's CPU), a Voilà server's kernels when the server
-is stopped.  Here this process is a child subreaper (Linux's
+counted nowhere: Chromium's renderers are (measured: a headless Chromium
+loading three pages, 2.8 s counted of 5.6 s), and so may be a server's
+children still running when it is stopped.  Here this process is a child
+subreaper (Linux's
 ``PR_SET_CHILD_SUBREAPER``): every orphan below it is handed to it instead,
 and it reaps them all, so its ``RUSAGE_CHILDREN`` is everything the command
 cost.  It prints both figures on stderr: the command as ``/usr/bin/time``
