@@ -364,27 +364,6 @@ def test_refused_files_name_their_lines_and_a_file_over_the_limit_is_not_sent(
     _no_traceback(page)
 
 
-def test_english_everywhere_pictures_included(page: Any) -> None:
-    """In English mode the pictures stayed French (B = blanc reads as Black)."""
-    from playwright.sync_api import expect
-    events = _club_events(5)
-    page.click(".desk-next")
-    page.click(".desk-next")
-    expect(page.locator(".desk-step-label")).to_contain_text("étape 3/")
-    page.click(".desk-lang button:has-text('English')")
-    # The step stays (switching language reset the stepper to step 1).
-    expect(page.locator(".desk-step-label")).to_contain_text(f"step 3/{len(events)}")
-    english = _step_hashes(events, "en", range(3, 4))
-    deadline = time.monotonic() + 30
-    while _picture_hash(page) not in english:
-        assert time.monotonic() < deadline, "the picture is not step 3's, in English"
-        time.sleep(0.3)
-    for word in ("The round", "White", "Black", "Why?", "Step by step"):
-        expect(page.locator(".desk")).to_contain_text(word)
-    _shot(page, "06-english.png")
-    _no_traceback(page)
-
-
 def test_the_picture_and_the_label_show_the_same_step_during_play(page: Any) -> None:
     """During Play the picture lagged the label by a step."""
     from playwright.sync_api import expect
@@ -412,10 +391,31 @@ def test_the_picture_and_the_label_show_the_same_step_during_play(page: Any) -> 
     expect(page.locator(".desk-step-label")).to_be_visible()
 
 
-def test_a_page_whose_kernel_was_freed_says_so(page: Any, server: str) -> None:
-    """An idle page's kernel is culled (make desk: after 100 s); the page
-    then says it must be reloaded instead of silently doing nothing."""
+def test_english_everywhere_pictures_included_then_the_kernel_freed(page: Any) -> None:
+    """In English mode the pictures stayed French (B = blanc reads as Black).
+    Then, back in French, the page's kernel is culled as an idle page's is
+    (make desk: after 100 s): the page says it must be reloaded instead of
+    silently doing nothing.  (One page for both, issue 31.)"""
     from playwright.sync_api import expect
+    events = _club_events(5)
+    page.click(".desk-next")
+    page.click(".desk-next")
+    expect(page.locator(".desk-step-label")).to_contain_text("étape 3/")
+    page.click(".desk-lang button:has-text('English')")
+    # The step stays (switching language reset the stepper to step 1).
+    expect(page.locator(".desk-step-label")).to_contain_text(f"step 3/{len(events)}")
+    english = _step_hashes(events, "en", range(3, 4))
+    deadline = time.monotonic() + 30
+    while _picture_hash(page) not in english:
+        assert time.monotonic() < deadline, "the picture is not step 3's, in English"
+        time.sleep(0.3)
+    for word in ("The round", "White", "Black", "Why?", "Step by step"):
+        expect(page.locator(".desk")).to_contain_text(word)
+    _shot(page, "06-english.png")
+    _no_traceback(page)
+
+    page.click(".desk-lang button:has-text('Français')")
+    expect(page.locator(".desk-step-label")).to_contain_text(f"étape 3/{len(events)}")
     kernel = _kernel_id(page)
     # What the culler does, done at once: the kernel is shut down.
     status = page.evaluate("""async (kernel) => {
