@@ -151,8 +151,8 @@ class AnswersPlugin:
                                       items: list[pytest.Item]) -> None:
         deselected: list[pytest.Item] = []
         for name in NOTEBOOKS:
-            cells = [item for item in items if item.nodeid.split("::")[0].endswith(
-                f"notebooks/{name}") and ".ipynb::" in item.nodeid]
+            cells = [item for item in items
+                     if item.path.name == name and item.path.parent.name == "notebooks"]
             if not cells:
                 continue
             notebook = cells[0].parent
