@@ -10,6 +10,8 @@ from typing import TypeVar
 import pytest
 
 import cpuclock
+import nbanswers
+import rewritecache
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -49,6 +51,12 @@ def pytest_configure(config: pytest.Config) -> None:
     # Each test's CPU (SWISSLEARN_CPU_LOG) and the per-test budget (CI):
     # tests/cpuclock.py, docs/tests.md "Budget".
     cpuclock.register(config)
+    # Notebooks 07 and 12's answers checked in nbval's kernel instead of a
+    # second run of each (tests/nbanswers.py).
+    config.pluginmanager.register(nbanswers.AnswersPlugin(), "swisslearn-nbanswers")
+    # The test modules' rewritten asserts written once, before the workers
+    # start, instead of by each worker (tests/rewritecache.py).
+    rewritecache.write_once(config)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -2,6 +2,8 @@
 
 * :func:`run`: the command line in-process, its exit code and what it printed;
 * :func:`in_process`: the same without pytest's capsys, as ``subprocess.run`` answers;
+* :func:`other_hash_seed`: a ``PYTHONHASHSEED`` other than this process's, for
+  a test that compares what this process wrote with a new interpreter's;
 * :func:`pairs_of`: a round's pairs without colours;
 * :class:`Expected` and :func:`expected_rows`: the rows of an ``expected.tsv``
   under ``tests/data/`` (a file and the problem it must produce), with
@@ -27,7 +29,8 @@ from swisslearn.cli import main
 from swisslearn.model import PlayerId
 from swisslearn.trace import RoundPaired
 
-__all__ = ["run", "in_process", "pairs_of", "Expected", "expected_rows", "row_name"]
+__all__ = ["run", "in_process", "other_hash_seed", "pairs_of", "Expected", "expected_rows",
+           "row_name"]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -55,6 +58,16 @@ def in_process(*argv: str | Path, lang: str | None = None) -> subprocess.Complet
             except SystemExit as exit:
                 code = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
     return subprocess.CompletedProcess(words, code, out.getvalue(), err.getvalue())
+
+
+def other_hash_seed() -> str:
+    """A ``PYTHONHASHSEED`` for a new interpreter that differs from this
+    process's: one run here and one there compare two hash seeds, as two
+    subprocesses did for twice the CPU (issue 31).  This process's seed is
+    random unless ``PYTHONHASHSEED`` fixes it (then its successor is taken;
+    a random one equals 4242 once in 2**32)."""
+    told = os.environ.get("PYTHONHASHSEED", "")
+    return str((int(told) + 1) % 2**32) if told.isdigit() else "4242"
 
 
 def pairs_of(result: RoundPaired) -> set[frozenset[PlayerId]]:

@@ -118,7 +118,11 @@ def _no_traceback(page: Any) -> None:
     assert "Traceback" not in content and "Error</span>" not in content
 
 
-def test_the_page_loads_and_answers_why(page: Any) -> None:
+def test_the_page_loads_and_answers_why(page: Any, server: str) -> None:
+    """Also (one page for three checks of its first minute, issue 31): the
+    page says it is pairing (no busy sign before), and nothing it loads
+    comes from elsewhere (Voilà's template linked Font Awesome from a CDN: a
+    hall without Internet waited on it)."""
     from playwright.sync_api import expect
     expect(page.locator(".desk-title")).to_contain_text("Bureau de l'arbitre")
     expect(page.locator(".desk-info")).to_contain_text("club-12-joueurs.trf")
@@ -129,8 +133,13 @@ def test_the_page_loads_and_answers_why(page: Any) -> None:
     club = desk.read_example(DATA / "club-12-joueurs.trf")
     assert isinstance(club, desk.Loaded)
     events = desk.pair_round(club, 4).events
+    seen = _busy_texts(page)
     page.select_option(".desk-round select", label="4")
     expect(page.locator(".desk-info")).to_contain_text("ronde 4 appariée par dutch-1998")
+    # The page said it was pairing, and says nothing once the stepper is drawn.
+    expect(page.locator(".desk-busy")).to_have_text("")
+    texts = seen.json_value()
+    assert "Appariement de la ronde 4…" in texts, texts
     page.select_option(".desk-a select", index=0)    # player 1
     page.select_option(".desk-b select", index=2)    # player 3
     expect(page.locator(".desk-why")).to_contain_text(
@@ -145,6 +154,25 @@ def test_the_page_loads_and_answers_why(page: Any) -> None:
         f"The engine (dutch-1998): {why(events, 1, 3, 'en')}")
     expect(page.locator(".desk-step-label")).to_contain_text("step 1/")
     _no_traceback(page)
+    _nothing_from_elsewhere(page, server)
+
+
+def _busy_texts(page: Any) -> Any:
+    """A handle on the texts the page's busy sign shows from now on."""
+    return page.evaluate_handle("""() => {
+        const seen = [];
+        const busy = document.querySelector('.desk-busy');
+        new MutationObserver(() => seen.push(busy.textContent)).observe(
+            busy, {subtree: true, childList: true, characterData: true});
+        return seen;
+    }""")
+
+
+def _nothing_from_elsewhere(page: Any, server: str) -> None:
+    assert page.requested
+    outside = [u for u in page.requested
+               if not u.startswith((server, "data:", "blob:"))]
+    assert not outside, outside
 
 
 def test_upload_step_why_and_download(page: Any, tmp_path: Path) -> None:
@@ -208,40 +236,13 @@ def test_upload_step_why_and_download(page: Any, tmp_path: Path) -> None:
     _no_traceback(page)
 
 
-def test_a_bad_upload_names_its_line(page: Any, tmp_path: Path) -> None:
-    from playwright.sync_api import expect
-    bad = tmp_path / "mon-fichier.trf"
-    shutil.copyfile(TEST_DATA / "bad" / "bad-152.trf", bad)
-    _upload(page, bad)
-    error = page.locator(".desk-error")
-    expect(error).to_contain_text("Fichier refusé (ligne 12, colonne 5)")
-    expect(error).to_contain_text("mon-fichier.trf:12:5: couleur initiale 'G' : W ou B est attendu")
-    expect(page.locator(".desk-step-label")).to_have_count(0)
-    _shot(page, "04-fichier-refuse.png")
-    _no_traceback(page)
-
-
-def test_a_file_with_several_problems_lists_them_all(page: Any, tmp_path: Path) -> None:
-    """The page showed the first problem only, in English."""
-    from playwright.sync_api import expect
-    bad = tmp_path / "plusieurs.trf"
-    shutil.copyfile(TEST_DATA / "bad" / "142-fewer-than-played.trf", bad)
-    _upload(page, bad)
-    error = page.locator(".desk-error")
-    expect(error).to_contain_text("Fichier refusé (ligne 17, colonne 102) — 6 erreurs et 2 "
-                                  "avertissements dans ce fichier")
-    expect(error.locator("li")).to_have_count(8)
-    expect(error.locator("li").nth(5)).to_contain_text("plusieurs.trf:22:102: joueur 6")
-    expect(error.locator("li").nth(7)).to_contain_text("plusieurs.trf:24:5: avertissement")
-    _shot(page, "04b-problemes.png")
-    page.click(".desk-lang button:has-text('English')")
-    expect(error).to_contain_text("6 errors and 2 warnings in this file")
-    _no_traceback(page)
-
-
-def test_a_files_warnings_are_shown_once_it_is_read(page: Any, tmp_path: Path) -> None:
+def test_a_files_warnings_are_shown_once_it_is_read(page: Any, server: str,
+                                                   tmp_path: Path) -> None:
     """A file read with a points column the results contradict: the page
-    paired it and said nothing of what the reader had resolved."""
+    paired it and said nothing of what the reader had resolved.  Then the
+    page is closed: its kernel is freed (the page's shutdown request on close
+    was refused, 403, no _xsrf cookie, and the kernel stayed until the server
+    stopped)."""
     from playwright.sync_api import expect
     lines = (DATA / "club-12-joueurs.trf").read_text("utf-8").splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("001"))
@@ -257,6 +258,7 @@ def test_a_files_warnings_are_shown_once_it_is_read(page: Any, tmp_path: Path) -
     expect(page.locator(".desk-busy p")).to_have_count(0)
     _shot(page, "04c-avertissements.png")
     _no_traceback(page)
+    _closing_frees_the_kernel(page, server)
 
 
 # -- the desk in a hall (issue 22) ------------------------------------------------
@@ -302,18 +304,8 @@ def _club_events(round: int) -> Any:
     return desk.pair_round(club, round).events
 
 
-def test_nothing_leaves_the_machine(page: Any, server: str) -> None:
-    """Voilà's template linked Font Awesome from a CDN (a hall without
-    Internet waited on it)."""
-    assert page.requested
-    outside = [u for u in page.requested
-               if not u.startswith((server, "data:", "blob:"))]
-    assert not outside, outside
-
-
-def test_closing_the_page_frees_its_kernel(page: Any, server: str) -> None:
-    """The page's shutdown request on close was refused (403, no _xsrf
-    cookie) and the kernel stayed until the server stopped."""
+def _closing_frees_the_kernel(page: Any, server: str) -> None:
+    """Close ``page`` as a person closes a tab: its kernel is gone within 10 s."""
     kernel = _kernel_id(page)
     assert _kernel_exists(server, kernel)
     page.close(run_before_unload=True)
@@ -323,48 +315,52 @@ def test_closing_the_page_frees_its_kernel(page: Any, server: str) -> None:
         time.sleep(0.3)
 
 
-def test_a_file_over_the_limit_is_refused_before_it_is_sent(page: Any, tmp_path: Path) -> None:
-    """Over ≈ 10 MB a file was silently lost (the kernel connection's
-    message limit) and the previous file's error stayed on screen."""
+def test_refused_files_name_their_lines_and_a_file_over_the_limit_is_not_sent(
+        page: Any, tmp_path: Path) -> None:
+    """One page, the files a person uploads one after the other (issue 31:
+    three pages before): a bad file names its line; a file with several
+    problems lists them all (the page showed the first one only, in
+    English); a file over ≈ 10 MB is refused before it is sent (it was
+    silently lost, the kernel connection's message limit, and the previous
+    file's error stayed on screen); the page then reads the next file."""
     from playwright.sync_api import expect
     bad = tmp_path / "mon-fichier.trf"
     shutil.copyfile(TEST_DATA / "bad" / "bad-152.trf", bad)
     _upload(page, bad)
     error = page.locator(".desk-error")
-    expect(error).to_contain_text("mon-fichier.trf:12:5")
+    expect(error).to_contain_text("Fichier refusé (ligne 12, colonne 5)")
+    expect(error).to_contain_text("mon-fichier.trf:12:5: couleur initiale 'G' : W ou B est attendu")
+    expect(page.locator(".desk-step-label")).to_have_count(0)
+    _shot(page, "04-fichier-refuse.png")
+    _no_traceback(page)
+
+    several = tmp_path / "plusieurs.trf"
+    shutil.copyfile(TEST_DATA / "bad" / "142-fewer-than-played.trf", several)
+    _upload(page, several)
+    expect(error).to_contain_text("Fichier refusé (ligne 17, colonne 102) — 6 erreurs et 2 "
+                                  "avertissements dans ce fichier")
+    expect(error.locator("li")).to_have_count(8)
+    expect(error.locator("li").nth(5)).to_contain_text("plusieurs.trf:22:102: joueur 6")
+    expect(error.locator("li").nth(7)).to_contain_text("plusieurs.trf:24:5: avertissement")
+    _shot(page, "04b-problemes.png")
+    page.click(".desk-lang button:has-text('English')")
+    expect(error).to_contain_text("6 errors and 2 warnings in this file")
+    _no_traceback(page)
+    page.click(".desk-lang button:has-text('Français')")
+    expect(error).to_contain_text("6 erreurs et 2 avertissements dans ce fichier")
+
     big = tmp_path / "gros.trf"
     big.write_bytes((DATA / "club-12-joueurs.trf").read_bytes() + b" " * (12 * 1024 * 1024))
     _upload(page, big)
     size = f"{big.stat().st_size:,}".replace(",", "\u202f")
     expect(error).to_contain_text(f"Fichier refusé — gros.trf : {size} octets, au-delà de la "
                                   "limite de 8\u202f388\u202f608 octets")
-    expect(error).not_to_contain_text("mon-fichier.trf")
+    expect(error).not_to_contain_text("plusieurs.trf")
     _shot(page, "05-fichier-trop-gros.png")
     # The page still works: the next file is read.
     _upload(page, DATA / "chysteme-36-joueurs.trf")
     expect(page.locator(".desk-info")).to_contain_text("chysteme-36-joueurs.trf")
     expect(error).to_have_text("")
-    _no_traceback(page)
-
-
-def test_english_everywhere_pictures_included(page: Any) -> None:
-    """In English mode the pictures stayed French (B = blanc reads as Black)."""
-    from playwright.sync_api import expect
-    events = _club_events(5)
-    page.click(".desk-next")
-    page.click(".desk-next")
-    expect(page.locator(".desk-step-label")).to_contain_text("étape 3/")
-    page.click(".desk-lang button:has-text('English')")
-    # The step stays (switching language reset the stepper to step 1).
-    expect(page.locator(".desk-step-label")).to_contain_text(f"step 3/{len(events)}")
-    english = _step_hashes(events, "en", range(3, 4))
-    deadline = time.monotonic() + 30
-    while _picture_hash(page) not in english:
-        assert time.monotonic() < deadline, "the picture is not step 3's, in English"
-        time.sleep(0.3)
-    for word in ("The round", "White", "Black", "Why?", "Step by step"):
-        expect(page.locator(".desk")).to_contain_text(word)
-    _shot(page, "06-english.png")
     _no_traceback(page)
 
 
@@ -395,27 +391,31 @@ def test_the_picture_and_the_label_show_the_same_step_during_play(page: Any) -> 
     expect(page.locator(".desk-step-label")).to_be_visible()
 
 
-def test_the_page_says_it_is_pairing(page: Any) -> None:
-    """No busy sign while pairing."""
-    seen = page.evaluate_handle("""() => {
-        const seen = [];
-        const busy = document.querySelector('.desk-busy');
-        new MutationObserver(() => seen.push(busy.textContent)).observe(
-            busy, {subtree: true, childList: true, characterData: true});
-        return seen;
-    }""")
-    page.select_option(".desk-round select", label="3")
-    page.locator(".desk-info").filter(has_text="ronde 3 appariée").wait_for()
+def test_english_everywhere_pictures_included_then_the_kernel_freed(page: Any) -> None:
+    """In English mode the pictures stayed French (B = blanc reads as Black).
+    Then, back in French, the page's kernel is culled as an idle page's is
+    (make desk: after 100 s): the page says it must be reloaded instead of
+    silently doing nothing.  (One page for both, issue 31.)"""
     from playwright.sync_api import expect
-    expect(page.locator(".desk-busy")).to_have_text("")       # once the stepper is drawn
-    texts = seen.json_value()
-    assert "Appariement de la ronde 3…" in texts, texts
+    events = _club_events(5)
+    page.click(".desk-next")
+    page.click(".desk-next")
+    expect(page.locator(".desk-step-label")).to_contain_text("étape 3/")
+    page.click(".desk-lang button:has-text('English')")
+    # The step stays (switching language reset the stepper to step 1).
+    expect(page.locator(".desk-step-label")).to_contain_text(f"step 3/{len(events)}")
+    english = _step_hashes(events, "en", range(3, 4))
+    deadline = time.monotonic() + 30
+    while _picture_hash(page) not in english:
+        assert time.monotonic() < deadline, "the picture is not step 3's, in English"
+        time.sleep(0.3)
+    for word in ("The round", "White", "Black", "Why?", "Step by step"):
+        expect(page.locator(".desk")).to_contain_text(word)
+    _shot(page, "06-english.png")
+    _no_traceback(page)
 
-
-def test_a_page_whose_kernel_was_freed_says_so(page: Any, server: str) -> None:
-    """An idle page's kernel is culled (make desk: after 100 s); the page
-    then says it must be reloaded instead of silently doing nothing."""
-    from playwright.sync_api import expect
+    page.click(".desk-lang button:has-text('Français')")
+    expect(page.locator(".desk-step-label")).to_contain_text(f"étape 3/{len(events)}")
     kernel = _kernel_id(page)
     # What the culler does, done at once: the kernel is shut down.
     status = page.evaluate("""async (kernel) => {

@@ -43,8 +43,15 @@ def test_a_new_page_is_in_the_site_with_no_other_change(tmp_path: Path) -> None:
 
 
 def test_a_broken_page_fails_the_build(tmp_path: Path) -> None:
+    # The site's configuration and first pages only: the warning is what is
+    # tested, not the other pages (2.4 s to 0.7 s of CPU; issue 31).
     docs = tmp_path / "docs"
-    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("api", "_build"))
+    docs.mkdir()
+    for name in ("conf.py", "index.md", "install.md"):
+        shutil.copyfile(ROOT / "docs" / name, docs / name)
     (docs / "cassee.md").write_text("# Cassée\n\n```{toctree}\nnulle-part\n```\n", "utf-8")
     built = _build(docs, tmp_path / "html")
     assert built.returncode != 0 and "nulle-part" in built.stdout + built.stderr
+    # That page's warning is what failed it, nothing else of the copy.
+    warnings = [line for line in (built.stdout + built.stderr).splitlines() if "WARNING" in line]
+    assert warnings and all("nulle-part" in line for line in warnings), warnings

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import in_process, other_hash_seed
 from swisslearn.card.rounds import ExerciseRound
 from swisslearn.cli import EXIT_INPUT, EXIT_OK, EXIT_USAGE, main
 from swisslearn.exam.answers import WrittenLine
@@ -283,31 +284,41 @@ def test_a_record_that_cannot_be_written_is_one_line_exit_2(
 # -- the same bytes whatever PYTHONHASHSEED ----------------------------------------------
 
 
-def test_the_same_bytes_whatever_pythonhashseed(exam: Path, tmp_path: Path) -> None:
+def test_the_same_bytes_whatever_pythonhashseed(exam: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``exam new`` and ``exam mark`` with a record say and write the same
+    bytes in this process and in new interpreters under another
+    PYTHONHASHSEED (one run each: two subprocess runs cost twice the CPU)."""
     answers = tmp_path / "copie.txt"
     answers.write_text(copy_with_colours_reversed(expected_lines(exam), "E3")[0],
                        encoding="utf-8")
+    new_args = ["exam", "new", "--record", "alice.json", "--seed", "1", "-o", "e3"]
+    mark_args = ["exam", "mark", "e3", str(answers), "--record", "alice.json", "--json"]
     said = []
-    for hash_seed in ("0", "12345"):
-        place = tmp_path / hash_seed
+    for where in ("here", "there"):
+        place = tmp_path / where
         place.mkdir()
         write(place / "alice.json", ALICE)
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        env.pop("SWISSLEARN_LANG", None)
-        new = subprocess.run([sys.executable, "-m", "swisslearn", "exam", "new", "--record",
-                              "alice.json", "--seed", "1", "-o", "e3"], cwd=place, env=env,
-                             capture_output=True, check=False, timeout=300)
+        if where == "here":
+            monkeypatch.chdir(place)
+            new, marked = in_process(*new_args), in_process(*mark_args)
+            monkeypatch.undo()
+        else:
+            env = {**os.environ, "PYTHONHASHSEED": other_hash_seed()}
+            env.pop("SWISSLEARN_LANG", None)
+            new = subprocess.run([sys.executable, "-m", "swisslearn", *new_args], cwd=place,
+                                 env=env, capture_output=True, text=True, check=False,
+                                 timeout=300)
+            marked = subprocess.run([sys.executable, "-m", "swisslearn", *mark_args], cwd=place,
+                                    env=env, capture_output=True, text=True, check=False,
+                                    timeout=300)
         assert new.returncode == EXIT_OK, new.stderr
-        marked = subprocess.run([sys.executable, "-m", "swisslearn", "exam", "mark", "e3",
-                                 str(answers), "--record", "alice.json", "--json"],
-                                cwd=place, env=env, capture_output=True, check=False,
-                                timeout=300)
         assert marked.returncode == EXIT_OK, marked.stderr
         said.append((new.stdout, marked.stdout, (place / "alice.json").read_bytes(),
                      (place / "e3" / "sujet.trf").read_bytes(),
                      (place / "e3" / EXAM_FILE).read_bytes()))
     assert said[0] == said[1]
-    assert b'"recorded": [' in said[0][1]
+    assert '"recorded": [' in said[0][1]
 
 
 def test_record_alone_is_the_trainee_s_record_under_the_home(

@@ -14,6 +14,12 @@ round:
 
 The drills' one-word answers (a colour, a number) are not looked for: they
 occur in any text.
+
+In `make test` (the notebooks under nbval in the same session) the check runs
+in nbval's own kernel, after the notebook's last cell, as the item
+``notebooks/<notebook>::no answer shown before its exercise``
+(``tests/nbanswers.py``), and the test below is deselected for that notebook:
+the notebook is not executed twice.  Run alone, the test executes it.
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ from swisslearn.standings import standings
 from swisslearn.team2026.selection import misses
 from swisslearn.team2026.state import team_states
 from swisslearn.trace import BracketOpened, BracketPaired, RoundPaired
+from conftest import STRESS
 from teambuild import load, team_trf
 from helpers import pairs_of
 
@@ -99,7 +100,12 @@ def test_strict_separations_are_never_broken(engine: str) -> None:
 @pytest.mark.parametrize("engine", ["dutch-2026", "simple", "dutch-1998"])
 def test_soft_bottom_releases_only_below_n_and_n_is_maximal(engine: str) -> None:
     released_somewhere = False
-    for t, round, rng in cases()[: 16 if engine == "dutch-1998" else CASES]:
+    # dutch-1998: 16 cases; `make test` leaves out the first, whose proof that
+    # n is maximal (the pairing with one more pair kept apart refused) takes
+    # the 1998 engine's exhaustive search 4 s of CPU, half the test's
+    # (docs/tests.md, "What make stress adds").
+    chosen = cases()[(0 if STRESS else 1):16] if engine == "dutch-1998" else cases()[:CASES]
+    for t, round, rng in chosen:
         protections = random_protections(rng, t, P.Constraint.SOFT_BOTTOM)
         # Crowd one federation so that releases happen.
         if rng.random() < 0.5:

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from swisslearn.model import Tournament
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from conftest import DATA
+from helpers import in_process
 from swisslearn.errors import PairingError, UsageError
 from swisslearn.formats.paired import with_paired_round
 from swisslearn.formats.teams import with_teams
@@ -61,8 +60,7 @@ def test_teams_that_have_all_met_are_said_in_each_language(module: object) -> No
 def test_the_command_line_says_them_in_french(tmp_path: Path) -> None:
     path = tmp_path / "equipes.trf"
     path.write_text(EVERY_BYE, encoding="utf-8")
-    ran = subprocess.run([sys.executable, "-m", "swisslearn", "pair", str(path), "--lang", "fr"],
-                         capture_output=True, text=True, check=False)
+    ran = in_process("pair", path, "--lang", "fr")   # what it says: in this process
     assert ran.returncode == 1
     assert "la ronde 4 ne peut pas être appariée selon team-2026 : aucune équipe" in ran.stderr
     assert "cannot" not in ran.stderr
@@ -98,12 +96,10 @@ def test_the_362_warning_of_check_is_said_in_french(tmp_path: Path) -> None:
     path = tmp_path / "equipes.trf"
     path.write_text(ALL_MET.replace("362 TW 2.0   TD 1.0   TL 0.0",
                                     "362 TW  3.0   TD  2.0   TL  1.0"), encoding="utf-8")
-    ran = subprocess.run([sys.executable, "-m", "swisslearn", "check", str(path), "--lang", "fr"],
-                         capture_output=True, text=True, check=False)
+    ran = in_process("check", path, "--lang", "fr")
     assert (f"avertissement : {path}:6:14: enregistrement 362 : le moteur de référence (Sharly "
             "Chess) ne lit ses symboles qu'en colonnes 5, 14 et 23 et apparierait avec TW 3.0, "
             "TD 1.0, TL 0.0 au lieu de TW 3.0, TD 2.0, TL 1.0 : '362 TW 3.0   TD 2.0   TL 1.0' "
             "est attendu") in ran.stderr, ran.stderr
-    english = subprocess.run([sys.executable, "-m", "swisslearn", "check", str(path), "--lang",
-                              "en", "--json"], capture_output=True, text=True, check=False)
+    english = in_process("check", path, "--lang", "en", "--json")
     assert "would pair with TW 3.0, TD 1.0, TL 0.0" in english.stdout
