@@ -18,9 +18,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Sequence
 
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.model import Colour, Float, PlayerState
 from swisslearn.trace import Rejection
+
+_B1A, _B1B, _B2A, _B2B, _B3, _B4, _B5, _B6 = (
+    RULES.label(label) for label in ("B1a", "B1b", "B2a", "B2b", "B3", "B4", "B5", "B6"))
 
 
 @dataclass(frozen=True)
@@ -36,14 +41,20 @@ class Relaxation:
     def dropped(self) -> tuple[str, ...]:
         names = []
         if not self.b6_down:
-            names.append("B6 down")
+            names.append(f"{_B6} down")
         if not self.b5_down:
-            names.append("B5 down")
+            names.append(f"{_B5} down")
         if not self.b6_up:
-            names.append("B6 up")
+            names.append(f"{_B6} up")
         if not self.b5_up:
-            names.append("B5 up")
+            names.append(f"{_B5} up")
         return tuple(names)
+
+    @classmethod
+    def of_dropped(cls, dropped: Sequence[str]) -> Relaxation:
+        """The relaxation whose :attr:`dropped` is ``dropped``."""
+        return cls(b6_down=f"{_B6} down" not in dropped, b5_down=f"{_B5} down" not in dropped,
+                   b6_up=f"{_B6} up" not in dropped, b5_up=f"{_B5} up" not in dropped)
 
     @cached_property
     def mask(self) -> int:
@@ -75,10 +86,10 @@ def b2_rejection(player: PlayerState, colour: Colour) -> Rejection | None:
         return None
     difference = player.colour_difference + (1 if colour is Colour.WHITE else -1)
     if difference > 2 or difference < -2:
-        return Rejection("B2a", (player.id,), "colour_difference")
+        return Rejection(_B2A, (player.id,), "colour_difference")
     played = player.played_colours
     if len(played) >= 2 and played[-1] is colour and played[-2] is colour:
-        return Rejection("B2b", (player.id,), "three_in_a_row")
+        return Rejection(_B2B, (player.id,), "three_in_a_row")
     return None
 
 
@@ -86,9 +97,9 @@ def pair_rejection(a: PlayerState, b: PlayerState,
                    forbidden: frozenset[frozenset[int]] = frozenset()) -> Rejection | None:
     """B1a and B2 for the pair ``a``-``b``: ``None`` if they may meet."""
     if a.has_met(b.id):
-        return Rejection("B1a", (a.id, b.id), "met")
+        return Rejection(_B1A, (a.id, b.id), "met")
     if forbidden and frozenset((a.id, b.id)) in forbidden:
-        return Rejection("B1a", (a.id, b.id), "forbidden")
+        return Rejection(_B1A, (a.id, b.id), "forbidden")
     first: Rejection | None = None
     for colour in (Colour.WHITE, Colour.BLACK):
         ra = b2_rejection(a, colour)
@@ -105,7 +116,8 @@ def pair_rejection(a: PlayerState, b: PlayerState,
 #: The text's order of the criteria (B: the absolute ones, then the relative
 #: ones "in decreasing order of priority"): a candidate breaking several is
 #: refused with the first of them, the others told beside it.
-TEXT_ORDER = {"B1a": 0, "B1b": 1, "B2a": 2, "B2b": 3, "B3": 4, "B4": 5, "B5": 6, "B6": 7}
+TEXT_ORDER = {label: rank for rank, label in enumerate((_B1A, _B1B, _B2A, _B2B, _B3, _B4, _B5,
+                                                       _B6))}
 
 
 def text_order(rejection: Rejection) -> int:
@@ -120,9 +132,9 @@ def pair_rejections(a: PlayerState, b: PlayerState,
     both players within it (the first criterion it breaks then)."""
     found: list[Rejection] = []
     if a.has_met(b.id):
-        found.append(Rejection("B1a", (a.id, b.id), "met"))
+        found.append(Rejection(_B1A, (a.id, b.id), "met"))
     elif forbidden and frozenset((a.id, b.id)) in forbidden:
-        found.append(Rejection("B1a", (a.id, b.id), "forbidden"))
+        found.append(Rejection(_B1A, (a.id, b.id), "forbidden"))
     first: Rejection | None = None
     for colour in (Colour.WHITE, Colour.BLACK):
         ra = b2_rejection(a, colour)
@@ -146,10 +158,10 @@ def float_rejections(player: PlayerState, direction: Float,
     down = direction is Float.DOWN
     found: list[Rejection] = []
     if (relaxation.b5_down if down else relaxation.b5_up) and player.last_float is direction:
-        found.append(Rejection("B5", (player.id,), "float_" + direction.value))
+        found.append(Rejection(_B5, (player.id,), "float_" + direction.value))
     if ((relaxation.b6_down if down else relaxation.b6_up)
             and player.float_two_rounds_before is direction):
-        found.append(Rejection("B6", (player.id,), "float_" + direction.value))
+        found.append(Rejection(_B6, (player.id,), "float_" + direction.value))
     return tuple(found)
 
 
@@ -168,14 +180,14 @@ def float_rejection(player: PlayerState, direction: Float,
     b5 = relaxation.b5_down if down else relaxation.b5_up
     b6 = relaxation.b6_down if down else relaxation.b6_up
     if b5 and player.last_float is direction:
-        return Rejection("B5", (player.id,), "float_" + direction.value)
+        return Rejection(_B5, (player.id,), "float_" + direction.value)
     if b6 and player.float_two_rounds_before is direction:
-        return Rejection("B6", (player.id,), "float_" + direction.value)
+        return Rejection(_B6, (player.id,), "float_" + direction.value)
     return None
 
 
 def bye_rejection(player: PlayerState) -> Rejection | None:
     """B1b: a player who already had a point without playing gets no bye."""
     if player.unplayed_point:
-        return Rejection("B1b", (player.id,), "unplayed_point")
+        return Rejection(_B1B, (player.id,), "unplayed_point")
     return None
