@@ -7,7 +7,10 @@ Readings (README, "How we read the 1998 text"):
 * B2 is checked per player: a player "with a score of over 50% in the last
   round" is exempt from B2, B5 and B6 (the note under B6), the other player
   of the pair is not.  B2b looks at played games only (F2: byes and forfeits
-  give no colour), so ``BB-`` followed by ``B`` is three in a row.
+  give no colour), so ``BB-`` followed by ``B`` is three in a row.  B2 is
+  written once: :func:`b2_rejection` for one player and one colour,
+  :func:`b2_allows` for a pair from what each player may receive (on two
+  players, or on a whole bracket at once: ``state.Table.build``).
 * B4 counts a pair as "not fulfilling colour preferences" when both players
   prefer the same colour (whatever the strength); a player with no
   preference (no game yet) fits anyone.
@@ -18,11 +21,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence, TypeVar
 
 from swisslearn.dutch1998.rules import RULES
 from swisslearn.model import Colour, Float, PlayerState
 from swisslearn.trace import Rejection
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _B1A, _B1B, _B2A, _B2B, _B3, _B4, _B5, _B6 = (
     RULES.label(label) for label in ("B1a", "B1b", "B2a", "B2b", "B3", "B4", "B5", "B6"))
@@ -70,18 +76,9 @@ class Relaxation:
 STRICT = Relaxation()
 
 
-def colour_allowed(player: PlayerState, colour: Colour) -> bool:
-    """B2 for one player receiving ``colour``."""
-    if player.last_round_exception:
-        return True
-    played = player.played_colours
-    difference = player.colour_difference + (1 if colour is Colour.WHITE else -1)
-    if difference > 2 or difference < -2:
-        return False
-    return not (len(played) >= 2 and played[-1] is colour and played[-2] is colour)
-
-
 def b2_rejection(player: PlayerState, colour: Colour) -> Rejection | None:
+    """B2 for one player receiving ``colour``: ``None`` if he may (or the
+    last-round note exempts him), else the first of B2a, B2b it breaks."""
     if player.last_round_exception:
         return None
     difference = player.colour_difference + (1 if colour is Colour.WHITE else -1)
@@ -93,6 +90,37 @@ def b2_rejection(player: PlayerState, colour: Colour) -> Rejection | None:
     return None
 
 
+def colour_allowed(player: PlayerState, colour: Colour) -> bool:
+    """B2 for one player receiving ``colour``."""
+    return b2_rejection(player, colour) is None
+
+
+_Allowed = TypeVar("_Allowed", bool, "np.ndarray")
+
+
+def b2_allows(white_a: _Allowed, black_a: _Allowed, white_b: _Allowed,
+              black_b: _Allowed) -> _Allowed:
+    """B2 for a pair from the colours each player may receive (by
+    :func:`b2_rejection`): white for ``a`` and black for ``b``, or the
+    reverse.  On booleans for one pair; on numpy arrays for every pair of a
+    bracket at once (``state.Table.build``: ``a`` down, ``b`` across)."""
+    allows: _Allowed = (white_a & black_b) | (black_a & white_b)
+    return allows
+
+
+def b2_pair_rejection(a: PlayerState, b: PlayerState) -> Rejection | None:
+    """B2 for the pair ``a``-``b``: ``None`` if some colour allocation keeps
+    both players within it, else the first criterion broken with white for
+    ``a`` (``a``'s, then ``b``'s), for the pair."""
+    a_white, a_black = b2_rejection(a, Colour.WHITE), b2_rejection(a, Colour.BLACK)
+    b_white, b_black = b2_rejection(b, Colour.WHITE), b2_rejection(b, Colour.BLACK)
+    if b2_allows(a_white is None, a_black is None, b_white is None, b_black is None):
+        return None
+    first = a_white or b_black
+    assert first is not None   # else white for a, black for b is allowed
+    return Rejection(first.criterion, (a.id, b.id), first.detail)
+
+
 def pair_rejection(a: PlayerState, b: PlayerState,
                    forbidden: frozenset[frozenset[int]] = frozenset()) -> Rejection | None:
     """B1a and B2 for the pair ``a``-``b``: ``None`` if they may meet."""
@@ -100,17 +128,7 @@ def pair_rejection(a: PlayerState, b: PlayerState,
         return Rejection(_B1A, (a.id, b.id), "met")
     if forbidden and frozenset((a.id, b.id)) in forbidden:
         return Rejection(_B1A, (a.id, b.id), "forbidden")
-    first: Rejection | None = None
-    for colour in (Colour.WHITE, Colour.BLACK):
-        ra = b2_rejection(a, colour)
-        rb = b2_rejection(b, colour.opposite)
-        if ra is None and rb is None:
-            return None
-        if first is None:
-            first = ra or rb
-    if first is not None:
-        return Rejection(first.criterion, (a.id, b.id), first.detail)
-    return None  # pragma: no cover - one of the two colours always rejects above
+    return b2_pair_rejection(a, b)
 
 
 #: The text's order of the criteria (B: the absolute ones, then the relative
@@ -135,17 +153,9 @@ def pair_rejections(a: PlayerState, b: PlayerState,
         found.append(Rejection(_B1A, (a.id, b.id), "met"))
     elif forbidden and frozenset((a.id, b.id)) in forbidden:
         found.append(Rejection(_B1A, (a.id, b.id), "forbidden"))
-    first: Rejection | None = None
-    for colour in (Colour.WHITE, Colour.BLACK):
-        ra = b2_rejection(a, colour)
-        rb = b2_rejection(b, colour.opposite)
-        if ra is None and rb is None:
-            first = None
-            break
-        if first is None:
-            first = ra or rb
-    if first is not None:
-        found.append(Rejection(first.criterion, (a.id, b.id), first.detail))
+    colours = b2_pair_rejection(a, b)
+    if colours is not None:
+        found.append(colours)
     return tuple(found)
 
 

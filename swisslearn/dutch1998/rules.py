@@ -209,7 +209,7 @@ RULES = RuleTable(SYSTEM, (
     Rule("B2", "B2",
          "a. No player's colour difference will become >+2 or <-2. b. No player will receive the "
          "same colour three times in row.",
-         "a pair", _P + "criteria:pair_rejection",
+         "a pair", _P + "criteria:b2_pair_rejection",
          ("round_started.last_round", "round_started.last_round.one", "why.paired.last_round"),
          fr="a) La différence de couleurs d'un joueur ne pourra pas être supérieure à +2 ou "
             "inférieure à -2. b) Un joueur ne recevra pas trois fois de suite la même couleur."),
