@@ -46,10 +46,10 @@ __all__ = ["Candidate", "Group", "LITERAL_LIMIT", "MOVED_DOWN_LISTED", "REASONS_
 #: Builds the search of one split of a level (S1 and S2 as bracket positions).
 SearchMaker = Callable[[list[int], list[int]], BracketSearch]
 
-#: Literal mode refuses an S1/S2 split with more candidates than this (8!).
 _B4, _B5, _B6, _C6, _C7, _C8, _D2 = (RULES.label(label) for label in
                                     ("B4", "B5", "B6", "C6", "C7", "C8", "D2"))
 
+#: Literal mode refuses an S1/S2 split with more candidates than this (8!).
 LITERAL_LIMIT = 40_320
 
 #: Exchanges of one level tried one by one before :class:`SplitFinder` may
@@ -492,7 +492,7 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
                 yield from run.flush()
                 yield CandidatesSkipped(rule=_C8, bracket=view, first=0, last=-1, count=0,
                                         reasons=(Rejection(_C8, tuple(pl.id for pl in players),
-                                                           "no_exchange"),))
+                                                          "no_exchange"),))
                 return
         if isinstance(entry, _Skipped):
             run.add(entry.first, entry.last, Rejection(_D2, (), "no_split"))

@@ -480,7 +480,7 @@ class BracketSearch:
         missing = [(i, j) for i, j in enumerate(positions) if self.conflict(s1[i], s2[j])]
         if len(missing) > self.x:
             found.append(Rejection(_B4, tuple(pid for i, j in missing
-                                               for pid in (s1[i].id, s2[j].id)),
+                                              for pid in (s1[i].id, s2[j].id)),
                                    "colour_conflicts"))
         if not found:
             return self.banned_rejection(positions), ()
