@@ -2,7 +2,8 @@
 
 Each system lists the rules of its text once, in its own package
 (:data:`swisslearn.dutch2026.rules.RULES`, :data:`swisslearn.dutch2017.rules.RULES`,
-:data:`swisslearn.team2026.rules.RULES`, :data:`swisslearn.simplerules.RULES`;
+:data:`swisslearn.team2026.rules.RULES`, :data:`swisslearn.simplerules.RULES`,
+:data:`swisslearn.dutch1998.rules.RULES`;
 the 2026 criteria also keep their weights in
 :data:`swisslearn.dutch2026.criteria.CRITERIA`, from which their rows are
 made).  A :class:`Rule` says, for one label of the text:
@@ -12,7 +13,8 @@ made).  A :class:`Rule` says, for one label of the text:
 * ``en``: the text's words in English (``../shared/rules/``: the criterion's
   sentence, a sub-article's first sentence, an article's title), verbatim;
 * ``fr``: the seed's words in French, where a seed gives them (seed 003 for
-  ``simple``; the C.04 texts have no French seed);
+  ``simple``, seed 000 for ``dutch-1998``; the C.04 texts have no French
+  seed);
 * ``applies_to``: what it is applied to (a pair, a bracket, the round...);
 * ``applied_by``: the function that applies it (``module:function``);
 * ``keys``: its sentences in the message catalogue (``c2026.colour.5.2.3``).

@@ -30,6 +30,7 @@ import numpy as np
 from swisslearn.dutch1998.exchanges import Exchange, iter_exchanges, seed_cell
 from swisslearn.dutch1998.feasibility import Banned, any_pairing, spend
 from swisslearn.dutch1998.reasons import Met, RunReasons
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.dutch1998.search import (MOVED_DOWN_BEFORE, BracketSearch, ExchangeRanks,
                                          Found, Refused, SplitFinder)
 from swisslearn.dutch1998.criteria import STRICT, float_rejections
@@ -45,6 +46,9 @@ __all__ = ["Candidate", "Group", "LITERAL_LIMIT", "MOVED_DOWN_LISTED", "REASONS_
 
 #: Builds the search of one split of a level (S1 and S2 as bracket positions).
 SearchMaker = Callable[[list[int], list[int]], BracketSearch]
+
+_B4, _B5, _B6, _C6, _C7, _C8, _D2 = (RULES.label(label) for label in
+                                    ("B4", "B5", "B6", "C6", "C7", "C8", "D2"))
 
 #: Literal mode refuses an S1/S2 split with more candidates than this (8!).
 LITERAL_LIMIT = 40_320
@@ -172,7 +176,7 @@ def walk(context: RoundState, search: BracketSearch, view: BracketView,
         yield _skipped(search, runs, view, cell, low, total - 1, blocks, overflow, None)
     elif not accepted:
         # C7 has no other transposition to try (an S2 of one player).
-        yield CandidatesSkipped(rule="C7", bracket=view, first=low, last=low - 1, count=0,
+        yield CandidatesSkipped(rule=_C7, bracket=view, first=low, last=low - 1, count=0,
                                 exchange=cell)
 
 
@@ -181,7 +185,7 @@ def _tried(search: BracketSearch, view: BracketView, cell: str | None,
            also: tuple[Rejection, ...] = ()) -> CandidateTried:
     s1, s2 = search.s1, search.s2
     used = set(positions)
-    rule = "C6" if rank == 0 else "C7"
+    rule = _C6 if rank == 0 else _C7
     if rejection is not None and rejection.detail == MOVED_DOWN_BEFORE:
         # Refused only because the driver has tried the players it moves down:
         # the driver's rule (C12/C13) refuses it, not C6/C7, whose criteria it meets.
@@ -218,7 +222,7 @@ def _waived(search: BracketSearch, view: BracketView,
 def reading_of(rejection: Rejection | None) -> int | None:
     """README reading 1: C6 checks only B1 and B2 in the text; a candidate
     refused on B4 (x), B5 or B6 is refused by our reading of C6."""
-    if rejection is not None and rejection.criterion in ("B4", "B5", "B6"):
+    if rejection is not None and rejection.criterion in (_B4, _B5, _B6):
         return 1
     return None
 
@@ -284,7 +288,7 @@ def _skipped(search: BracketSearch, runs: _Reasons, view: BracketView, cell: str
                                     block.rejection, count, also))
     counts.update(overflow)   # the blocks not kept (a big bracket only)
     reasons, numbers = summarise(counts)
-    return CandidatesSkipped(rule="C7", bracket=view, first=first, last=last,
+    return CandidatesSkipped(rule=_C7, bracket=view, first=first, last=last,
                              count=last - first + 1, reasons=reasons, exchange=cell,
                              counts=numbers if counted else (), refusals=tuple(refusals))
 
@@ -334,13 +338,13 @@ def literal_events(events: Sequence[Event]) -> int:
     the pruned search tells the literal story)."""
     told = 0
     for event in events:
-        if isinstance(event, CandidatesSkipped) and event.rule == "C7":
+        if isinstance(event, CandidatesSkipped) and event.rule == _C7:
             view = event.bracket
             told += event.count // math.factorial(max(0, len(view.s2) - len(view.s1)))
         elif isinstance(event, ExchangeApplied) and not event.feasible:
             view = event.bracket
             told += 1 + math.perm(len(view.s2), len(view.s1))
-        elif isinstance(event, CandidatesSkipped) and event.rule == "D2":
+        elif isinstance(event, CandidatesSkipped) and event.rule == _D2:
             view = event.bracket
             k, m = view.p, len(view.players) - view.p
             told += event.count * (1 + math.perm(m, k))
@@ -473,14 +477,14 @@ class _Run:
                 assert single is not None
                 met.update(once(single.split_reasons))
             reasons, _ = summarise(Counter(met))
-            yield CandidatesSkipped(rule="D2", bracket=self.view, first=items[0][0],
+            yield CandidatesSkipped(rule=_D2, bracket=self.view, first=items[0][0],
                                     last=items[-1][1], count=count, reasons=reasons)
             return
         counts: Counter[Rejection] = Counter()
         for first, last, reason, _ in items:
             counts[reason] += last - first + 1
         reasons, numbers = summarise(counts)
-        yield CandidatesSkipped(rule="D2", bracket=self.view, first=items[0][0],
+        yield CandidatesSkipped(rule=_D2, bracket=self.view, first=items[0][0],
                                 last=items[-1][1], count=count, reasons=reasons,
                                 counts=numbers)
 
@@ -508,12 +512,12 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
             gate_at = len(group.banned)
             if not any_pairing(group.table, group.may_stay, p, x, group.banned, group.fixed):
                 yield from run.flush()
-                yield CandidatesSkipped(rule="C8", bracket=view, first=0, last=-1, count=0,
-                                        reasons=(Rejection("C8", tuple(pl.id for pl in players),
-                                                           "no_exchange"),))
+                yield CandidatesSkipped(rule=_C8, bracket=view, first=0, last=-1, count=0,
+                                        reasons=(Rejection(_C8, tuple(pl.id for pl in players),
+                                                          "no_exchange"),))
                 return
         if isinstance(entry, _Skipped):
-            run.add(entry.first, entry.last, Rejection("D2", (), "no_split"))
+            run.add(entry.first, entry.last, Rejection(_D2, (), "no_split"))
             continue
         rows, columns = split_positions(p, n, exchange)
         search = make_search(rows, columns)
@@ -533,7 +537,7 @@ def level_candidates(context: RoundState, group: Group, view: BracketView, x: in
                     Counter({r: c * span for r, c in met.items()}))
                 split_counts = numbers if exact else ()
             applied = ExchangeApplied(
-                rule="D2", bracket=split, cell=cell,
+                rule=_D2, bracket=split, cell=cell,
                 from_s1=tuple(players[i - 1].id for i in exchange.from_s1),
                 from_s2=tuple(players[i - 1].id for i in exchange.from_s2), number=number,
                 feasible=feasible,

@@ -15,7 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.model import Colour, PlayerState
+
+_E1, _E2, _E3, _E4 = (RULES.label(label) for label in ("E1", "E2", "E3", "E4"))
 
 
 @dataclass(frozen=True)
@@ -44,31 +47,31 @@ def first_round_colours(higher: PlayerState, lower: PlayerState, s1_position: in
     """E4's last sentence (seed 000; E5 in the English text): S1's odd players
     (1st, 3rd...) get the initial colour, even ones the other."""
     colour = initial if s1_position % 2 == 1 else initial.opposite
-    return _decide(higher, lower, colour, "E4")
+    return _decide(higher, lower, colour, _E4)
 
 
 def allocate(higher: PlayerState, lower: PlayerState, initial: Colour) -> ColourDecision:
     """E1-E4 for a pair whose ``higher`` player ranks above ``lower`` (A2)."""
     ph, pl = higher.preference, lower.preference
     if ph.colour is not None and pl.colour is not None and ph.colour is not pl.colour:
-        return _decide(higher, lower, ph.colour, "E1")
+        return _decide(higher, lower, ph.colour, _E1)
     if ph.colour is None and pl.colour is not None:
-        return _decide(higher, lower, pl.colour.opposite, "E1")
+        return _decide(higher, lower, pl.colour.opposite, _E1)
     if pl.colour is None and ph.colour is not None:
-        return _decide(higher, lower, ph.colour, "E1")
+        return _decide(higher, lower, ph.colour, _E1)
     if ph.colour is not None and pl.colour is not None and ph.strength != pl.strength:
         if ph.strength > pl.strength:
-            return _decide(higher, lower, ph.colour, "E2")
-        return _decide(higher, lower, pl.colour.opposite, "E2")
+            return _decide(higher, lower, ph.colour, _E2)
+        return _decide(higher, lower, pl.colour.opposite, _E2)
     # E3: alternate to the most recent round where their colours differed
     # (F3: unplayed rounds moved to the front of each history).
     hh, lh = higher.e3_history, lower.e3_history
     for a, b in zip(reversed(hh), reversed(lh)):
         if a is not None and b is not None and a is not b:
-            return _decide(higher, lower, a.opposite, "E3")
+            return _decide(higher, lower, a.opposite, _E3)
     if ph.colour is not None:
-        return _decide(higher, lower, ph.colour, "E4")
-    return _decide(higher, lower, initial, "E4")
+        return _decide(higher, lower, ph.colour, _E4)
+    return _decide(higher, lower, initial, _E4)
 
 
 def _decide(higher: PlayerState, lower: PlayerState, higher_colour: Colour,

@@ -53,6 +53,7 @@ from swisslearn.dutch1998.candidates import MOVED_DOWN_LISTED, once, reasons_in,
 from swisslearn.dutch1998.feasibility import (LITERAL_LOWEST, hopeless, lowest_hopeless,
                                               most_pairs)
 from swisslearn.dutch1998.outcome import Need, Outcome, Stream
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.dutch1998.search import MOVED_DOWN_BEFORE, MovedDownSets
 from swisslearn.dutch1998.state import RoundState
 from swisslearn.errors import no_pairing
@@ -65,10 +66,12 @@ from swisslearn.trace import (BracketOpened, BracketsMerged, BracketUndone, Brac
 __all__ = ["drive"]
 
 Brackets = list[tuple[PlayerState, ...]]
-Result = object   # a list of outcomes, None (no pairing from here), or _C12
+Result = object   # a list of outcomes, None (no pairing from here), or _ASK_C12
 _T = TypeVar("_T")
 
-_C12 = object()
+_A3, _C12, _C13, _C14 = (RULES.label(label) for label in ("A3", "C12", "C13", "C14"))
+
+_ASK_C12 = object()   # a bracket asks for C12 (its moved-down players cannot be paired)
 
 
 def drive(context: RoundState, brackets: Brackets) -> Generator[Event, None, list[Outcome]]:
@@ -80,11 +83,11 @@ def drive(context: RoundState, brackets: Brackets) -> Generator[Event, None, lis
         # the bye (p = 0 there) and search again from the top.
         context.dead.clear()
         context.last_resort = True
-        yield LastResort(rule="C14", bracket=opening_view(context, len(brackets) - 1,
-                                                          brackets[-1], (), True))
+        yield LastResort(rule=_C14, bracket=opening_view(context, len(brackets) - 1,
+                                                     brackets[-1], (), True))
         result = yield from _solve(context, brackets, 0, ())
     if not isinstance(result, list):
-        raise no_pairing(context.tournament.source, context.round, "dutch-1998",
+        raise no_pairing(context.tournament.source, context.round, RULES.system,
                          [p.id for p in context.sort(list(brackets[-1]))], "b1_b2")
     return result
 
@@ -293,7 +296,7 @@ class _Solve:
         refusing (the events before it were told before C12 was tried)."""
         quiet = self.refusing and self.position == 0
         item = yield from self.stream.get(self.position, forward=not quiet)
-        while self.refusing and isinstance(item, Need) and item.rule == "C12":
+        while self.refusing and isinstance(item, Need) and item.rule == _C12:
             item = yield from self.stream.refuse()
         return item
 
@@ -310,8 +313,8 @@ class _Solve:
                 # C13 at once: no pairing of the lowest bracket exists, every
                 # step C6-C14 would try in it would fail (feasibility.py).
                 view = opening_view(context, self.index, residents, self.moved, True)
-                yield BracketOpened(rule="A3", bracket=view)
-                yield BracketUndone(rule="C13", bracket=view, because_of=view, step="proved")
+                yield BracketOpened(rule=_A3, bracket=view)
+                yield BracketUndone(rule=_C13, bracket=view, because_of=view, step="proved")
                 context.backtracking = True
                 context.dead.add(self.memo)
                 return "done", None
@@ -324,8 +327,8 @@ class _Solve:
             if proof:
                 yield from events
             context.backtracking = True
-            if isinstance(item, Need) and item.rule == "C12":
-                return "done", _C12
+            if isinstance(item, Need) and item.rule == _C12:
+                return "done", _ASK_C12
             context.dead.add(self.memo)
             return "done", None
         self.position += 1
@@ -339,7 +342,7 @@ class _Solve:
             self.checked = True
             if hopeless(context, self.brackets, self.index, self.moved):
                 yield from (e for e in events if isinstance(e, BracketOpened))
-                yield BracketUndone(rule="C13", bracket=item.view, because_of=self.below(item),
+                yield BracketUndone(rule=_C13, bracket=item.view, because_of=self.below(item),
                                     step="proved")
                 context.dead.add(self.memo)
                 return "done", None
@@ -348,11 +351,11 @@ class _Solve:
             return "skip", None
         if self.failed and not item.pairs and self.index + 1 == len(self.brackets) - 1:
             # C13: undone down to p = 0, this bracket has joined the lowest one.
-            yield BracketsMerged(rule="C13", bracket=self.below(item), penultimate=item.view)
+            yield BracketsMerged(rule=_C13, bracket=self.below(item), penultimate=item.view)
         rest = yield from _solve(context, self.brackets, self.index + 1, item.moved_down)
         if isinstance(rest, list):
             return "done", [item] + rest
-        if rest is _C12:
+        if rest is _ASK_C12:
             rest = yield from _c12(context, self.brackets, self.index, self.stream,
                                    self.position, item)
             if isinstance(rest, list):
@@ -366,7 +369,7 @@ def _solve(context: RoundState, brackets: Brackets, index: int,
            ) -> Generator[Event, None, Result]:
     """Pair bracket ``index`` and every one below it.  Returns the outcomes,
     ``None`` if the brackets below cannot be completed whatever this bracket
-    does (C13: the caller tries another pairing), or ``_C12`` if this bracket
+    does (C13: the caller tries another pairing), or ``_ASK_C12`` if this bracket
     asks for the previous one to be paired again.  ``refusing``: a C12
     request of this bracket is answered "no" (it goes on to C14)."""
     if ("refusing" if refusing else "solve", index, tuple(p.id for p in moved)) in context.dead:
@@ -382,13 +385,13 @@ def _solve(context: RoundState, brackets: Brackets, index: int,
     # C13: the brackets below cannot be paired with this pairing; the other
     # pairings of this bracket are tried, those given up told in one step.
     failing = run.below(value)
-    yield BracketUndone(rule="C13", bracket=value.view, because_of=failing, step="undone")
+    yield BracketUndone(rule=_C13, bracket=value.view, because_of=failing, step="undone")
     if _capped(context, brackets, index, moved):
         # Not even one pairing of this bracket and the lowest one together.
-        yield BracketUndone(rule="C13", bracket=value.view, because_of=failing, step="proved")
+        yield BracketUndone(rule=_C13, bracket=value.view, because_of=failing, step="proved")
         context.dead.add(run.memo)
         return None
-    summary = _Summary("C13", value.view, failing)
+    summary = _Summary(_C13, value.view, failing)
     while True:
         events, (status, value) = _drain(run.step())
         if status == "skip":
@@ -399,7 +402,7 @@ def _solve(context: RoundState, brackets: Brackets, index: int,
         elif isinstance(value, list):
             yield from summary.event()
             yield from events
-            yield BracketUndone(rule="C13", bracket=value[0].view, because_of=failing,
+            yield BracketUndone(rule=_C13, bracket=value[0].view, because_of=failing,
                                 accepted=True, step="kept")
             return value
         else:
@@ -407,7 +410,7 @@ def _solve(context: RoundState, brackets: Brackets, index: int,
             proved = [e for e in events if isinstance(e, BracketUndone) and e.step == "proved"]
             yield from proved
             if not proved:
-                yield BracketUndone(rule="C13", bracket=summary.bracket, because_of=failing,
+                yield BracketUndone(rule=_C13, bracket=summary.bracket, because_of=failing,
                                     step="exhausted")
             return value
 
@@ -446,11 +449,11 @@ def _c12(context: RoundState, brackets: Brackets, index: int, stream: _Outcomes,
     below = index + 1
     lowest = below == len(brackets) - 1
     failing = opening_view(context, below, brackets[below], original.moved_down, lowest)
-    yield BracketUndone(rule="C12", bracket=original.view, because_of=failing, step="undone")
-    summary = _Summary("C12", original.view, failing)
+    yield BracketUndone(rule=_C12, bracket=original.view, because_of=failing, step="undone")
+    summary = _Summary(_C12, original.view, failing)
     probed: set[frozenset[PlayerId]] = {original.down}
     look = position
-    stream.produced.rule = "C12"   # what the bracket refuses now, C12 refuses
+    stream.produced.rule = _C12   # what the bracket refuses now, C12 refuses
     while True:
         events, item = _drain(stream.get(look))
         look += 1
@@ -462,21 +465,21 @@ def _c12(context: RoundState, brackets: Brackets, index: int, stream: _Outcomes,
             continue
         probed.add(item.down)
         if not _probe(context, below, brackets[below], item.moved_down, lowest, True):
-            summary.add(events, item, Rejection("C12", _ids(item.moved_down), "no_p_pairs"))
+            summary.add(events, item, Rejection(_C12, _ids(item.moved_down), "no_p_pairs"))
             continue
         more, rest = _drain(_solve(context, brackets, below, item.moved_down))
         if isinstance(rest, list):
             yield from summary.event()
             yield from events
-            yield BracketUndone(rule="C12", bracket=item.view, because_of=failing,
+            yield BracketUndone(rule=_C12, bracket=item.view, because_of=failing,
                                 accepted=True, step="kept")
             yield from more
-            stream.produced.rule = "C13"
+            stream.produced.rule = _C13
             return [item] + rest
         summary.add(events + more, item, beyond=True)
-    stream.produced.rule = "C13"
+    stream.produced.rule = _C13
     yield from summary.event()
-    yield BracketUndone(rule="C12", bracket=original.view, because_of=failing, step="restored")
+    yield BracketUndone(rule=_C12, bracket=original.view, because_of=failing, step="restored")
     rest = yield from _solve(context, brackets, below, original.moved_down, refusing=True)
     if isinstance(rest, list):
         return [original] + rest

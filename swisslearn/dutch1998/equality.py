@@ -34,10 +34,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from swisslearn.dutch1998.candidates import literal_events
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.trace import (BracketOpened, CandidatesSkipped, CandidateTried, Event,
                               ExchangeApplied, PairingsTried, RoundPaired)
 
 __all__ = ["Figures", "compare"]
+
+_C7, _C8, _D2 = (RULES.label(label) for label in ("C7", "C8", "D2"))
 
 
 @dataclass
@@ -204,26 +207,26 @@ class _Run:
             elif isinstance(item, CandidatesSkipped):
                 criteria = {r.criterion for r in item.reasons}
                 counts = _counted(item.reasons, item.counts)
-                if item.rule == "C7":
+                if item.rule == _C7:
                     if item.count == 0:
                         continue   # C7 has no other transposition (an S2 of one player)
                     taken = self._candidates(item.exchange, item.bracket.s1, item.first,
                                              item.last)
-                    self._reasons(f"C7 range {item.first}-{item.last} ({item.exchange})",
+                    self._reasons(f"{_C7} range {item.first}-{item.last} ({item.exchange})",
                                   criteria, counts, taken)
-                elif item.rule == "D2":
+                elif item.rule == _D2:
                     found_ = self._exchanges(item.first, item.last)
                     if found_ is None:
-                        self.fail(f"D2 range {item.first}-{item.last}: not the literal "
+                        self.fail(f"{_D2} range {item.first}-{item.last}: not the literal "
                                   "exchanges")
                         return
-                    self._reasons(f"D2 range {item.first}-{item.last}", criteria, None, found_)
+                    self._reasons(f"{_D2} range {item.first}-{item.last}", criteria, None, found_)
                 else:
                     rest = self._rest()
                     if rest is None:
-                        self.fail("C8 range: not the literal exchanges")
+                        self.fail(f"{_C8} range: not the literal exchanges")
                         return
-                    self._reasons("C8 range", criteria, None, rest)
+                    self._reasons(f"{_C8} range", criteria, None, rest)
         if self.at != len(self.literal):
             self.fail(f"the literal run goes on: {self.literal[self.at]}")
 

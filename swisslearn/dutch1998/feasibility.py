@@ -40,6 +40,7 @@ from typing import AbstractSet, Collection
 
 import numpy as np
 
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.dutch1998.search import avoids
 from swisslearn.dutch1998.state import RoundState, Table
 from swisslearn.errors import usage
@@ -53,6 +54,8 @@ __all__ = ["LITERAL_LOWEST", "WORK_LIMIT", "PairCap", "any_pairing", "hopeless",
 Banned = Collection[AbstractSet[PlayerId]]
 
 #: Up to this many players, :func:`any_pairing` searches by hand.
+_C13 = RULES.label("C13")
+
 SMALL_BRACKET = 18
 
 #: Beyond this many players :func:`hopeless` does not look (it says "maybe").
@@ -330,7 +333,7 @@ class PairCap:
             # The cap reckons with the lowest bracket alone ("capped"), or
             # with several brackets below (C13 climbing past the penultimate).
             step = "capped_below" if self.key in self.context.caps_below else "capped"
-            yield BracketUndone(rule="C13", bracket=view.with_(p=limit), because_of=view,
+            yield BracketUndone(rule=_C13, bracket=view.with_(p=limit), because_of=view,
                                 step=step)
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from swisslearn.dutch1998.criteria import STRICT, Relaxation
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.trace import BracketView, CriterionDropped, Event, PDecreased, XIncreased
 
 __all__ = ["C9", "C10", "Drop", "Level", "announce", "ladder"]
@@ -32,8 +33,11 @@ __all__ = ["C9", "C10", "Drop", "Level", "announce", "ladder"]
 #: (rule, criterion, floaters): one step of C9 or C10.
 Drop = tuple[str, str, str]
 
-C9: tuple[Drop, ...] = (("C9", "B6", "down"), ("C9", "B5", "down"))
-C10: tuple[Drop, ...] = (("C10", "B6", "up"), ("C10", "B5", "up"))
+_B5, _B6, _C9, _C10, _C11, _C14 = (RULES.label(label)
+                                   for label in ("B5", "B6", "C9", "C10", "C11", "C14"))
+
+C9: tuple[Drop, ...] = ((_C9, _B6, "down"), (_C9, _B5, "down"))
+C10: tuple[Drop, ...] = ((_C10, _B6, "up"), (_C10, _B5, "up"))
 
 
 @dataclass(frozen=True)
@@ -78,12 +82,12 @@ def ladder(x0: int, p: int, *, start: Relaxation = STRICT, drops: Sequence[Drop]
                             (criterion, floaters)))
     for step in range(1, raises + 1):
         x = min(x0 + extra + step, p)
-        levels.append(Level("C11", relaxation, extra + step, x, p,
+        levels.append(Level(_C11, relaxation, extra + step, x, p,
                             remainder_only=x == min(x0 + extra + step - 1, p)))
     if lower_p:
         for fewer in range(p - 1, -1, -1):
             shown = fewer if x0 > 0 else p
-            levels.append(Level("C14", relaxation, extra, p, fewer, shown_x=shown,
+            levels.append(Level(_C14, relaxation, extra, p, fewer, shown_x=shown,
                                 x_from=levels[-1].text_x, x_first=x0))
     return levels
 
@@ -93,7 +97,7 @@ def announce(level: Level, view: BracketView, *, after_remainder: bool = False
     """The event of the step that brought ``level`` (none for the first).
     ``after_remainder``: a heterogeneous bracket's moved-down players have
     had a candidate whose remainder group could not be paired at this p."""
-    if level.rule in ("C9", "C10") and level.drop is not None:
+    if level.rule in (_C9, _C10) and level.drop is not None:
         criterion, floaters = level.drop
         # The text's C9 is about a bracket's downfloaters and its C10 about a
         # homogeneous remainder group: in a remainder group (reading 5, C9)
@@ -105,18 +109,18 @@ def announce(level: Level, view: BracketView, *, after_remainder: bool = False
         # joueur, abandonner le critère B6 puis B5 pour les flotteurs
         # montants »); before any remainder group exists, it is reading 1
         # (the text would go on to C11).
-        reading = (5 if level.rule == "C9" and view.remainder
-                   else 16 if level.rule == "C10" and view.homogeneous and not view.remainder
-                   else 1 if level.rule == "C10" and not view.remainder and not after_remainder
+        reading = (5 if level.rule == _C9 and view.remainder
+                   else 16 if level.rule == _C10 and view.homogeneous and not view.remainder
+                   else 1 if level.rule == _C10 and not view.remainder and not after_remainder
                    else None)
         yield CriterionDropped(rule=level.rule, bracket=view, criterion=criterion,
                                floaters=floaters, reading=reading)
-    elif level.rule == "C11":
+    elif level.rule == _C11:
         # The text's C11 undoes every pairing of the bracket (moved-down
         # players included) and restarts at C3; raising x in the remainder
         # group alone, the moved-down players' pairing kept, is reading 3.
-        yield XIncreased(rule="C11", bracket=view, remainder_only=level.remainder_only,
+        yield XIncreased(rule=_C11, bracket=view, remainder_only=level.remainder_only,
                          reading=3 if view.remainder else None)
-    elif level.rule == "C14":
-        yield PDecreased(rule="C14", bracket=view, x_from=level.x_from,
+    elif level.rule == _C14:
+        yield PDecreased(rule=_C14, bracket=view, x_from=level.x_from,
                          x_first=level.x_first)

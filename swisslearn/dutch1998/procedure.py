@@ -67,6 +67,7 @@ from swisslearn.dutch1998.colours import allocate, first_round_colours
 from swisslearn.dutch1998.criteria import b2_rejection
 from swisslearn.dutch1998.driver import drive
 from swisslearn.dutch1998.outcome import Outcome
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.dutch1998.state import RoundState
 from swisslearn.model import Colour, PlayerId, PlayerState, Result, RoundNumber, Tournament
 from swisslearn.trace import (Board, BoardsOrdered, ByeAssigned, ColourAllocated, Event,
@@ -74,7 +75,9 @@ from swisslearn.trace import (Board, BoardsOrdered, ByeAssigned, ColourAllocated
 
 __all__ = ["LITERAL_LIMIT", "SYSTEM", "pair", "trace"]
 
-SYSTEM = "dutch-1998"
+SYSTEM = RULES.system
+
+_A2, _A5, _F1 = (RULES.label(label) for label in ("A2", "A5", "F1"))
 
 
 def trace(tournament: Tournament, round: RoundNumber | None = None, *,
@@ -94,7 +97,7 @@ def trace(tournament: Tournament, round: RoundNumber | None = None, *,
     present = context.sort([s for s in states if s.available and not s.withdrawn])
     absent = tuple(s.id for s in states if not s.available or s.withdrawn)
     scores = tuple(sorted({s.score for s in present}, reverse=True))
-    yield RoundStarted(rule="A2", round=round, system=SYSTEM,
+    yield RoundStarted(rule=_A2, round=round, system=SYSTEM,
                        players=tuple(context.view(s) for s in present), absent=absent,
                        scores=scores,
                        last_round=tuple(s.id for s in present if s.last_round_exception),
@@ -142,7 +145,7 @@ def _finish(context: RoundState, outcomes: list[Outcome]) -> Iterator[Event]:
     pairs = [pair for outcome in outcomes for pair in outcome.pairs]
     byes = outcomes[-1].moved_down if outcomes else ()
     for player in byes:
-        yield ByeAssigned(rule="A5", player=player.id, view=context.view(player))
+        yield ByeAssigned(rule=_A5, player=player.id, view=context.view(player))
     boards: list[tuple[PlayerState, PlayerState]] = []
     for a, b in pairs:
         higher, lower = sorted((a, b), key=context.a2_key)
@@ -168,6 +171,6 @@ def _finish(context: RoundState, outcomes: list[Outcome]) -> Iterator[Event]:
 
     boards.sort(key=f1_key)
     ordered = tuple(Board(i, w.id, b.id) for i, (w, b) in enumerate(boards, 1))
-    yield BoardsOrdered(rule="F1", boards=ordered)
-    yield RoundPaired(rule="F1", round=context.round, system=SYSTEM, boards=ordered,
+    yield BoardsOrdered(rule=_F1, boards=ordered)
+    yield RoundPaired(rule=_F1, round=context.round, system=SYSTEM, boards=ordered,
                       byes=tuple(p.id for p in byes))

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from swisslearn.dutch1998.criteria import TEXT_ORDER, text_order
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.dutch1998.search import BracketSearch
 from swisslearn.trace import Rejection
 
@@ -48,7 +49,7 @@ __all__ = ["ENUMERATED", "Met", "RunReasons"]
 ENUMERATED = 240
 
 _CLEAN = 1000                    # the rank of a pair or leftover breaking nothing
-_B4 = TEXT_ORDER["B4"]
+_B4 = TEXT_ORDER[RULES.label("B4")]
 _IMPOSSIBLE = 10 ** 6
 _HIT = 1000                      # a pair or leftover of the rank looked for, preferred
 

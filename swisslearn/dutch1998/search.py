@@ -52,9 +52,12 @@ from typing import AbstractSet, Callable, Collection, Iterator, Sequence
 import numpy as np
 
 from swisslearn.dutch1998.criteria import text_order
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.matching import max_weight_mates
 from swisslearn.model import PlayerId, PlayerState
 from swisslearn.trace import Rejection
+
+_B1A, _B1B, _B4, _C13, _D1 = (RULES.label(label) for label in ("B1a", "B1b", "B4", "C13", "D1"))
 
 _IMPOSSIBLE = 10 ** 6
 
@@ -182,13 +185,13 @@ class MovedDownSets(set[frozenset[PlayerId]]):
     another pairing: ``"C13"`` (one that lets the brackets below be paired)
     or ``"C12"`` (one in which another player moves down)."""
 
-    rule: str = "C13"
+    rule: str = _C13
 
 
 def again_rule(banned: Banned) -> str:
     """The rule that refuses a pairing moving down a set of ``banned`` again:
     C12 while the driver looks for another downfloater, else C13."""
-    return banned.rule if isinstance(banned, MovedDownSets) else "C13"
+    return banned.rule if isinstance(banned, MovedDownSets) else _C13
 
 
 @dataclass(frozen=True)
@@ -344,7 +347,7 @@ class BracketSearch:
 
     def leftover_reason(self, j: int) -> Rejection:
         b = self.s2[j]
-        return self.leftover_check(b) or Rejection("B1b", (b.id,), "")
+        return self.leftover_check(b) or Rejection(_B1B, (b.id,), "")
 
     def pair_reason(self, i: int, j: int) -> Rejection | None:
         if self._row(i)[0][j]:
@@ -353,7 +356,7 @@ class BracketSearch:
             reason = self._reasons[(i, j)]
         except KeyError:
             reason = self._reasons[(i, j)] = self.pair_check(self.s1[i], self.s2[j])
-        return reason or Rejection("B1a", (self.s1[i].id, self.s2[j].id), "")
+        return reason or Rejection(_B1A, (self.s1[i].id, self.s2[j].id), "")
 
     def _banned_indices(self) -> set[frozenset[int]]:
         """The banned sets, as sets of S2 positions left unpaired (refreshed
@@ -399,7 +402,7 @@ class BracketSearch:
         """B4 beyond x: the pairs (S1 index, S2 index) that miss a preference."""
         involved = tuple(pid for i, j in pairs if self._row(i)[1][j]
                          for pid in (self.s1[i].id, self.s2[j].id))
-        return Rejection("B4", involved, "colour_conflicts")
+        return Rejection(_B4, involved, "colour_conflicts")
 
     def evaluate(self, positions: Sequence[int]) -> tuple[Rejection | None, int]:
         """C6 on one candidate (S1[i] against S2[positions[i]]): the first
@@ -476,8 +479,8 @@ class BracketSearch:
                 found.extend(self.leftover_failures(j))
         missing = [(i, j) for i, j in enumerate(positions) if self.conflict(s1[i], s2[j])]
         if len(missing) > self.x:
-            found.append(Rejection("B4", tuple(pid for i, j in missing
-                                               for pid in (s1[i].id, s2[j].id)),
+            found.append(Rejection(_B4, tuple(pid for i, j in missing
+                                              for pid in (s1[i].id, s2[j].id)),
                                    "colour_conflicts"))
         if not found:
             return self.banned_rejection(positions), ()
@@ -648,7 +651,7 @@ class BracketSearch:
         free = self._free(used)
         rows = len(self.s1) - level
         if self._analysed >= ANALYSED_BLOCKS or len(free) < rows:
-            return Rejection("D1", named, "no_completion")
+            return Rejection(_D1, named, "no_completion")
         self._analysed += 1
         if rows and not self._covers(level, free):
             # then none of the three assignments below has a solution
@@ -659,7 +662,7 @@ class BracketSearch:
             return Rejection(again_rule(self._banned), self._down_ids(within), MOVED_DOWN_BEFORE)
         if rows and self._assign(level, free, _IMPOSSIBLE // 2, frozenset(),
                                  frozenset()) is not None:
-            return Rejection("B4", named, "beyond_x")
+            return Rejection(_B4, named, "beyond_x")
         relaxed = (self._assign(level, free, _IMPOSSIBLE // 2, frozenset(), frozenset(), True)
                    if rows else frozenset(free))
         if relaxed is not None:
@@ -676,7 +679,7 @@ class BracketSearch:
         i = level + int(np.argmin(counts))
         criteria = Counter(reason.criterion for j in free
                            if (reason := self.pair_reason(i, j)) is not None)
-        criterion = criteria.most_common(1)[0][0] if criteria else "B1a"
+        criterion = criteria.most_common(1)[0][0] if criteria else _B1A
         detail = "no_opponent_left" if counts.min() == 0 else "no_completion"
         return Rejection(criterion, named + (self.s1[i].id,), detail)
 

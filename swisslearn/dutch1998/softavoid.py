@@ -397,8 +397,7 @@ def _remainder_table(context: RoundState, level: GroupLevel, rest: tuple[PlayerS
 
 
 def _relaxation_of(dropped: Sequence[str]) -> Relaxation:
-    return Relaxation(b6_down="B6 down" not in dropped, b5_down="B5 down" not in dropped,
-                      b6_up="B6 up" not in dropped, b5_up="B5 up" not in dropped)
+    return Relaxation.of_dropped(dropped)
 
 
 def _fewest_heterogeneous(context: RoundState, level: BracketLevel, required: frozenset[PlayerId],

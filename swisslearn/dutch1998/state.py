@@ -18,7 +18,7 @@ from typing import AbstractSet, Callable, Sequence
 
 import numpy as np
 
-from swisslearn.dutch1998.criteria import (Relaxation, b2_rejection, bye_rejection,
+from swisslearn.dutch1998.criteria import (Relaxation, b2_allows, b2_rejection, bye_rejection,
                                            colour_conflict, float_rejection, float_rejections,
                                            pair_rejection, pair_rejections)
 from swisslearn.model import Colour, Float, PlayerId, PlayerState, RoundNumber, Tournament
@@ -212,13 +212,13 @@ class Table:
         """The table from each player's own state (see the module docstring):
         the same answers as :func:`~swisslearn.dutch1998.criteria.pair_rejection`
         and :func:`~swisslearn.dutch1998.criteria.colour_conflict` on every pair
-        (``tests/test_dutch1998_engine.py`` checks it)."""
+        (``tests/test_dutch1998_b2.py`` checks it on random histories)."""
         n = len(players)
         white = np.array([b2_rejection(p, Colour.WHITE) is None for p in players], dtype=bool)
         black = np.array([b2_rejection(p, Colour.BLACK) is None for p in players], dtype=bool)
-        # B2: some colour for a and the other for b keeps both within the rule.
-        allowed = np.outer(white, black)
-        allowed |= allowed.T
+        # B2 (criteria.b2_allows, the pair's rule): some colour for a and the
+        # other for b keeps both within it; a down the rows, b across.
+        allowed = b2_allows(white[:, None], black[:, None], white[None, :], black[None, :])
         np.fill_diagonal(allowed, False)
         index = {p.id: i for i, p in enumerate(players)}
         for i, player in enumerate(players):   # B1a, as pair_rejection reads it (a's list)

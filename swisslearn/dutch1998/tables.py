@@ -23,7 +23,7 @@ from swisslearn.dutch1998.exchanges import (
     iter_exchanges,
 )
 from swisslearn.dutch1998.transpositions import count_transpositions, transpositions
-from swisslearn.explain.catalogue import Catalogue, catalogue
+from swisslearn.words import Catalogue, catalogue
 
 __all__ = [
     "MAX_TRANSPOSITIONS",
