@@ -249,7 +249,7 @@ def _failed_below(events: list[Event]) -> BracketView | None:
     for event in events:
         if isinstance(event, BracketUndone) and event.step in ("undone", "proved"):
             return event.because_of
-        if isinstance(event, PlayerStuck) and event.then == "C13":
+        if isinstance(event, PlayerStuck) and event.then == _C13:
             return event.bracket
     return None
 
