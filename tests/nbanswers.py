@@ -46,7 +46,9 @@ del _swisslearn_record_shown
 
 # Run after the last cell: the recorded cells' sources, and the exercises and
 # cards each showed (``position``: the recorded cell's index).
-_LIST = '''
+# The exercises a shown object holds, in the kernel (also used by
+# tests/test_notebook_answers.py when it runs a notebook itself).
+EXERCISES_IN_KERNEL = '''
 import json as _json
 from swisslearn.card.sheet import CardSheet as _Sheet
 from swisslearn.card.widget import (CardWidget as _Card, ExamWidget as _Exam,
@@ -64,7 +66,9 @@ def _exercises(shown):
     if isinstance(shown, _SittingWidget):
         return [shown.sitting.paper.exercise]
     return []
+'''
 
+_LIST = EXERCISES_IN_KERNEL + '''
 _found = {"sources": [], "exercises": [], "sheets": []}
 for _position, (_source, _shown) in enumerate(_swisslearn_shown):
     _found["sources"].append(_source)

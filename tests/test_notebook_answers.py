@@ -34,6 +34,7 @@ import pytest
 from nbclient import NotebookClient
 
 from conftest import ROOT
+from nbanswers import EXERCISES_IN_KERNEL
 
 # nbformat has no type hints: used through Any.
 nbformat: Any = importlib.import_module("nbformat")
@@ -41,25 +42,7 @@ nbformat: Any = importlib.import_module("nbformat")
 NOTEBOOKS = ROOT / "notebooks"
 
 # Run in the kernel after the notebook: every exercise and every card shown.
-_LIST = '''
-import json as _json
-from swisslearn.card.sheet import CardSheet as _Sheet
-from swisslearn.card.widget import (CardWidget as _Card, ExamWidget as _Exam,
-                                    RoundWidget as _Round)
-from swisslearn.exam.sitting import ExamSitting as _Sitting
-from swisslearn.exam.widget import SittingWidget as _SittingWidget
-
-def _exercises(shown):
-    if isinstance(shown, (_Card, _Round)):
-        return [shown.exercise]
-    if isinstance(shown, _Exam):
-        return [item.exercise for item in shown.exam.rounds]
-    if isinstance(shown, _Sitting):
-        return [shown.paper.exercise]
-    if isinstance(shown, _SittingWidget):
-        return [shown.sitting.paper.exercise]
-    return []
-
+_LIST = EXERCISES_IN_KERNEL + '''
 _found = {"exercises": [], "sheets": []}
 for _count, _shown in sorted(Out.items()):
     for _exercise in _exercises(_shown):
