@@ -200,3 +200,33 @@ def test_c12_names_the_bracket_that_failed() -> None:
     assert "le niveau 3 pourrait faire ses p appariements" in fr
     assert "le niveau 2,5 ne pourrait alors l'être" in fr
     assert "score bracket 2.5 then could not" in explain(event, "en")
+
+
+# -- Reading 7: the brackets formed again below after C13's join ------------
+
+
+def test_reading_7_told_where_the_joined_bracket_is_formed_again() -> None:
+    """Seed 000, C13: « les deux niveaux les plus bas seront regroupés en un
+    seul … C13 peut être répété ».  rtg-026 round 5: the lowest {11, 10}
+    fails, bracket 1 {2, 9, 11} cannot help (p = 0: joined), C13 climbs and
+    re-pairs bracket 2 (1–8, 7 and 12 down).  The engine then forms bracket
+    1 again on its own score, with 10 apart; its A3 line names reading 7 and
+    the text's own path (the joined bracket kept).  Only that A3 line."""
+    events = _events(VECTORS / "dutch2026" / "rtg-026-p12-r07.trf", 5)
+    told = [e for e in events if isinstance(e, BracketOpened) and e.reading == 7]
+    assert len(told) == 1
+    again = told[0]
+    assert again.bracket.score == 1 and not again.bracket.lowest
+    assert [p.id for p in again.bracket.players] == [7, 12, 2, 9, 11]
+    assert again.bracket.moved_down == (7, 12)
+    before = events[:events.index(again)]
+    assert any(e.rule == "C13" and getattr(e, "step", "") == "undone"
+               and e.bracket.score == 2 for e in before if hasattr(e, "bracket"))
+    fr, en = explain(again, "fr"), explain(again, "en")
+    assert "niveau de points 1, hétérogène : 7, 12, 2, 9, 11" in fr
+    assert "Lecture 7" in fr and "regroupé" in fr and "reçoit les joueurs descendus" in fr
+    assert "Reading 7" in en and "joined bracket would stay" in en
+    assert event_to_json(again)["reading"] == 7
+    # The lowest bracket formed after it is not told again.
+    assert all(e.reading is None for e in events[events.index(again) + 1:]
+               if isinstance(e, BracketOpened))

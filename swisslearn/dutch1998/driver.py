@@ -76,7 +76,7 @@ _ASK_C12 = object()   # a bracket asks for C12 (its moved-down players cannot be
 
 def drive(context: RoundState, brackets: Brackets) -> Generator[Event, None, list[Outcome]]:
     """Pair every bracket, the first from the top; the outcomes kept."""
-    result = yield from _solve(context, brackets, 0, ())
+    result = yield from _told_joins(_solve(context, brackets, 0, ()))
     if not isinstance(result, list) and len(brackets) > 1:
         # Last resort (README reading 20): C12-C14 and C13's joins found
         # nothing; let a single moved-down player of the lowest bracket take
@@ -85,11 +85,40 @@ def drive(context: RoundState, brackets: Brackets) -> Generator[Event, None, lis
         context.last_resort = True
         yield LastResort(rule=_C14, bracket=opening_view(context, len(brackets) - 1,
                                                      brackets[-1], (), True))
-        result = yield from _solve(context, brackets, 0, ())
+        result = yield from _told_joins(_solve(context, brackets, 0, ()))
     if not isinstance(result, list):
         raise no_pairing(context.tournament.source, context.round, RULES.system,
                          [p.id for p in context.sort(list(brackets[-1]))], "b1_b2")
     return result
+
+
+def _told_joins(run: Generator[Event, None, _T]) -> Generator[Event, None, _T]:
+    """``run``'s events, told (not changed in what they pair): after C13 has
+    undone a bracket down to p = 0 (joined with the lowest one, README
+    reading 7) and climbed to re-pair a bracket above, the first bracket
+    formed again below it carries ``reading = 7``: the engine forms it on
+    its own score, where the text keeps the joined bracket."""
+    joined = False
+    climbed: int | None = None
+    while True:
+        try:
+            event = next(run)
+        except StopIteration as stop:
+            result: _T = stop.value
+            return result
+        if isinstance(event, BracketUndone) and event.rule == _C13:
+            if (event.step in ("exhausted", "proved")
+                    and event.bracket.index != event.because_of.index):
+                joined, climbed = True, None
+            elif event.step == "undone" and joined:
+                climbed = event.bracket.index
+            elif event.step == "kept":
+                joined, climbed = False, None
+        elif (isinstance(event, BracketOpened) and climbed is not None
+              and event.reading is None and event.bracket.index > climbed):
+            event = replace(event, reading=7)
+            joined, climbed = False, None
+        yield event
 
 
 def _ids(players: Sequence[PlayerState]) -> tuple[PlayerId, ...]:

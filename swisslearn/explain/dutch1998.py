@@ -176,7 +176,7 @@ def _round_started(event: RoundStarted, cat: Catalogue) -> str:
 @describe.register
 def _bracket_opened(event: BracketOpened, cat: Catalogue) -> str:
     view = event.bracket
-    if event.reading is not None:
+    if event.reading == 22:
         # A3 judged again on the players C1 left (reading 22).
         kind = "as_homogeneous" if view.homogeneous else "heterogeneous"
         text = cat.text(f"bracket_opened.after_c1.{kind}", score=bracket_score(cat, view),
@@ -193,7 +193,8 @@ def _bracket_opened(event: BracketOpened, cat: Catalogue) -> str:
                     moved=cat.players(view.moved_down))
     if view.lowest:
         text = cat.join([text, cat.text("bracket_opened.lowest")])
-    return text
+    # Reading 7: formed again below a bracket C13 re-paired after a join.
+    return cat.join([text, *_reading(cat, event.reading)]) if event.reading else text
 
 
 def _stuck_reasons(reasons: Sequence[Rejection], cat: Catalogue) -> str:
