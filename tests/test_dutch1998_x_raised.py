@@ -105,15 +105,16 @@ def test_c14_brings_x_down_with_p() -> None:
     première de x était positive, retirer 1 à x aussi). … recommencer en
     C4 »: p = 1, x = 1, which is not A8's 1 recomputed but C11's 2 less 1."""
     events = list(trace(read_trf(DATA / "cours-c14.trf").tournament, 5))
-    line = next(explain(e, "fr") for e in events
-                if isinstance(e, BracketSplit) and e.lowered is not None and e.bracket.p == 1)
-    assert line == (
+    def lowered_line(language: str) -> str:
+        return next(explain(e, language) for e in events
+                    if isinstance(e, BracketSplit) and e.lowered is not None
+                    and e.bracket.p == 1)
+
+    assert lowered_line("fr") == (
         "C4 : S1 = 3, S2 = 1, 2, 4 ; p = 1, x = 1 par A8 (b = 1, n = 3, q = 2), porté à x = 2 "
         "par C11 (tant que x < p, augmenter x de 1), ramené à x = 1 par C14 (p passe à 1 ; la "
         "valeur première de x était positive : on retire 1 à x aussi).")
-    english = next(explain(e, "en") for e in events
-                   if isinstance(e, BracketSplit) and e.lowered is not None and e.bracket.p == 1)
-    assert english == (
+    assert lowered_line("en") == (
         "C4: S1 = 3, S2 = 1, 2, 4; p = 1, x = 1 by A8 (w = 1, b = 3, q = 2), raised to x = 2 "
         "by C11 (as long as x < p, increase x by 1), brought down to x = 1 by C14 (p becomes "
         "1; the original value of x was positive: x is decreased by 1 too).")
