@@ -278,14 +278,6 @@ def test_the_1998_labels_are_seed_000s() -> None:
     assert sorted(found) == sorted(articles) and len(articles) == 45
 
 
-# Modules of swisslearn/dutch1998/ that still write labels of their own, and
-# why: each is to take them from the table (and leave this list).
-FREE_LABELS_1998 = {
-    "bracket.py": "being split by another change of issue 34 at the same time: its labels "
-                  "are taken from the table once that has landed",
-}
-
-
 def _free_labels(source: str, name: str) -> list[str]:
     """The label-like strings (``C12``, ``B1a``...) a module writes other
     than in its docstrings and in the statements that take them from the
@@ -307,12 +299,9 @@ def _free_labels(source: str, name: str) -> list[str]:
 
 def test_the_1998_engine_takes_every_label_from_its_table() -> None:
     folder = ROOT / "swisslearn" / "dutch1998"
-    free = [found for path in sorted(folder.glob("*.py"))
-            if path.name not in FREE_LABELS_1998 and path.name != "rules.py"
+    free = [found for path in sorted(folder.glob("*.py")) if path.name != "rules.py"
             for found in _free_labels(path.read_text(encoding="utf-8"), path.name)]
     assert not free, "\n".join(free)
-    for name in FREE_LABELS_1998:   # an exception no longer needed leaves the list
-        assert _free_labels((folder / name).read_text(encoding="utf-8"), name), name
 
 
 def test_the_search_for_free_labels_sees_each_form() -> None:

@@ -49,6 +49,7 @@ from swisslearn.dutch1998.criteria import STRICT, Relaxation, float_rejections
 from swisslearn.dutch1998.feasibility import Banned, PairCap
 from swisslearn.dutch1998.ladder import C9, C10, Drop, Level, announce, ladder
 from swisslearn.dutch1998.outcome import GroupLevel, Item, Need, Outcome, Stream
+from swisslearn.dutch1998.rules import RULES
 from swisslearn.dutch1998.search import BracketSearch, Found, again_rule
 from swisslearn.dutch1998.state import (RoundState, Table, pair_float_rejection,
                                         pair_float_rejections)
@@ -59,6 +60,14 @@ from swisslearn.trace import (BracketOpened, BracketPaired, BracketSplit, Bracke
                               PlayerStuck, Rejection, RemainderUnpaired)
 
 __all__ = ["bracket", "opening_view"]
+
+# The labels this module writes (its events, rejections and requests to the
+# driver), from the table: ``_C9``, ``_C10`` are labels; ladder.py's ``C9``,
+# ``C10`` the steps of those rules.
+_A3, _A5, _A6, _C1, _C2, _C3, _C4, _C6, _C7 = (
+    RULES.label(label) for label in ("A3", "A5", "A6", "C1", "C2", "C3", "C4", "C6", "C7"))
+_C9, _C10, _C11, _C12, _C13, _C14 = (
+    RULES.label(label) for label in ("C9", "C10", "C11", "C12", "C13", "C14"))
 
 _ALL_DROPPED = Relaxation(False, False, False, False)
 
@@ -98,7 +107,7 @@ def _reasons(context: RoundState, player: PlayerState,
     """Why ``player`` can meet nobody in the bracket: one reason a possible
     opponent, or A6 when nobody else is in it."""
     if len(players) == 1:
-        return (Rejection("A6", (player.id,), "alone"),)
+        return (Rejection(_A6, (player.id,), "alone"),)
     return tuple(r for q in players if q is not player
                  if (r := context.pair_check(player, q)) is not None)
 
@@ -112,7 +121,7 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
     moved = context.sort(moved)
     players = context.sort(list(residents) + list(moved))
     view = opening_view(context, index, residents, moved, lowest)
-    yield BracketOpened(rule="A3", bracket=view)
+    yield BracketOpened(rule=_A3, bracket=view)
     stuck = [p for p in players
              if all(context.pair_check(p, q) is not None for q in players if q is not p)]
     floating: tuple[PlayerState, ...] = ()
@@ -133,7 +142,7 @@ def _bracket(context: RoundState, index: int, residents: tuple[PlayerState, ...]
         if view.moved_down and view.homogeneous != opened.homogeneous:
             # A3 judged on the players the bracket pairs (reading 22), said
             # (not when no moved-down player is left: plainly homogeneous).
-            yield BracketOpened(rule="A3", bracket=view, reading=22)
+            yield BracketOpened(rule=_A3, bracket=view, reading=22)
     if view.homogeneous:
         yield from _homogeneous(context, view, players, lowest, floating, banned=banned,
                                 cap=cap)
@@ -155,11 +164,11 @@ def _c1_lowest(context: RoundState, view: BracketView, players: tuple[PlayerStat
     bye_left = (len(stuck) == 1 and len(players) % 2 == 1
                 and context.bye_check(stuck[0]) is None)
     for player in stuck:
-        yield PlayerStuck(rule="C1", bracket=view, player=player.id,
+        yield PlayerStuck(rule=_C1, bracket=view, player=player.id,
                           reasons=_reasons(context, player, players),
-                          then="bye" if bye_left else "C13")
+                          then="bye" if bye_left else _C13)
     if not bye_left:
-        yield Need("C13", view)
+        yield Need(_C13, view)
     return bye_left
 
 
@@ -173,9 +182,9 @@ def _c1_c12(context: RoundState, view: BracketView, players: tuple[PlayerState, 
         return False
     for player in stuck:
         if player in moved:
-            yield PlayerStuck(rule="C1", bracket=view, player=player.id,
-                              reasons=_reasons(context, player, players), then="C12")
-    answer = yield Need("C12", view)
+            yield PlayerStuck(rule=_C1, bracket=view, player=player.id,
+                              reasons=_reasons(context, player, players), then=_C12)
+    answer = yield Need(_C12, view)
     return bool(answer)
 
 
@@ -189,7 +198,7 @@ def _c1_float_on(context: RoundState, view: BracketView, players: tuple[PlayerSt
     for player in floating:
         reasons = _reasons(context, player, players)
         reading = None if player not in moved else 6 if view.homogeneous else 18
-        yield PlayerMovedDown(rule="C1", bracket=view, player=player.id,
+        yield PlayerMovedDown(rule=_C1, bracket=view, player=player.id,
                               reason=reasons[0] if reasons else None, reasons=reasons,
                               reading=reading)
 
@@ -244,10 +253,10 @@ def _split(current: BracketView, counts: tuple[int, int, int], level: Level | No
     a8 = a8_x(w, b, q)
     if level is not None and level.shown_x is not None:
         # C14: x as C11 left it (level.x), then C14's own step.
-        return BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q,
+        return BracketSplit(rule=_C4, bracket=current, w=w, b=b, q=q,
                             raised=max(0, level.x - min(a8, level.x)),
                             lowered=level.x - level.shown_x)
-    return BracketSplit(rule="C4", bracket=current, w=w, b=b, q=q,
+    return BracketSplit(rule=_C4, bracket=current, w=w, b=b, q=q,
                         raised=max(0, current.x - min(a8, current.p)))
 
 
@@ -305,8 +314,8 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
         current = view_of(levels[0])
         yield _split(current, (w, b, q), levels[0])
         left = _ids(floating) + _ids(players[2 * p0:])
-        yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
-                             accepted=False, rejection=Rejection("A5", left, "one_bye"),
+        yield CandidateTried(rule=_C6, bracket=current, pairs=(), transposition=0,
+                             accepted=False, rejection=Rejection(_A5, left, "one_bye"),
                              leftover=left)
     elif p0 == 0:
         # Nobody to pair: the first level that lets the players float gives
@@ -319,7 +328,7 @@ def _homogeneous(context: RoundState, view: BracketView, players: tuple[PlayerSt
     else:
         yield from _climb(levels, view_of, (w, b, q), group.try_level, cap)
     if lowest:
-        answer = yield Need("C13", view)
+        answer = yield Need(_C13, view)
         if answer:
             return
 
@@ -354,7 +363,7 @@ class _GroupTry(_Group):
         context, players, floating = self.context, self.players, self.floating
         relaxation, p = level.relaxation, level.p
         leftover = context.leftover_check(self.lowest, relaxation)
-        if p == 0 and not self.lowest and level.rule != "C14":
+        if p == 0 and not self.lowest and level.rule != _C14:
             # The remainder's lone player floats down (C6 as read: B5/B6 for
             # the float, until C9 drops them).
             floating_down = [pl for pl in players
@@ -363,7 +372,7 @@ class _GroupTry(_Group):
                 left = _ids(floating) + _ids(players)
                 every = tuple(r for pl in floating_down
                               for r in float_rejections(pl, Float.DOWN, relaxation))
-                yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
+                yield CandidateTried(rule=_C6, bracket=current, pairs=(), transposition=0,
                                      accepted=False, rejection=every[0], leftover=left,
                                      also=every[1:])
                 return
@@ -375,7 +384,7 @@ class _GroupTry(_Group):
                 refused += [r for r in map(leftover, players) if r is not None]
             if refused:
                 left = _ids(floating) + (_ids(players) if p == 0 else ())
-                yield CandidateTried(rule="C6", bracket=current, pairs=(), transposition=0,
+                yield CandidateTried(rule=_C6, bracket=current, pairs=(), transposition=0,
                                      accepted=False, rejection=refused[0], leftover=left)
                 return
         if p == 0:
@@ -386,7 +395,7 @@ class _GroupTry(_Group):
                 self.seen.add(outcome.key())
                 # C14 only when it brought p to 0; a group of one player has
                 # p = 0 from C3 on (A6), and C6 lets him float.
-                yield BracketPaired(rule="C14" if level.rule == "C14" else "C6",
+                yield BracketPaired(rule=_C14 if level.rule == _C14 else _C6,
                                     bracket=current, pairs=(),
                                     moved_down=_ids(outcome.moved_down))
                 yield outcome
@@ -433,7 +442,7 @@ class _GroupTry(_Group):
         if outcome.key() in self.seen:
             return
         self.seen.add(outcome.key())
-        yield BracketPaired(rule="C6", bracket=candidate.view,
+        yield BracketPaired(rule=_C6, bracket=candidate.view,
                             pairs=tuple((a.id, b.id) for a, b in pairs), moved_down=_ids(down),
                             transposition=found.rank, exchange=candidate.cell)
         yield outcome
@@ -496,9 +505,9 @@ class _Heterogeneous(_Group):
         (its own A8's at each C2), as on the first ladder once x = p."""
         last = self.last
         shown = last.text_x - 1 if self.x0 > 0 else last.text_x
-        levels = [Level("C14", last.relaxation, 0, last.x, p, shown_x=shown,
+        levels = [Level(_C14, last.relaxation, 0, last.x, p, shown_x=shown,
                         x_from=last.text_x, x_first=self.x0)]
-        levels += [Level("C11", last.relaxation, step, last.x, p, shown_x=shown,
+        levels += [Level(_C11, last.relaxation, step, last.x, p, shown_x=shown,
                          remainder_only=True)
                    for step in range(1, len(self.residents) // 2 + 1)]
         return levels
@@ -553,7 +562,7 @@ class _Heterogeneous(_Group):
             yield from _climb(levels, view_of, (self.w, self.b, self.q), tried, self.cap,
                               after_remainder=lambda: self.paired_any)
             if not self.paired_any and p == m and not self.lowest:
-                answer = yield Need("C12", view)
+                answer = yield Need(_C12, view)
                 if answer:
                     return
             if not self.lowest:
@@ -563,15 +572,15 @@ class _Heterogeneous(_Group):
         if self.lowest and self.context.last_resort and m == 1:
             yield from self.last_resort()
         if self.lowest:
-            answer = yield Need("C13", view)
+            answer = yield Need(_C13, view)
             if answer:
                 return
         else:
             # p = 0: every moved-down player and the whole bracket float on.
             outcome = Outcome((), tuple(self.floating) + tuple(self.players), view.with_(p=0))
             if outcome.key() not in self.seen:
-                yield PDecreased(rule="C14", bracket=view.with_(p=0))
-                yield BracketPaired(rule="C14", bracket=view.with_(p=0), pairs=(),
+                yield PDecreased(rule=_C14, bracket=view.with_(p=0))
+                yield BracketPaired(rule=_C14, bracket=view.with_(p=0), pairs=(),
                                     moved_down=_ids(outcome.moved_down))
                 yield outcome
 
@@ -605,7 +614,7 @@ class _Heterogeneous(_Group):
     def _with_remainder(self, found: Found, search: BracketSearch, current: BracketView,
                         level: Level | None, carried: tuple[PlayerState, ...], *,
                         start: Relaxation, drops: tuple[Drop, ...], extra: int,
-                        lower_p: bool, rule: str = "C6") -> Stream:
+                        lower_p: bool, rule: str = _C6) -> Stream:
         """The remainder group left by ``found`` (the moved-down players'
         candidate), and the bracket's outcomes with it."""
         context, view = self.context, self.view
@@ -661,7 +670,7 @@ class _Heterogeneous(_Group):
         """A remainder group's C9 (reading 5) dropping a criterion an earlier
         remainder group of the bracket had dropped: said with the restart
         that brought it back (reading 1)."""
-        if not (isinstance(item, CriterionDropped) and item.rule == "C9" and level is not None
+        if not (isinstance(item, CriterionDropped) and item.rule == _C9 and level is not None
                 and item.bracket.remainder):
             return item
         drop = (item.criterion, item.floaters)
@@ -670,8 +679,8 @@ class _Heterogeneous(_Group):
         self.remainder_drops[drop] = here
         if before is None:
             return item
-        restart = ("C7" if before == here else "C14" if before[0] != here[0]
-                   else {"C9": "C4", "C10": "C2", "C11": "C3"}.get(level.rule or "", "C7"))
+        restart = (_C7 if before == here else _C14 if before[0] != here[0]
+                   else {_C9: _C4, _C10: _C2, _C11: _C3}.get(level.rule or "", _C7))
         return replace(item, restored=restart)
 
     def _remainder_key(self, rest: tuple[PlayerState, ...], fixed: tuple[PlayerState, ...],
@@ -711,7 +720,7 @@ class _Heterogeneous(_Group):
         def expand(found: Found) -> Stream:
             return self._with_remainder(found, search, current, None, carried,
                                         start=_ALL_DROPPED, drops=(), extra=rest,
-                                        lower_p=True, rule="C14")
+                                        lower_p=True, rule=_C14)
 
         yield from _remainders(self._capped(walk(self.context, search, current, None), p,
                                             current), expand, current, search)
@@ -723,7 +732,7 @@ class _Heterogeneous(_Group):
         context, view = self.context, self.view
         residents = self.residents
         current = view.with_(p=0, s1=(), s2=_ids(residents))
-        yield PDecreased(rule="C14", bracket=current)
+        yield PDecreased(rule=_C14, bracket=current)
         remainder_view = current.with_(players=tuple(context.view(pl) for pl in residents),
                                        moved_down=(), homogeneous=True, remainder=True)
         stream = _homogeneous(context, remainder_view, residents, True,
@@ -741,7 +750,7 @@ class _Heterogeneous(_Group):
             if outcome.key() in self.seen:
                 continue
             self.seen.add(outcome.key())
-            yield BracketPaired(rule="C14", bracket=current,
+            yield BracketPaired(rule=_C14, bracket=current,
                                 pairs=tuple((a.id, b.id) for a, b in item.pairs),
                                 moved_down=_ids(item.moved_down))
             yield outcome
@@ -851,13 +860,13 @@ class _FailedRemainders:
                 yield from events
                 # C10's first sentence, after this remainder group's own steps.
                 pairs = tuple((a.id, s2[j].id) for a, j in zip(s1, found.positions))
-                yield RemainderUnpaired(rule="C10", bracket=self.view,
+                yield RemainderUnpaired(rule=_C10, bracket=self.view,
                                         remainder=self._left(found), undone=pairs[-1],
                                         pairs=pairs)
         else:
             reasons, counts = summarise(self.reasons)
             refused, _ = summarise(self.walked)
-            yield PairingsTried(rule="C10", bracket=self.view, because_of=self.view,
+            yield PairingsTried(rule=_C10, bracket=self.view, because_of=self.view,
                                 count=self.count,
                                 moved_down=tuple(self._left(f) for f in self.first),
                                 reasons=reasons, counts=counts, steps=self.steps,
