@@ -12,9 +12,16 @@ and goes down.  When a bracket cannot be paired it comes back up:
   bracket below goes on (C14: the player floats on).
 * C13 (the lowest bracket, or all the brackets below, cannot be paired):
   the bracket above is paired again, the nearest first, each of its other
-  pairings in its own order; undone down to p = 0 it has joined the lowest
-  bracket; once it has no other pairing, the bracket above it is undone
-  ("C13 may be repeated").
+  pairings in its own order; undone down to p = 0 it moves all its players
+  into the lowest bracket.  Once it has no other pairing it stays joined
+  with the lowest one for the rest of the search (seed 000: « les deux
+  niveaux les plus bas seront regroupés en un seul »; README reading 7):
+  the bracket above it is undone ("C13 may be repeated") and what that one
+  moves down goes into the joined bracket, paired as one lowest bracket
+  (its A3 on the lowest score, the joined brackets' players moved down
+  into it: :func:`_into`).  A join is a step of C13's search: C12's
+  look-ahead gives up the joins of a pairing it gives up, and the last
+  resort starts again with none.
 
 The trace tells each of these steps where the text places it: the
 :class:`~swisslearn.trace.BracketUndone` naming the bracket that failed and
@@ -34,7 +41,9 @@ procedure gives; the driver just does not repeat dead ends):
   passed over), so the bracket's search is given the sets already produced
   (``banned``) and does not produce them again;
 * a bracket with a given set of players moved into it that cannot be
-  completed is remembered for the rest of the round;
+  completed, with the brackets joined so far below it, is remembered for
+  the rest of the round (the joins are part of the key: what lies below a
+  bracket depends on them);
 * once a bracket below has failed, before going down from a bracket the
   driver asks whether the players from there down can be paired at all
   (:func:`~swisslearn.dutch1998.feasibility.hopeless`); if not, every
