@@ -55,8 +55,7 @@ only when set) and its sentence says « lecture N : … », naming the text's
 own path: ``CandidateTried`` (1: C6 refusing on B4, B5 or B6),
 ``PlayerMovedDown`` (6 and 18: a player from above floats on, no C12),
 ``BracketOpened`` (22: A3 judged again on the players C1 left, when that
-changes the bracket's kind; 7: the first bracket formed again on its own
-score below a bracket C13 re-paired after joining brackets),
+changes the bracket's kind),
 ``BracketSplit`` (24: once C10 and C11 ran out, the remainder group that C14
 lowers is the one of the moved-down players' first candidate again, not
 the one of the candidate last tried),
@@ -317,11 +316,9 @@ class RoundStarted(Event):
 class BracketOpened(Event):
     """A bracket is about to be paired (its players in ``bracket``).  With
     ``reading`` 22: A3 judged again after C1 sent some of its players on,
-    on the players left, and the judgment changed (homogeneous or not).
-    With ``reading`` 7: the bracket is formed again on its own score below
-    a bracket C13 re-paired after joining brackets (the text keeps the join)."""
+    on the players left, and the judgment changed (homogeneous or not)."""
     bracket: BracketView
-    reading: int | None = None   # 22: A3 after C1; 7: formed again after C13's join
+    reading: int | None = None   # 22: A3 after C1
 
 
 @dataclass(frozen=True)

@@ -49,8 +49,10 @@ def _pairing(events: list[Event]) -> tuple[set[frozenset[int]], tuple[int, ...]]
     return {frozenset(pair) for pair in paired.pairs()}, paired.byes
 
 
-@pytest.mark.parametrize(("name", "round"), [("het-c14.trf", 5), ("het-c14-s2.trf", 7),
-                                             ("het-c14-s2-bye.trf", 5)])
+# het-c14-s2-bye.trf round 5 (small-00068) left this list with issue-29-jointext:
+# C13's join kept, its lowest bracket is joined and treated as homogeneous,
+# with no heterogeneous C14 left in the round.
+@pytest.mark.parametrize(("name", "round"), [("het-c14.trf", 5), ("het-c14-s2.trf", 7)])
 def test_after_c14_every_player_of_the_bracket_is_in_s1_or_s2(name: str, round: int) -> None:
     """C4 after C14: S1 the p strongest, S2 every other player of the
     bracket, the moved-down players C14 took out of S1 included."""
@@ -90,6 +92,10 @@ def test_het_c14_gives_the_hand_pairing() -> None:
     assert byes == (4,)
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "hand analysis made under the old reading 7 (brackets formed again after "
+    "C13's join); with the join kept (issue-29-jointext) the engine gives "
+    "8-4, 6-10, 9-11, bye 7: to be worked by hand again"))
 def test_het_c14_s2_bye_gives_the_hand_pairing() -> None:
     """small-00068 r5 (het-c14-s2-bye.trf), worked by hand from seed 000
     with the moved-down players left out of S1 in S2: 10–4, 8–11, bye 6 (the

@@ -14,11 +14,13 @@ from pathlib import Path
 import pytest
 
 from conftest import TEST_DATA, VECTORS, need_shared
+from swisslearn.cli import read_input
 from swisslearn.dutch1998.procedure import trace
 from swisslearn.explain import explain
 from swisslearn.formats.trf import read_trf
-from swisslearn.trace import (BracketOpened, CandidateTried, CriterionDropped, Event,
-                              PairingsTried, PDecreased, event_to_json)
+from swisslearn.trace import (BracketOpened, BracketsMerged, BracketUndone, CandidateTried,
+                              CriterionDropped, Event, PairingsTried, PDecreased, RoundPaired,
+                              event_to_json)
 
 HAND = TEST_DATA / "dutch1998" / "hand" / "files"
 
@@ -202,31 +204,64 @@ def test_c12_names_the_bracket_that_failed() -> None:
     assert "score bracket 2.5 then could not" in explain(event, "en")
 
 
-# -- Reading 7: the brackets formed again below after C13's join ------------
+# -- C13's join kept: the joined bracket stays the lowest one ---------------
 
 
-def test_reading_7_told_where_the_joined_bracket_is_formed_again() -> None:
-    """Seed 000, C13: « les deux niveaux les plus bas seront regroupés en un
-    seul … C13 peut être répété ».  rtg-026 round 5: the lowest {11, 10}
-    fails, bracket 1 {2, 9, 11} cannot help (p = 0: joined), C13 climbs and
-    re-pairs bracket 2 (1–8, 7 and 12 down).  The engine then forms bracket
-    1 again on its own score, with 10 apart; its A3 line names reading 7 and
-    the text's own path (the joined bracket kept).  Only that A3 line."""
+def test_c13_join_kept_as_one_lowest_bracket() -> None:
+    """Seed 000, C13: « Si, dans l'avant dernier niveau de points, p devient
+    égal à zéro (…), alors les deux niveaux les plus bas seront regroupés en
+    un seul.  Etant donné que c'est maintenant un autre niveau qui devient
+    l'avant-dernier, C13 peut être répété ».  rtg-026 round 5
+    (analysis-rtg-026-p12-r07-r5.md): the lowest {11, 10} fails, bracket 1
+    {2, 9, 11} cannot help (10 has met all three): it is joined with the
+    lowest; C13 re-pairs bracket 2 (1–8, 7 and 12 down), and 7 and 12 go
+    into the joined bracket {7, 12, 2, 9, 11, 10}, paired as ONE bracket
+    (5 of 6 from above: homogeneous): 7–9, 12–10, 2–11.  Bracket 1 is not
+    formed again on its own score (the engine did so before: 2–7, 9–11)."""
     events = _events(VECTORS / "dutch2026" / "rtg-026-p12-r07.trf", 5)
-    told = [e for e in events if isinstance(e, BracketOpened) and e.reading == 7]
-    assert len(told) == 1
-    again = told[0]
-    assert again.bracket.score == 1 and not again.bracket.lowest
-    assert [p.id for p in again.bracket.players] == [7, 12, 2, 9, 11]
-    assert again.bracket.moved_down == (7, 12)
-    before = events[:events.index(again)]
-    assert any(e.rule == "C13" and getattr(e, "step", "") == "undone"
-               and e.bracket.score == 2 for e in before if hasattr(e, "bracket"))
-    fr, en = explain(again, "fr"), explain(again, "en")
-    assert "niveau de points 1, hétérogène : 7, 12, 2, 9, 11" in fr
-    assert "Lecture 7" in fr and "regroupé" in fr and "reçoit les joueurs descendus" in fr
-    assert "Reading 7" in en and "joined bracket would stay" in en
-    assert event_to_json(again)["reading"] == 7
-    # The lowest bracket formed after it is not told again.
-    assert all(e.reading is None for e in events[events.index(again) + 1:]
-               if isinstance(e, BracketOpened))
+    paired = events[-1]
+    assert isinstance(paired, RoundPaired)
+    assert [(b.white, b.black) for b in paired.boards] == [
+        (3, 5), (4, 6), (8, 1), (9, 7), (12, 10), (2, 11)]
+    climbed = next(i for i, e in enumerate(events)
+                   if isinstance(e, BracketUndone) and e.rule == "C13" and e.step == "undone"
+                   and e.bracket.score == 2)
+    opened = [e for e in events[climbed:] if isinstance(e, BracketOpened)]
+    assert opened and all(e.bracket.score != 1 for e in opened)
+    joined = [e for e in opened if e.bracket.lowest]
+    assert joined, "the joined lowest bracket opens after C13 climbs"
+    view = joined[-1].bracket
+    assert view.score == 0 and view.homogeneous and joined[-1].reading is None
+    assert [p.id for p in view.players] == [7, 12, 2, 9, 11, 10]
+    assert view.moved_down == (7, 12, 2, 9, 11)
+    fr, en = explain(joined[-1], "fr"), explain(joined[-1], "en")
+    assert "niveau de points 0 : 7, 12, 2, 9, 11, 10" in fr and "dernier niveau" in fr
+    assert "7, 12, 2, 9, 11, 10" in en
+    # C13 says bracket 2 is now the penultimate one (bracket 1 joined).
+    said = explain(events[climbed], "fr")
+    assert "niveau 2, devenu l'avant-dernier" in said
+
+
+def test_c13_join_told_when_the_bracket_below_is_the_joined_lowest() -> None:
+    """Seed 000, C13 repeated (analysis-rtg-003-t19-r07-r7.md): 10.0 is
+    joined with 9.0; C13 re-pairs 11.0, down to p = 0: its players 8 and
+    13 join the joined lowest bracket, told once as the join of the two
+    lowest brackets, a bracket of nine that opens as one (A3); pairing as
+    the hand analysis gives it."""
+    path = VECTORS / "team2026" / "rtg-003-t19-r07.trf"
+    need_shared(path)
+    events = list(trace(read_input(str(path)).tournament, 7))   # a team file (cli reads it)
+    merged = [e for e in events if isinstance(e, BracketsMerged)]
+    assert len(merged) == 1
+    view = merged[0].bracket
+    assert [p.id for p in view.players] == [8, 13, 12, 16, 17, 14, 15, 18, 19]
+    assert merged[0].penultimate is not None and merged[0].penultimate.score == 11
+    after = events[events.index(merged[0]) + 1]
+    assert isinstance(after, BracketOpened) and after.bracket.players == view.players
+    assert "les deux niveaux les plus bas sont regroupés en un seul, le niveau 9 : " \
+        "8, 13, 12, 16, 17, 14, 15, 18, 19" in explain(merged[0], "fr")
+    paired = events[-1]
+    assert isinstance(paired, RoundPaired)
+    assert [(b.white, b.black) for b in paired.boards][4:] == [
+        (10, 11), (14, 8), (18, 13), (15, 16), (17, 19)]
+    assert paired.byes == (12,)

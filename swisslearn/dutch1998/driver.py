@@ -12,9 +12,16 @@ and goes down.  When a bracket cannot be paired it comes back up:
   bracket below goes on (C14: the player floats on).
 * C13 (the lowest bracket, or all the brackets below, cannot be paired):
   the bracket above is paired again, the nearest first, each of its other
-  pairings in its own order; undone down to p = 0 it has joined the lowest
-  bracket; once it has no other pairing, the bracket above it is undone
-  ("C13 may be repeated").
+  pairings in its own order; undone down to p = 0 it moves all its players
+  into the lowest bracket.  Once it has no other pairing it stays joined
+  with the lowest one for the rest of the search (seed 000: « les deux
+  niveaux les plus bas seront regroupés en un seul »; README reading 7):
+  the bracket above it is undone ("C13 may be repeated") and what that one
+  moves down goes into the joined bracket, paired as one lowest bracket
+  (its A3 on the lowest score, the joined brackets' players moved down
+  into it: :func:`_into`).  A join is a step of C13's search: C12's
+  look-ahead gives up the joins of a pairing it gives up, and the last
+  resort starts again with none.
 
 The trace tells each of these steps where the text places it: the
 :class:`~swisslearn.trace.BracketUndone` naming the bracket that failed and
@@ -34,7 +41,9 @@ procedure gives; the driver just does not repeat dead ends):
   passed over), so the bracket's search is given the sets already produced
   (``banned``) and does not produce them again;
 * a bracket with a given set of players moved into it that cannot be
-  completed is remembered for the rest of the round;
+  completed, with the brackets joined so far below it, is remembered for
+  the rest of the round (the joins are part of the key: what lies below a
+  bracket depends on them);
 * once a bracket below has failed, before going down from a bracket the
   driver asks whether the players from there down can be paired at all
   (:func:`~swisslearn.dutch1998.feasibility.hopeless`); if not, every
@@ -76,49 +85,45 @@ _ASK_C12 = object()   # a bracket asks for C12 (its moved-down players cannot be
 
 def drive(context: RoundState, brackets: Brackets) -> Generator[Event, None, list[Outcome]]:
     """Pair every bracket, the first from the top; the outcomes kept."""
-    result = yield from _told_joins(_solve(context, brackets, 0, ()))
+    context.joined = len(brackets) - 1
+    result = yield from _solve(context, brackets, 0, ())
     if not isinstance(result, list) and len(brackets) > 1:
         # Last resort (README reading 20): C12-C14 and C13's joins found
         # nothing; let a single moved-down player of the lowest bracket take
         # the bye (p = 0 there) and search again from the top.
         context.dead.clear()
+        context.joined = len(brackets) - 1   # a new search: no bracket joined yet
         context.last_resort = True
         yield LastResort(rule=_C14, bracket=opening_view(context, len(brackets) - 1,
                                                      brackets[-1], (), True))
-        result = yield from _told_joins(_solve(context, brackets, 0, ()))
+        result = yield from _solve(context, brackets, 0, ())
     if not isinstance(result, list):
         raise no_pairing(context.tournament.source, context.round, RULES.system,
                          [p.id for p in context.sort(list(brackets[-1]))], "b1_b2")
     return result
 
 
-def _told_joins(run: Generator[Event, None, _T]) -> Generator[Event, None, _T]:
-    """``run``'s events, told (not changed in what they pair): after C13 has
-    undone a bracket down to p = 0 (joined with the lowest one, README
-    reading 7) and climbed to re-pair a bracket above, the first bracket
-    formed again below it carries ``reading = 7``: the engine forms it on
-    its own score, where the text keeps the joined bracket."""
-    joined = False
-    climbed: int | None = None
-    while True:
-        try:
-            event = next(run)
-        except StopIteration as stop:
-            result: _T = stop.value
-            return result
-        if isinstance(event, BracketUndone) and event.rule == _C13:
-            if (event.step in ("exhausted", "proved")
-                    and event.bracket.index != event.because_of.index):
-                joined, climbed = True, None
-            elif event.step == "undone" and joined:
-                climbed = event.bracket.index
-            elif event.step == "kept":
-                joined, climbed = False, None
-        elif (isinstance(event, BracketOpened) and climbed is not None
-              and event.reading is None and event.bracket.index > climbed):
-            event = replace(event, reading=7)
-            joined, climbed = False, None
-        yield event
+def _into(context: RoundState, brackets: Brackets, index: int,
+          down: tuple[PlayerState, ...]) -> tuple[int, tuple[PlayerState, ...]]:
+    """The bracket below bracket ``index`` and the players moved into it,
+    ``down`` being those bracket ``index`` moves down.  Once C13 has joined
+    brackets with the lowest one (``context.joined``), the bracket below a
+    bracket just above them is that joined lowest bracket: the lowest
+    bracket's residents, the joined brackets' players moved down into it
+    with ``down`` (seed 000, C13: « les deux niveaux les plus bas seront
+    regroupés en un seul »)."""
+    below, lowest = index + 1, len(brackets) - 1
+    if below < context.joined or below == lowest:
+        return below, down
+    return lowest, down + tuple(p for b in brackets[context.joined:lowest] for p in b)
+
+
+def _join(context: RoundState, index: int) -> None:
+    """C13 has tried every pairing of bracket ``index`` (down to p = 0,
+    its players all moved into the lowest bracket) and none lets the
+    brackets below be paired: from now on it is part of the lowest bracket
+    (« C13 peut être répété »: the bracket above is the penultimate)."""
+    context.joined = min(context.joined, index)
 
 
 def _ids(players: Sequence[PlayerState]) -> tuple[PlayerId, ...]:
@@ -305,7 +310,7 @@ class _Solve:
         self.moved = moved
         self.refusing = refusing
         self.lowest = index == len(brackets) - 1
-        self.memo = ("refusing" if refusing else "solve", index, _ids(moved))
+        self.memo = _memo(context, index, moved, refusing)
         self.failed: set[frozenset[PlayerId]] = set()
         produced = MovedDownSets()
         self.stream = _Outcomes(bracket(context, index, brackets[index], moved, self.lowest,
@@ -313,11 +318,13 @@ class _Solve:
         self.position = 0
         self.checked = False
         self.opened: BracketView | None = None
+        self.sent: BracketView | None = None   # the bracket below the last pairing went to
 
     def below(self, outcome: Outcome) -> BracketView:
-        """The next bracket as it opens with ``outcome``'s players moved down."""
-        index = self.index + 1
-        return opening_view(self.context, index, self.brackets[index], outcome.moved_down,
+        """The next bracket as it opens with ``outcome``'s players moved down
+        (the joined lowest bracket once C13 has joined the one below)."""
+        index, moved = _into(self.context, self.brackets, self.index, outcome.moved_down)
+        return opening_view(self.context, index, self.brackets[index], moved,
                             index == len(self.brackets) - 1)
 
     def read(self) -> Generator[Event, None, Outcome | Need | None]:
@@ -378,10 +385,12 @@ class _Solve:
             yield from events
         if item.down in self.failed:
             return "skip", None
-        if self.failed and not item.pairs and self.index + 1 == len(self.brackets) - 1:
+        below, moved = _into(context, self.brackets, self.index, item.moved_down)
+        self.sent = self.below(item)
+        if self.failed and not item.pairs and below == len(self.brackets) - 1:
             # C13: undone down to p = 0, this bracket has joined the lowest one.
-            yield BracketsMerged(rule=_C13, bracket=self.below(item), penultimate=item.view)
-        rest = yield from _solve(context, self.brackets, self.index + 1, item.moved_down)
+            yield BracketsMerged(rule=_C13, bracket=self.sent, penultimate=item.view)
+        rest = yield from _solve(context, self.brackets, below, moved)
         if isinstance(rest, list):
             return "done", [item] + rest
         if rest is _ASK_C12:
@@ -393,15 +402,32 @@ class _Solve:
         return "failed", item
 
 
+def _memo(context: RoundState, index: int, moved: tuple[PlayerState, ...],
+          refusing: bool) -> tuple[str, int, tuple[PlayerId, ...], int]:
+    """The driver's memory key of bracket ``index`` with ``moved`` moved into
+    it: what lies below it depends on the brackets C13 has joined so far."""
+    return ("refusing" if refusing else "solve", index, _ids(moved), context.joined)
+
+
 def _solve(context: RoundState, brackets: Brackets, index: int,
            moved: tuple[PlayerState, ...], refusing: bool = False
            ) -> Generator[Event, None, Result]:
     """Pair bracket ``index`` and every one below it.  Returns the outcomes,
     ``None`` if the brackets below cannot be completed whatever this bracket
-    does (C13: the caller tries another pairing), or ``_ASK_C12`` if this bracket
-    asks for the previous one to be paired again.  ``refusing``: a C12
-    request of this bracket is answered "no" (it goes on to C14)."""
-    if ("refusing" if refusing else "solve", index, tuple(p.id for p in moved)) in context.dead:
+    does (C13: the caller tries another pairing; this bracket has joined the
+    lowest one, :func:`_join`), or ``_ASK_C12`` if this bracket asks for the
+    previous one to be paired again.  ``refusing``: a C12 request of this
+    bracket is answered "no" (it goes on to C14)."""
+    result = yield from _search(context, brackets, index, moved, refusing)
+    if result is None and index < len(brackets) - 1:
+        _join(context, index)
+    return result
+
+
+def _search(context: RoundState, brackets: Brackets, index: int,
+            moved: tuple[PlayerState, ...], refusing: bool) -> Generator[Event, None, Result]:
+    """:func:`_solve`, the joins aside."""
+    if _memo(context, index, moved, refusing) in context.dead:
         return None
     run = _Solve(context, brackets, index, moved, refusing)
     while True:   # the first pairing of the bracket: told as it goes
@@ -413,7 +439,7 @@ def _solve(context: RoundState, brackets: Brackets, index: int,
     assert isinstance(value, Outcome)
     # C13: the brackets below cannot be paired with this pairing; the other
     # pairings of this bracket are tried, those given up told in one step.
-    failing = run.below(value)
+    failing = run.sent or run.below(value)
     yield BracketUndone(rule=_C13, bracket=value.view, because_of=failing, step="undone")
     if _capped(context, brackets, index, moved):
         # Not even one pairing of this bracket and the lowest one together.
@@ -464,7 +490,7 @@ def _capped(context: RoundState, brackets: Brackets, index: int,
         return True
     key = (index, frozenset(p.id for p in moved))
     context.pair_caps[key] = most
-    if index + 1 != len(brackets) - 1:
+    if index + 1 < context.joined:
         context.caps_below.add(key)
     return False
 
@@ -475,9 +501,9 @@ def _c12(context: RoundState, brackets: Brackets, index: int, stream: _Outcomes,
     another pairing of bracket ``index`` moving other players down that lets
     them all be paired; if there is none, keep this one and let bracket
     ``index + 1`` go on (C14: its lowest moved-down players float on)."""
-    below = index + 1
+    below, moved = _into(context, brackets, index, original.moved_down)
     lowest = below == len(brackets) - 1
-    failing = opening_view(context, below, brackets[below], original.moved_down, lowest)
+    failing = opening_view(context, below, brackets[below], moved, lowest)
     yield BracketUndone(rule=_C12, bracket=original.view, because_of=failing, step="undone")
     summary = _Summary(_C12, original.view, failing)
     probed: set[frozenset[PlayerId]] = {original.down}
@@ -493,10 +519,12 @@ def _c12(context: RoundState, brackets: Brackets, index: int, stream: _Outcomes,
             summary.add(events, None)
             continue
         probed.add(item.down)
-        if not _probe(context, below, brackets[below], item.moved_down, lowest, True):
+        _, moved = _into(context, brackets, index, item.moved_down)
+        if not _probe(context, below, brackets[below], moved, lowest, True):
             summary.add(events, item, Rejection(_C12, _ids(item.moved_down), "no_p_pairs"))
             continue
-        more, rest = _drain(_solve(context, brackets, below, item.moved_down))
+        joined = context.joined
+        more, rest = _drain(_solve(context, brackets, below, moved))
         if isinstance(rest, list):
             yield from summary.event()
             yield from events
@@ -505,11 +533,13 @@ def _c12(context: RoundState, brackets: Brackets, index: int, stream: _Outcomes,
             yield from more
             stream.produced.rule = _C13
             return [item] + rest
+        context.joined = joined   # a look-ahead given up joins nothing (C12's, not C13's)
         summary.add(events + more, item, beyond=True)
     stream.produced.rule = _C13
     yield from summary.event()
     yield BracketUndone(rule=_C12, bracket=original.view, because_of=failing, step="restored")
-    rest = yield from _solve(context, brackets, below, original.moved_down, refusing=True)
+    _, moved = _into(context, brackets, index, original.moved_down)
+    rest = yield from _solve(context, brackets, below, moved, refusing=True)
     if isinstance(rest, list):
         return [original] + rest
     return None

@@ -69,7 +69,13 @@ class RoundState:
         # into it) with no pairing of it and of the brackets below; probes
         # (C12: can that bracket pair all its moved-down players?); the proofs
         # that the players from a bracket down cannot be paired at all.
-        self.dead: set[tuple[str, int, tuple[PlayerId, ...]]] = set()
+        # The key ends with ``joined`` (below): what lies below a bracket
+        # depends on the brackets C13 has joined with the lowest one.
+        self.dead: set[tuple[str, int, tuple[PlayerId, ...], int]] = set()
+        # C13's joins (seed 000: « les deux niveaux les plus bas seront
+        # regroupés en un seul »): the brackets from this index down form the
+        # lowest one, for the rest of the search (driver.py sets it).
+        self.joined = 0
         self.probes: dict[tuple[int, tuple[PlayerId, ...], bool, bool], bool] = {}
         self.hopeless: dict[tuple[int, frozenset[PlayerId]], bool] = {}
         # C13 re-pairing the penultimate bracket (with these players moved into

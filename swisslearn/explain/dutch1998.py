@@ -193,7 +193,6 @@ def _bracket_opened(event: BracketOpened, cat: Catalogue) -> str:
                     moved=cat.players(view.moved_down))
     if view.lowest:
         text = cat.join([text, cat.text("bracket_opened.lowest")])
-    # Reading 7: formed again below a bracket C13 re-paired after a join.
     return cat.join([text, *_reading(cat, event.reading)]) if event.reading else text
 
 
