@@ -476,11 +476,13 @@ class PDecreased(Event):
     before the step, ``bracket.x`` after it (None: x is not at stake, the
     whole bracket moves down).  In a heterogeneous bracket the step puts
     fewer moved-down players in S1, x and the dropped criteria kept as
-    for a homogeneous one ("restart at C4")."""
+    for a homogeneous one ("restart at C4").  ``reading`` 25: in the lowest
+    bracket, where the text puts C12 and C13 before C14."""
 
     bracket: BracketView
     x_from: int | None = None
     x_first: int | None = None
+    reading: int | None = None   # 25: in the lowest bracket, C14 before C12/C13
 
 
 @dataclass(frozen=True)

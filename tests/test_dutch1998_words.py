@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TEST_DATA, VECTORS, need_shared
+from conftest import ROOT, TEST_DATA, VECTORS, need_shared
 from swisslearn.cli import read_input
 from swisslearn.dutch1998.procedure import trace
 from swisslearn.explain import explain
@@ -265,3 +265,36 @@ def test_c13_join_told_when_the_bracket_below_is_the_joined_lowest() -> None:
     assert [(b.white, b.black) for b in paired.boards][4:] == [
         (10, 11), (14, 8), (18, 13), (15, 16), (17, 19)]
     assert paired.byes == (12,)
+
+
+# -- Reading 25: C14 before C12 and C13 in the lowest bracket ---------------
+
+
+def test_c14_in_the_lowest_bracket_says_the_text_puts_c13_first() -> None:
+    # Seed 000 lists « C 12 : Dans le cas d'un niveau de points hétérogène,
+    # défaire l'appariement du précédent niveau », « C 13 : Dans le cas du
+    # niveau de point le plus bas, l'appariement de l'avant dernier niveau
+    # est annulé » and only then « C 14 : Diminuer p de 1 »: in the lowest
+    # bracket, lowering p first is a reading (25), and its line says so.
+    events = _events(TEST_DATA / "dutch1998" / "het-c14-p1.trf", 5)
+    lowered = [e for e in events if isinstance(e, PDecreased)]
+    assert lowered and all(e.bracket.lowest for e in lowered)
+    assert [e.reading for e in lowered] == [25] * len(lowered)
+    assert event_to_json(lowered[0])["reading"] == 25
+    fr, en = explain(lowered[0], "fr"), explain(lowered[0], "en")
+    assert fr.startswith("C14 : p passe à 1") and "Lecture 25 : " in fr
+    assert "C12 (niveau hétérogène) et C13 avant C14" in fr
+    assert "Reading 25: " in en and "C12 (heterogeneous bracket) and C13 before C14" in en
+
+
+def test_c14_above_the_lowest_bracket_is_the_text() -> None:
+    # Above the lowest bracket C14 comes where the text puts it: no reading.
+    found = []
+    for path in sorted((ROOT / "data").glob("cours-*.trf")):
+        tournament = read_trf(path).tournament
+        for round in range(2, tournament.rounds_paired + 1):
+            found += [e for e in trace(tournament, round)
+                      if isinstance(e, PDecreased) and not e.bracket.lowest]
+    assert found and all(e.reading is None for e in found)
+    assert all("Lecture" not in explain(e, "fr") for e in found)
+    assert all("reading" not in event_to_json(e) for e in found)

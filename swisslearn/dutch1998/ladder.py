@@ -122,5 +122,7 @@ def announce(level: Level, view: BracketView, *, after_remainder: bool = False
         yield XIncreased(rule=_C11, bracket=view, remainder_only=level.remainder_only,
                          reading=3 if view.remainder else None)
     elif level.rule == _C14:
+        # The text puts C12 and C13 before C14: in the lowest bracket, read
+        # in that order, p would never be lowered (reading 25).
         yield PDecreased(rule=_C14, bracket=view, x_from=level.x_from,
-                         x_first=level.x_first)
+                         x_first=level.x_first, reading=25 if view.lowest else None)

@@ -581,10 +581,11 @@ def _p_decreased(event: PDecreased, cat: Catalogue) -> str:
     if event.bracket.p > 0 and event.x_from is not None and event.x_first is not None:
         # C14 says what happens to x too: it follows p when it was first positive.
         key = "p_decreased.x_follows" if event.x_first > 0 else "p_decreased.x_stays"
-    return cat.text(key, p=cat.number(event.bracket.p), score=bracket_score(cat, event.bracket),
+    text = cat.text(key, p=cat.number(event.bracket.p), score=bracket_score(cat, event.bracket),
                     x=cat.number(event.bracket.x),
                     x_from=cat.number(event.x_from if event.x_from is not None else 0),
                     first=cat.number(event.x_first if event.x_first is not None else 0))
+    return cat.join([text, *_reading(cat, event.reading)]) if event.reading else text
 
 
 @describe.register
