@@ -92,17 +92,16 @@ def test_het_c14_gives_the_hand_pairing() -> None:
     assert byes == (4,)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "hand analysis made under the old reading 7 (brackets formed again after "
-    "C13's join); with the join kept (issue-29-jointext) the engine gives "
-    "8-4, 6-10, 9-11, bye 7: to be worked by hand again"))
 def test_het_c14_s2_bye_gives_the_hand_pairing() -> None:
     """small-00068 r5 (het-c14-s2-bye.trf), worked by hand from seed 000
-    with the moved-down players left out of S1 in S2: 10–4, 8–11, bye 6 (the
-    other boards as before).  The engine used to give 8–4, 10–11."""
+    with C13's join kept (hand/analysis-c14-small-00068-r5-join.md): the
+    joined {6, 9, 8, 10, 11} cannot give 6 the bye (he stays in S1), 2.0
+    joins in turn and the seven-player bracket gives 8–4, 6–10, 9–11, bye 7.
+    (Worked first under the old reading 7, brackets formed again after the
+    join: 10–4, 8–11, bye 6.)"""
     pairs, byes = _pairing(_events("het-c14-s2-bye.trf", 5))
-    assert {frozenset((10, 4)), frozenset((8, 11))} <= pairs
-    assert byes == (6,)
+    assert {frozenset((8, 4)), frozenset((6, 10)), frozenset((9, 11))} <= pairs
+    assert byes == (7,)
 
 
 def test_the_remainder_c14_lowers_is_told_as_reading_24(

@@ -60,20 +60,7 @@ def test_every_hand_case_has_its_analysis_and_comparison() -> None:
         read_case(case)
 
 
-#: Hand cases worked under the old reading 7 (after C13's join, the brackets
-#: below formed again on their own scores): the join kept as seed 000 says
-#: (issue-29-jointext) pairs them otherwise; to be worked by hand again.
-OLD_READING_7 = {"c14-small-00068-r5"}
-
-
-def _case(case: Path) -> object:
-    if case.stem in OLD_READING_7:
-        return pytest.param(case, id=case.stem, marks=pytest.mark.xfail(
-            strict=True, reason="hand analysis made under the old reading 7"))
-    return pytest.param(case, id=case.stem)
-
-
-@pytest.mark.parametrize("case", [_case(c) for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
 def test_the_engine_pairs_as_the_hand_did(case: Path) -> None:
     file, round, boards, byes = read_case(case)
     if "shared" in file.parts:
