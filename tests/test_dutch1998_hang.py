@@ -223,3 +223,27 @@ def test_c13_climbing_past_the_penultimate_bracket_is_capped() -> None:
     assert {frozenset(p) for p in result.pairs()} >= {
         frozenset(p) for p in ((3, 1), (5, 7), (9, 19), (11, 14))}
     assert breaches(tournament, 4, result) == []
+
+
+def test_the_lowest_brackets_proof_lets_two_moved_down_players_meet() -> None:
+    """C13's proof that the lowest bracket cannot be paired must not forbid
+    what the procedure can do: once C14 has lowered p in a heterogeneous
+    bracket, the moved-down players it takes out of S1 go to S2 (C4: « tous
+    les autres joueurs en S2 ») and may meet the others.  Here 1 and 2 came
+    down onto 3, 4, 5, 6 and the only pairing is 1–2, 3–4, 5–6: the bracket
+    can be paired, so the proof must not say it cannot (it used to)."""
+    from types import SimpleNamespace
+
+    players = [SimpleNamespace(id=PlayerId(n)) for n in range(1, 7)]
+    allowed = {frozenset((1, 2)), frozenset((3, 4)), frozenset((5, 6))}
+    context = SimpleNamespace(
+        hopeless={}, sort=lambda ps: sorted(ps, key=lambda p: p.id),
+        pair_check=lambda a, b: None if frozenset((a.id, b.id)) in allowed else "B1a",
+        bye_check=lambda p: None)
+    moved, residents = tuple(players[:2]), tuple(players[2:])
+    assert feasibility.lowest_hopeless(context, 3, residents, moved) is False  # type: ignore[arg-type]
+    # Without 1–2, both need 3: no pairing at all, and the proof says so.
+    allowed.discard(frozenset((1, 2)))
+    allowed |= {frozenset((1, 3)), frozenset((2, 3))}
+    context.hopeless.clear()
+    assert feasibility.lowest_hopeless(context, 3, residents, moved) is True  # type: ignore[arg-type]

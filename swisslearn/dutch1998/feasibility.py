@@ -229,10 +229,10 @@ def lowest_hopeless(context: RoundState, index: int, residents: tuple[PlayerStat
 
     What any outcome of the lowest bracket is (``bracket.py``): every player
     paired but at most one, who takes the bye (B1b), no pair breaking B1 or
-    B2; C1's player who can meet nobody is that one, or there is no outcome;
-    in a bracket heterogeneous once he is set aside, the moved-down players
-    (S1) meet residents (S2) and the remainder group meets itself, so no two
-    moved-down players meet (C6: "only the floaters are paired for now").
+    B2; C1's player who can meet nobody is that one, or there is no outcome.
+    Two moved-down players may meet: once C14 has lowered p in a
+    heterogeneous bracket, the moved-down players it takes out of S1 are in
+    S2 (C4: « tous les autres joueurs en S2 ») and in the remainder group.
     x, B4, B5 and B6 are not looked at: the ladder can drop them, so a
     proof without them holds at every level.  One maximum matching answers;
     "no" only when no such pairing exists, so the answer never changes what
@@ -251,14 +251,9 @@ def lowest_hopeless(context: RoundState, index: int, residents: tuple[PlayerStat
     if stuck and not (len(stuck) == 1 and n % 2 == 1 and context.bye_check(stuck[0]) is None):
         return False   # C1 sends the bracket to C13 at once: nothing to spare
     rest = [p for p in players if p not in stuck]
-    down = {p.id for p in moved if p not in stuck}
-    heterogeneous = bool(down) and 2 * len(down) < len(rest)
 
     def can_meet(i: int, j: int) -> bool:
-        a, b = rest[i], rest[j]
-        if heterogeneous and a.id in down and b.id in down:
-            return False
-        return context.pair_check(a, b) is None
+        return context.pair_check(rest[i], rest[j]) is None
 
     answer = not all_paired(range(len(rest)), can_meet,
                             sit_out=lambda i: context.bye_check(rest[i]) is None)
