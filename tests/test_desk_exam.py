@@ -10,6 +10,7 @@ import base64
 import html
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,28 @@ def links(value: str) -> dict[str, bytes]:
     return {name: base64.b64decode(data) for name, data in
             re.findall(r"download='([^']+)' href='data:[^;]+(?:;charset=[^;]+)?;base64,([^']+)'",
                        value)}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def files_written_once() -> Iterator[None]:
+    """The page's ``sujet.pdf`` and ``corrige.pdf`` written once per paper and
+    language in this file (:func:`swisslearn.desk.exam_files`, 2.7 s of CPU
+    each time: matplotlib's drawing and its fonts' subsetting).  Six tests
+    draw the same paper to sit it; two compare the files with those of
+    ``exam new`` (written by the command itself, not through this), the
+    others never look at them.  ``test_exam.py`` checks that the same paper
+    gives the same bytes."""
+    written: dict[tuple[str, str], dict[str, bytes]] = {}
+    real = desk.exam_files
+
+    def once(paper: ExamPaper, lang: str = "fr") -> dict[str, bytes]:
+        key = (paper.trf(), lang)
+        if key not in written:
+            written[key] = real(paper, lang)
+        return dict(written[key])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(desk, "exam_files", once)
+        yield
 
 
 @pytest.fixture(scope="module")

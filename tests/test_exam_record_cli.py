@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from swisslearn.exam.answers import WrittenLine
 from swisslearn.exam.command import _rule_from_record
 from swisslearn.exam.folder import EXAM_FILE, drawn_rule
 from swisslearn.exam.marking import ExpectedLine, LineMark, Marks, readings
-from swisslearn.exam.paper import paper_for_rule
+from swisslearn.exam.paper import ExamPaper, paper_for_rule
 from swisslearn.exam.record import (Answer, Record, next_rule, read_record, record_text,
                                     rules_answered)
 from swisslearn.exam.targets import RULES, rule_words
@@ -53,6 +54,33 @@ def write(path: Path, record: Record) -> Path:
 
 # Alice missed E3 twice out of three: 3/5 missed, more than a rule never asked (1/2).
 ALICE = record_of(("E3", False), ("E1", True), ("E3", False), ("E3", True))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def pdfs_written_once() -> Iterator[None]:
+    """``exam new``'s ``sujet.pdf`` and ``corrige.pdf`` written once per paper
+    and language in this file (1 to 3 s of CPU each time: matplotlib's
+    drawing and its fonts' subsetting), then copied: the tests here are about
+    the record, the rule it chooses and what the command says; none reads a
+    PDF.  ``test_exam.py`` checks the PDFs and that the same paper gives the
+    same bytes; the subprocess runs below write their own."""
+    from swisslearn.exam import pdf
+    written: dict[tuple[object, ...], bytes] = {}
+
+    def once(write: Callable[[ExamPaper, Path, str], None]
+             ) -> Callable[[ExamPaper, Path, str], None]:
+        def copied(paper: ExamPaper, path: Path, lang: str = "fr") -> None:
+            key = (write.__name__, paper.trf(), paper.rule, paper.level, paper.tries, lang)
+            if key not in written:
+                write(paper, path, lang)
+                written[key] = path.read_bytes()
+            else:
+                path.write_bytes(written[key])
+        return copied
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pdf, "write_paper", once(pdf.write_paper))
+        patch.setattr(pdf, "write_answer_key", once(pdf.write_answer_key))
+        yield
 
 
 @pytest.fixture(scope="module")
