@@ -261,7 +261,7 @@ def test_c13_and_b6_events() -> None:
     merges = [e for e in events if isinstance(e, BracketsMerged)]
     assert [(e.bracket.lowest, e.penultimate.score if e.penultimate else None,
              [p.id for p in e.bracket.players]) for e in merges] == [
-        (True, 2, [2, 4, 7, 3, 6])]
+        (True, Decimal(2), [2, 4, 7, 3, 6])]
     assert any(isinstance(e, CandidateTried) and e.rejection is not None
                and e.rejection.criterion == "B6" for e in events)
     merged = [e for e in trace(read_trf(DATA / "cours-c13-fusion.trf").tournament, 3)
