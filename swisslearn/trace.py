@@ -667,12 +667,27 @@ for _cls in (RoundStarted, BracketOpened, PlayerStuck, PlayerMovedDown, BracketS
 #: Fields added to shared events for the 1998 story (issue 29): written only
 #: when they hold something, so the lines of the engines that never fill them
 #: (dutch-2026, dutch-2017, the team systems) stay byte for byte as they were.
+#: Only the fields of this module's events: another system's event with a
+#: field of the same name (``team-2026``'s ``PabCandidatesRanked.refused``)
+#: writes it always, as it did (:func:`_when_set`).
 _WRITTEN_WHEN_SET = frozenset({"also", "reading", "x_from", "x_first", "lowered", "split_reasons",
                                "split_counts", "refused", "waived",
                                "restored", "beyond", "beyond_bracket"})
 
 
 _WRITTEN: dict[type, tuple[str, ...]] = {}
+_WHEN_SET: dict[type, frozenset[str]] = {}
+
+
+def _when_set(cls: type) -> frozenset[str]:
+    """The fields of ``cls`` written only when set: those of
+    :data:`_WRITTEN_WHEN_SET` that an event class of this module declares."""
+    names = _WHEN_SET.get(cls)
+    if names is None:
+        names = _WHEN_SET[cls] = frozenset(
+            name for klass in cls.__mro__ if klass.__module__ == __name__
+            for name in vars(klass).get("__annotations__", {}) if name in _WRITTEN_WHEN_SET)
+    return names
 
 
 def _written(cls: type) -> tuple[str, ...]:
@@ -715,8 +730,9 @@ def _plain(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        when_set = _when_set(type(value))
         return {name: _plain(getattr(value, name)) for name in _written(type(value))
-                if not (name in _WRITTEN_WHEN_SET and getattr(value, name) in ((), None))}
+                if not (name in when_set and getattr(value, name) in ((), None))}
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     return value

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import need_shared
 from swisslearn import systems
 from swisslearn.cli import read_input
 from swisslearn.explain import explain, explain_rejection, why
@@ -44,6 +45,25 @@ def test_trace_jsonl_does_not_write_the_system_of_each_event() -> None:
     assert json.dumps(event_to_json(paired)) == (
         '{"kind": "round_paired", "rule": "C.04.3", "round": 2, "system": "dutch-2026", '
         '"boards": [{"board": 1, "white": 1, "black": 2}], "byes": [], "released": []}')
+
+
+def test_another_systems_field_named_like_a_1998_one_is_always_written() -> None:
+    # trace --jsonl leaves out the 1998 story's fields when empty ("refused",
+    # "reading"...), so that other engines' lines stay as they were; a
+    # team-2026 event's own "refused" (the PAB candidates 3.4.1 refuses) is
+    # written even when empty, as it always was (CONTRACT: never remove).
+    from swisslearn.team2026.events import PabCandidatesRanked
+
+    ranked = PabCandidatesRanked(rule="3.4", round=3, candidates=(7, 8), chosen=7,
+                                 system="team-2026")
+    assert event_to_json(ranked)["refused"] == []
+    vectors = DATA.parents[1] / "shared" / "vectors" / "team2026" / "rtg-003-t19-r07.trf"
+    need_shared(vectors)   # 19 teams: a PAB every round
+    tournament = read_input(str(vectors)).tournament
+    for system in ("team-2026", "team-2026-sharly"):
+        lines = [event_to_json(e) for e in systems.get(system).trace(tournament, 1)
+                 if isinstance(e, PabCandidatesRanked)]
+        assert lines and all("refused" in line for line in lines), system
 
 
 def test_the_system_is_not_part_of_an_events_identity() -> None:
