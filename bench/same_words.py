@@ -31,7 +31,9 @@ counts the lines and lists those that differ.
 (not ``data/`` nor ``../shared/vectors/``, which the run without it covers
 whole) and on their last round only (``check`` still re-pairs every round):
 the words of 1,000 generated tournaments a system in an hour where every
-round would take several (issue 34's closing proof).
+round would take several (issue 34's closing proof).  ``--slice A:B`` runs
+only the sources ``A`` to ``B - 1`` of the list the run would take (to
+share a long run among several processes; the lines are the same).
 """
 
 from __future__ import annotations
@@ -87,7 +89,8 @@ def _is_team(path: Path) -> bool:
             or name == "protections-six-equipes.trf")
 
 
-def run(folder: Path, out: Path, only: tuple[str, ...], last_only: bool = False) -> None:
+def run(folder: Path, out: Path, only: tuple[str, ...], last_only: bool = False,
+        part: slice = slice(None)) -> None:
     from same_pairings import name_and_last_round
     import swisslearn
     from swisslearn.cli import main as command
@@ -113,7 +116,7 @@ def run(folder: Path, out: Path, only: tuple[str, ...], last_only: bool = False)
             runs += 1
 
         paths = (sorted(folder.glob("*.trf")) + sorted(folder.glob("*.txt")) if last_only
-                 else _sources(folder))
+                 else _sources(folder))[part]
         for path in paths:
             name, _, last = name_and_last_round(path)
             systems = [s for s in (TEAM if _is_team(path) else INDIVIDUAL) if s in only]
@@ -147,9 +150,11 @@ def main(argv: list[str]) -> None:
         generate(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 100)
     elif argv[:1] == ["run"]:
         last_only = "--last" in argv
-        argv = [a for a in argv if a != "--last"]
+        cut = argv[argv.index("--slice") + 1].split(":") if "--slice" in argv else ["", ""]
+        argv = [a for i, a in enumerate(argv) if a != "--last" and "--slice" not in argv[i - 1:i + 1]]
         only = tuple(argv[3].split(",")) if len(argv) > 3 else INDIVIDUAL + TEAM
-        run(Path(argv[1]), Path(argv[2]), only, last_only)
+        run(Path(argv[1]), Path(argv[2]), only, last_only,
+            slice(*(int(c) if c else None for c in cut)))
     elif argv[:1] == ["compare"]:
         compare(Path(argv[1]), Path(argv[2]))
     else:
