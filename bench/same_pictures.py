@@ -5,7 +5,8 @@ pictures are the course's step pictures (:func:`swisslearn.viz.render`, one
 per trace event), which the trace page of ``swisslearn publish`` writes as
 SVG (:func:`swisslearn.publish.pictures._svg`: no date, no metadata, fixed
 ids, so the same event gives the same bytes).  ``run OUT [S1,S2]
-[--vectors] [--last]`` traces every round (only the last with ``--last``) of every file of ``data/`` (and of
+[--vectors] [--last] [--slice A:B]`` traces every round (only the last with
+``--last``; only the files ``A`` to ``B - 1`` with ``--slice``) of every file of ``data/`` (and of
 ``../shared/vectors/`` with ``--vectors``) with each system that reads it
 (the individual systems on the individual files, the team systems on the
 team files, as ``bench/same_words.py`` chooses), draws EVERY event in French
@@ -29,7 +30,8 @@ from same_pairings import name_and_last_round
 from same_words import INDIVIDUAL, ROOT, TEAM, VECTORS, _is_team
 
 
-def run(out: Path, only: tuple[str, ...], vectors: bool, last_only: bool) -> None:
+def run(out: Path, only: tuple[str, ...], vectors: bool, last_only: bool,
+        part: slice = slice(None)) -> None:
     import swisslearn
     from swisslearn.publish.pictures import _svg
     from swisslearn.systems import get
@@ -40,7 +42,7 @@ def run(out: Path, only: tuple[str, ...], vectors: bool, last_only: bool) -> Non
     start = time.process_time()
     pictures = 0
     with out.open("w") as sink:
-        for path in files:
+        for path in files[part]:
             name, tournament, last = name_and_last_round(path)
             if tournament is None:
                 continue
@@ -66,9 +68,11 @@ def run(out: Path, only: tuple[str, ...], vectors: bool, last_only: bool) -> Non
 def main(argv: list[str]) -> None:
     if argv[:1] == ["run"] and len(argv) >= 2:
         vectors, last_only = "--vectors" in argv, "--last" in argv
-        argv = [a for a in argv if a not in ("--vectors", "--last")]
+        cut = argv[argv.index("--slice") + 1].split(":") if "--slice" in argv else ["", ""]
+        argv = [a for i, a in enumerate(argv)
+                if a not in ("--vectors", "--last") and "--slice" not in argv[i - 1:i + 1]]
         only = tuple(argv[2].split(",")) if len(argv) > 2 else INDIVIDUAL + TEAM
-        run(Path(argv[1]), only, vectors, last_only)
+        run(Path(argv[1]), only, vectors, last_only, slice(*(int(c) if c else None for c in cut)))
     else:
         print(__doc__)
 
