@@ -44,7 +44,8 @@ their French and English sentences.  ``systems-generate DIR [COUNT]`` and
 system (``check --json``'s report), one line a file and system.
 ``stress OUT [COUNT]`` generates the first COUNT tournaments of each
 individual system's stress corpus with the engines on the path and keeps a
-SHA-256 of each file.  ``compare A B`` counts the rounds and lists those
+SHA-256 of each file (``stress OUT COUNT S1,S2``: those systems, the team
+ones too).  ``compare A B`` counts the rounds and lists those
 whose lines differ.
 """
 
@@ -477,31 +478,57 @@ def checks(folder: Path, out: Path, only: tuple[str, ...] = SYSTEMS) -> None:
 # draws them), every round paired by that system, and keeps one SHA-256 of
 # each file's bytes: a changed pairing in any round changes its line.
 
+#
+# ``stress OUT COUNT S1,S2`` runs only the systems named, among them
+# ``team-2026`` and ``team-2026-sharly``: the first COUNT team tournaments of
+# their stress corpus (``tests/stress/test_team2026_stress.py``), each paired
+# by that system (issue 34's closing proof).
+
 STRESS_SYSTEMS = ("dutch-2026", "dutch-2017", "dutch-1998", "simple")
+TEAM_STRESS_SYSTEMS = ("team-2026", "team-2026-sharly")
 
 
-def stress(out: Path, count: int) -> None:
-    import hashlib
-
-    sys.path[:0] = [str(ROOT / "tests" / "stress")]
-    from test_systems_stress import settings_for  # type: ignore[import-not-found]
-
+def _stress_file(system: str, count: int) -> Iterator[bytes | str]:
+    """Each of the first COUNT tournaments of ``system``'s stress corpus, as
+    the bytes its engine writes, or the refusal's message."""
     from swisslearn import systems
     from swisslearn.errors import PairingError
+
+    pair = systems.get(system).pair
+    if system in TEAM_STRESS_SYSTEMS:
+        from teamgen import generate_teams
+        from test_team2026_stress import team_settings  # type: ignore[import-not-found]
+
+        for team in team_settings(count):
+            try:
+                yield generate_teams(team, pair).encode()
+            except PairingError as error:
+                yield str(error)
+        return
+    from test_systems_stress import settings_for  # type: ignore[import-not-found]
+
     from swisslearn.generate import generate as make
 
+    for setting in settings_for(system, count):
+        try:
+            yield make(setting, pair).to_bytes()
+        except PairingError as error:
+            yield str(error)
+
+
+def stress(out: Path, count: int, only: tuple[str, ...] = STRESS_SYSTEMS) -> None:
+    import hashlib
+
+    sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "stress")]
     _engine()
     start = time.process_time()
     with out.open("w") as sink:
-        for system in STRESS_SYSTEMS:
-            for i, setting in enumerate(settings_for(system, count)):
-                try:
-                    result = hashlib.sha256(make(setting, systems.get(system).pair)
-                                            .to_bytes()).hexdigest()
-                except PairingError as error:
-                    result = f"refused {json.dumps(str(error))}"
+        for system in only:
+            for i, made in enumerate(_stress_file(system, count)):
+                result = (hashlib.sha256(made).hexdigest() if isinstance(made, bytes)
+                          else f"refused {json.dumps(made)}")
                 sink.write(f"{system} stress {i:05d}\t0\tstress\t{result}\n")
-    print(f"{len(STRESS_SYSTEMS) * count} stress tournaments in "
+    print(f"{len(only) * count} stress tournaments in "
           f"{time.process_time() - start:.0f} s CPU", file=sys.stderr)
 
 
@@ -537,8 +564,9 @@ def main(argv: list[str]) -> int:
         checks(Path(argv[1]), Path(argv[2]),
                tuple(argv[3].split(",")) if len(argv) == 4 else SYSTEMS)
         return 0
-    if len(argv) in (2, 3) and argv[0] == "stress":
-        stress(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 1000)
+    if len(argv) in (2, 3, 4) and argv[0] == "stress":
+        stress(Path(argv[1]), int(argv[2]) if len(argv) > 2 else 1000,
+               tuple(argv[3].split(",")) if len(argv) == 4 else STRESS_SYSTEMS)
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(Path(argv[1]), Path(argv[2]))
