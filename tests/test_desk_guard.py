@@ -23,6 +23,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import pytest
+from traitlets import TraitError
 
 from conftest import ROOT
 from deskload import (LONG_ROUND_FILE, LONG_ROUND_NAME, LONG_ROUND_NUMBER, LONG_ROUND_PLAYERS, PageFull,
@@ -255,6 +256,15 @@ def test_the_server_stops_a_kernel_deaf_to_the_limit() -> None:
             self.last_activity = datetime.now(timezone.utc) - timedelta(seconds=quiet)
             self.provisioner = Provisioner(pid)
 
+    class Starting:
+        """A kernel still starting: its last activity is not set yet (the
+        watch raised TraitError and looked at no other kernel)."""
+        execution_state = "starting"
+
+        @property
+        def last_activity(self) -> datetime:
+            raise TraitError("The 'last_activity' trait expected a datetime, not None")
+
     sleepers = {name: subprocess.Popen(["sleep", "60"]) for name in ("long", "speaking", "idle")}
 
     async def scenario() -> tuple[list[str], list[str]]:
@@ -265,7 +275,8 @@ def test_the_server_stops_a_kernel_deaf_to_the_limit() -> None:
             shut.append(kernel_id)
             manager._kernels.pop(kernel_id)
         manager.shutdown_kernel = shutdown_kernel  # type: ignore[method-assign]
-        manager._kernels.update({"deaf": Kernel("busy", 40, sleepers["idle"].pid),
+        manager._kernels.update({"starting": Starting(),
+                                 "deaf": Kernel("busy", 40, sleepers["idle"].pid),
                                  "long": Kernel("busy", 5, sleepers["long"].pid),
                                  "speaking": Kernel("busy", 1, sleepers["speaking"].pid),
                                  "idle": Kernel("idle", 400, sleepers["idle"].pid)})

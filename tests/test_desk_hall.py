@@ -142,6 +142,29 @@ def test_a_full_desk_says_so_in_both_languages_and_its_pages_are_freed(server: S
     run(scenario())
 
 
+def test_a_pool_kernel_given_to_a_page_is_not_culled_at_once() -> None:
+    """A kernel that waited in the pool longer than the idle timeout was
+    culled within a second of being given to a page (its last activity was
+    its pre-heating), before the page's first message: the visitor's page
+    was dead (make test's short hall, once it came after an idle page)."""
+    from datetime import datetime, timedelta, timezone
+
+    from swisslearn.deskserver import HallKernelManager
+
+    class Pooled(HallKernelManager):
+        async def get_rendered_notebook(self, *args: object, **kwargs: object) -> object:
+            return ("<html>", "renderer", "k1")     # what Voilà's pool answers
+
+    class Kernel:
+        last_activity = datetime.now(timezone.utc) - timedelta(seconds=400)
+
+    manager = Pooled(cull_idle_timeout=6)
+    kernel = Kernel()
+    manager._kernels["k1"] = kernel
+    asyncio.run(manager.get_rendered_notebook("bureau.ipynb"))
+    assert (datetime.now(timezone.utc) - kernel.last_activity).total_seconds() < 5
+
+
 def test_a_short_hall(server: Server) -> None:
     """Four visitors opening, pairing and closing pages for 5 seconds (the
     full run, 20 visitors for 5 minutes, is in make stress): nothing fails,
