@@ -111,7 +111,7 @@ from jupyter_server.utils import url_path_join  # noqa: E402
 from tornado import httputil, web  # noqa: E402
 from tornado.ioloop import PeriodicCallback  # noqa: E402
 from tornado.routing import Matcher, Rule  # noqa: E402
-from traitlets import Bool, Integer  # noqa: E402
+from traitlets import Bool, Integer, TraitError  # noqa: E402
 
 from swisslearn.desk import LIMIT_VARIABLE, UPLOAD_LIMIT, labels  # noqa: E402
 
@@ -213,6 +213,7 @@ class HallKernelManager(AsyncMappingKernelManager):
         if handing is not None:
             async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
                 answer = await handing(*args, **kwargs)
+                self._handed(answer[2])
                 self._give(answer[2])
                 return answer
             self.get_rendered_notebook = get_rendered_notebook
@@ -264,6 +265,16 @@ class HallKernelManager(AsyncMappingKernelManager):
             self.asking[asking.client] = left
         else:
             self.asking.pop(asking.client, None)
+
+    def _handed(self, kernel_id: str) -> None:
+        """A pool's kernel given to a page is active from now on.  Voilà
+        spares the pool's kernels from culling, but their last activity was
+        their pre-heating: one that waited in the pool longer than the idle
+        timeout was culled at the culler's next look, before the page's
+        first message, and the page said it had been freed."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = datetime.now(timezone.utc)
 
     def _give(self, kernel_id: str) -> None:
         """The kernel is the page of the request being served (if any)."""
@@ -334,7 +345,10 @@ class HallKernelManager(AsyncMappingKernelManager):
         stopped = []
         now = datetime.now(timezone.utc)
         for kernel_id, kernel in list(self._kernels.items()):
-            last = getattr(kernel, "last_activity", None)
+            try:
+                last = getattr(kernel, "last_activity", None)
+            except TraitError:    # a kernel still starting: not set yet
+                continue
             if getattr(kernel, "execution_state", None) != "busy" or last is None:
                 continue
             busy = (now - last).total_seconds()

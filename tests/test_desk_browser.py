@@ -46,12 +46,17 @@ STEP_TIMEOUT = 30_000    # ms for one action to show its effect
 
 @pytest.fixture(scope="module")
 def desk_hall() -> Iterator[Server]:
-    """The desk as ``make desk`` serves it (its kernel pool filled); stopped at the end."""
+    """The desk as ``make desk`` serves it, without its pool: each page starts
+    its kernel as a page beyond the pool does (``test_desk_guard.py``'s
+    page in Chromium is a pool's, ``test_desk_hall.py`` tests the pool);
+    stopped at the end."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     # One Chromium on the loopback opens every page: the limit of pages per
     # address (tests/test_desk_guard.py) must not refuse a page whose
     # predecessor's kernel is still shutting down.
-    with desk_server(ARTIFACTS / "voila.log", "--max-per-address=100", pool=2,
+    # No pool (make desk: 2): the pool's kernels were one notebook run each
+    # more than the pages, the last ones killed unused at the end (issue 31).
+    with desk_server(ARTIFACTS / "voila.log", "--max-per-address=100", "--pool=0",
                      start_timeout=START_TIMEOUT) as running:
         yield running
 
@@ -118,7 +123,23 @@ def _no_traceback(page: Any) -> None:
     assert "Traceback" not in content and "Error</span>" not in content
 
 
-def test_the_page_loads_and_answers_why(page: Any, server: str) -> None:
+def test_the_page_loads_answers_why_reads_refuses_and_warns(page: Any, server: str,
+                                                          tmp_path: Path) -> None:
+    """One page for what a person does with files (issue 31: four pages
+    before): the page as it opens (:func:`_the_page_loads_and_answers_why`),
+    then, back in French, a person's file read, stepped through, asked why,
+    downloaded (:func:`_upload_step_why_and_download`), then refused files
+    and one read with a warning, and the page closed
+    (:func:`_refused_files_then_warnings`)."""
+    from playwright.sync_api import expect
+    _the_page_loads_and_answers_why(page, server)
+    page.click(".desk-lang button:has-text('Français')")
+    expect(page.locator(".desk-title")).to_contain_text("Bureau de l'arbitre")
+    _upload_step_why_and_download(page, tmp_path)
+    _refused_files_then_warnings(page, server, tmp_path)
+
+
+def _the_page_loads_and_answers_why(page: Any, server: str) -> None:
     """Also (one page for three checks of its first minute, issue 31): the
     page says it is pairing (no busy sign before), and nothing it loads
     comes from elsewhere (Voilà's template linked Font Awesome from a CDN: a
@@ -175,7 +196,7 @@ def _nothing_from_elsewhere(page: Any, server: str) -> None:
     assert not outside, outside
 
 
-def test_upload_step_why_and_download(page: Any, tmp_path: Path) -> None:
+def _upload_step_why_and_download(page: Any, tmp_path: Path) -> None:
     from playwright.sync_api import expect
     mine = tmp_path / "mon-tournoi.trf"
     shutil.copyfile(DATA / "chysteme-36-joueurs.trf", mine)
@@ -236,20 +257,23 @@ def test_upload_step_why_and_download(page: Any, tmp_path: Path) -> None:
     _no_traceback(page)
 
 
-def test_a_files_warnings_are_shown_once_it_is_read(page: Any, server: str,
-                                                   tmp_path: Path) -> None:
+def _a_files_warnings_are_shown_once_it_is_read(page: Any, server: str,
+                                               tmp_path: Path) -> None:
     """A file read with a points column the results contradict: the page
     paired it and said nothing of what the reader had resolved.  Then the
     page is closed: its kernel is freed (the page's shutdown request on close
     was refused, 403, no _xsrf cookie, and the kernel stayed until the server
     stopped)."""
     from playwright.sync_api import expect
+    error = page.locator(".desk-error")
     lines = (DATA / "club-12-joueurs.trf").read_text("utf-8").splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("001"))
     lines[first] = lines[first][:80] + " 9.5" + lines[first][84:]
     path = tmp_path / "club-points.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _upload(page, path)
+    expect(page.locator(".desk-info")).to_contain_text("club-points.trf")
+    expect(error).to_have_text("")
     warnings = page.locator(".desk-warnings")
     expect(warnings).to_contain_text("Fichier lu, avec 1 avertissement")
     expect(warnings).to_contain_text(f"club-points.trf:{first + 1}:81: avertissement : joueur 1 "
@@ -315,14 +339,15 @@ def _closing_frees_the_kernel(page: Any, server: str) -> None:
         time.sleep(0.3)
 
 
-def test_refused_files_name_their_lines_and_a_file_over_the_limit_is_not_sent(
-        page: Any, tmp_path: Path) -> None:
-    """One page, the files a person uploads one after the other (issue 31:
-    three pages before): a bad file names its line; a file with several
-    problems lists them all (the page showed the first one only, in
-    English); a file over ≈ 10 MB is refused before it is sent (it was
-    silently lost, the kernel connection's message limit, and the previous
-    file's error stayed on screen); the page then reads the next file."""
+def _refused_files_then_warnings(page: Any, server: str, tmp_path: Path) -> None:
+    """The files a person uploads one after the other: a bad file names its
+    line; a file with several problems lists them all (the page showed the
+    first one only, in English); a file over ≈ 10 MB is refused before it
+    is sent (it was silently lost, the kernel connection's message limit,
+    and the previous file's error stayed on screen); the page then reads
+    the next file, and the next one, read with a warning, shows it
+    (:func:`_a_files_warnings_are_shown_once_it_is_read`: then the page is
+    closed and its kernel freed)."""
     from playwright.sync_api import expect
     bad = tmp_path / "mon-fichier.trf"
     shutil.copyfile(TEST_DATA / "bad" / "bad-152.trf", bad)
@@ -362,10 +387,12 @@ def test_refused_files_name_their_lines_and_a_file_over_the_limit_is_not_sent(
     expect(page.locator(".desk-info")).to_contain_text("chysteme-36-joueurs.trf")
     expect(error).to_have_text("")
     _no_traceback(page)
+    _a_files_warnings_are_shown_once_it_is_read(page, server, tmp_path)
 
 
-def test_the_picture_and_the_label_show_the_same_step_during_play(page: Any) -> None:
-    """During Play the picture lagged the label by a step."""
+def _the_picture_and_the_label_show_the_same_step_during_play(page: Any) -> None:
+    """During Play the picture lagged the label by a step.  Stopped, the
+    stepper is back at step 1."""
     from playwright.sync_api import expect
     events = _club_events(5)
     steps = range(1, min(len(events), 14) + 1)
@@ -389,9 +416,21 @@ def test_the_picture_and_the_label_show_the_same_step_during_play(page: Any) -> 
     assert not any(b == a + 1 for a, b in zip(apart, apart[1:])), samples
     assert len(apart) <= max(1, len(samples) // 20), samples
     expect(page.locator(".desk-step-label")).to_be_visible()
+    page.click(".desk-stepper .widget-play button:nth-child(3)")   # Stop
+    expect(page.locator(".desk-step-label")).to_contain_text(f"étape 1/{len(events)} — ")
 
 
-def test_english_everywhere_pictures_included_then_the_kernel_freed(page: Any) -> None:
+def test_play_then_english_everywhere_pictures_included_then_the_kernel_freed(
+        page: Any) -> None:
+    """One page for three (issue 31): the stepper played
+    (:func:`_the_picture_and_the_label_show_the_same_step_during_play`),
+    then stopped at step 1, the page in English
+    (:func:`_english_everywhere_pictures_included_then_the_kernel_freed`)."""
+    _the_picture_and_the_label_show_the_same_step_during_play(page)
+    _english_everywhere_pictures_included_then_the_kernel_freed(page)
+
+
+def _english_everywhere_pictures_included_then_the_kernel_freed(page: Any) -> None:
     """In English mode the pictures stayed French (B = blanc reads as Black).
     Then, back in French, the page's kernel is culled as an idle page's is
     (make desk: after 100 s): the page says it must be reloaded instead of

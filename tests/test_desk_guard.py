@@ -14,13 +14,16 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import subprocess
 import time
+import urllib.request
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import pytest
+from traitlets import TraitError
 
 from conftest import ROOT
 from deskload import (LONG_ROUND_FILE, LONG_ROUND_NAME, LONG_ROUND_NUMBER, LONG_ROUND_PLAYERS, PageFull,
@@ -124,32 +127,30 @@ def test_unknown_addresses_are_quiet(server: Server) -> None:
     assert "Traceback" not in new and " 500 " not in new, new[-2000:]
 
 
-def test_a_visitor_cannot_run_code(server: Server, tmp_path: Any) -> None:
+async def _cannot_run_code(page: Visitor, witness: Any) -> None:
     """docs/desk-hall.md says so: the page's kernel takes the widgets'
-    messages only (an execute request is dropped)."""
-    witness = tmp_path / "ran"
-
-    async def scenario() -> None:
-        page = Visitor(server.url, Timings(), 40, address="10.0.0.5")
-        await page.open()
-        await page.socket.write_message(page._message(
-            "execute_request", {"code": f"open({str(witness)!r}, 'w').write('x')",
-                                "silent": False, "store_history": False,
-                                "user_expressions": {}, "allow_stdin": False,
-                                "stop_on_error": True}), binary=True)
-        # The page still answers (its connection was not closed by the request).
-        await page.pair_a_round()
-        await page.close()
-    run(scenario())
-    assert not witness.exists()
+    messages only (an execute request is dropped).  The page still answers
+    (its connection was not closed by the request): its caller pairs a
+    round on it, then looks for ``witness``."""
+    await page.socket.write_message(page._message(
+        "execute_request", {"code": f"open({str(witness)!r}, 'w').write('x')",
+                            "silent": False, "store_history": False,
+                            "user_expressions": {}, "allow_stdin": False,
+                            "stop_on_error": True}), binary=True)
 
 
 # -- pages per visitor ----------------------------------------------------------
 
 
-def test_one_visitor_cannot_hold_the_desk(server: Server) -> None:
+def test_one_visitor_cannot_hold_the_desk_nor_run_code_nor_keep_a_core(server: Server,
+                                                                      tmp_path: Any) -> None:
     """One client keeping pages open took every place: « bureau complet »
-    for everybody else."""
+    for everybody else.  The page everybody else still gets also checks
+    that a visitor cannot run code (:func:`_cannot_run_code`), then leaves
+    during a long round (:func:`_leaving_during_a_long_round_frees_its_core`):
+    three pages before issue 31."""
+    witness = tmp_path / "ran"
+
     async def scenario() -> None:
         greedy = Timings()
         browser: dict[str, str] = {}
@@ -176,8 +177,8 @@ def test_one_visitor_cannot_hold_the_desk(server: Server) -> None:
         # Everybody else still gets a page.
         kind = Visitor(server.url, Timings(), 20, address="10.0.0.2")
         await kind.open()
+        await _cannot_run_code(kind, witness)
         await kind.pair_a_round()
-        await kind.close()
         status = server.status()
         assert status["max_per_browser"] == PER_BROWSER and status["visitors"] >= 2
         # A page closed frees a place for its browser.
@@ -187,7 +188,9 @@ def test_one_visitor_cannot_hold_the_desk(server: Server) -> None:
         await again.open()
         for page in pages[1:] + [again]:
             await page.close()
+        await _leaving_during_a_long_round_frees_its_core(server, kind)
     run(scenario())
+    assert not witness.exists()
 
 
 def test_a_page_counts_once_while_it_is_served() -> None:
@@ -222,46 +225,21 @@ async def _execution_state(server: Server, kernel_id: str) -> str:
     return state
 
 
-def test_a_round_too_long_is_stopped_at_the_limit(server: Server) -> None:
-    """A round the engine works on for minutes kept its kernel at 100 %, even
-    after the page left (culling spares busy kernels)."""
-    async def scenario() -> None:
-        page = Visitor(server.url, Timings(), 30, address="10.0.0.3")
-        await page.open()
-        start = time.monotonic()
-        message = await page.upload("long-round.trf", long_round())
-        took = time.monotonic() - start
-        assert f"plus de {LIMIT} s" in message and "trop long pour le bureau" in message
-        assert "swisslearn pair long-round.trf --round 2" in message
-        # Stopped at the limit (the machine is small and shared: generous).
-        assert LIMIT <= took < LIMIT + 45, took
-        deadline = time.monotonic() + 20
-        while await _execution_state(server, page.kernel_id) != "idle":
-            assert time.monotonic() < deadline, "the kernel is still busy"
-            await asyncio.sleep(0.5)
-        # The page still works: another file is read and its round paired.
-        answer = await page.upload("club.trf", (ROOT / "data" / "club-12-joueurs.trf").read_bytes())
-        assert "appariée" in answer, answer
-        await page.close()
-    run(scenario())
-
-
-def test_a_page_that_leaves_during_a_long_round_frees_its_core(server: Server) -> None:
-    async def scenario() -> None:
-        page = Visitor(server.url, Timings(), 31, address="10.0.0.4")
-        await page.open()
-        kernel = page.kernel_id
-        # The upload sent, then the page gone (a crashed browser) without waiting.
-        task = asyncio.ensure_future(page.upload("long-round.trf", long_round()))
-        await asyncio.sleep(1.0)
-        task.cancel()
-        await page.close(drop=True)
-        start = time.monotonic()
-        while await _execution_state(server, kernel) == "busy" or time.monotonic() - start < 1:
-            assert time.monotonic() - start < LIMIT + 45, "the kernel is still busy"
-            await asyncio.sleep(0.5)
-        assert await _execution_state(server, kernel) == "idle"
-    run(scenario())
+async def _leaving_during_a_long_round_frees_its_core(server: Server, page: Visitor) -> None:
+    """A page that leaves during a long round: its kernel is idle again
+    within the limit (culling spares busy kernels: it kept a core busy for
+    as long as the round took)."""
+    kernel = page.kernel_id
+    # The upload sent, then the page gone (a crashed browser) without waiting.
+    task = asyncio.ensure_future(page.upload("long-round.trf", long_round()))
+    await asyncio.sleep(1.0)
+    task.cancel()
+    await page.close(drop=True)
+    start = time.monotonic()
+    while await _execution_state(server, kernel) == "busy" or time.monotonic() - start < 1:
+        assert time.monotonic() - start < LIMIT + 45, "the kernel is still busy"
+        await asyncio.sleep(0.5)
+    assert await _execution_state(server, kernel) == "idle"
 
 
 def test_the_server_stops_a_kernel_deaf_to_the_limit() -> None:
@@ -278,6 +256,15 @@ def test_the_server_stops_a_kernel_deaf_to_the_limit() -> None:
             self.last_activity = datetime.now(timezone.utc) - timedelta(seconds=quiet)
             self.provisioner = Provisioner(pid)
 
+    class Starting:
+        """A kernel still starting: its last activity is not set yet (the
+        watch raised TraitError and looked at no other kernel)."""
+        execution_state = "starting"
+
+        @property
+        def last_activity(self) -> datetime:
+            raise TraitError("The 'last_activity' trait expected a datetime, not None")
+
     sleepers = {name: subprocess.Popen(["sleep", "60"]) for name in ("long", "speaking", "idle")}
 
     async def scenario() -> tuple[list[str], list[str]]:
@@ -288,7 +275,8 @@ def test_the_server_stops_a_kernel_deaf_to_the_limit() -> None:
             shut.append(kernel_id)
             manager._kernels.pop(kernel_id)
         manager.shutdown_kernel = shutdown_kernel  # type: ignore[method-assign]
-        manager._kernels.update({"deaf": Kernel("busy", 40, sleepers["idle"].pid),
+        manager._kernels.update({"starting": Starting(),
+                                 "deaf": Kernel("busy", 40, sleepers["idle"].pid),
                                  "long": Kernel("busy", 5, sleepers["long"].pid),
                                  "speaking": Kernel("busy", 1, sleepers["speaking"].pid),
                                  "idle": Kernel("idle", 400, sleepers["idle"].pid)})
@@ -394,33 +382,58 @@ def test_the_command_line_offered() -> None:
 
 @pytest.mark.browser
 def test_the_page_in_chromium_says_the_round_is_too_long(server: Server, tmp_path: Any) -> None:
-    """What a person sees: the long round stopped, the command to run instead."""
-    from playwright.sync_api import expect, sync_playwright
+    """What a person sees: the long round stopped, the command to run instead.
+    Also (its own page, a visitor's, before issue 31): a round the engine
+    works on for minutes kept its kernel at 100 %, even after the page left
+    (culling spares busy kernels); it is stopped at the limit, the kernel is
+    idle again and the page reads the next file."""
+    from playwright.sync_api import expect
 
-    from test_desk_browser import CHROMIUM, CHROMIUM_ARGS
+    from test_desk_browser import _kernel_id, launched_chromium
     mine = tmp_path / "mon-open.trf"
     mine.write_bytes(long_round())
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            tab = chromium.new_page()
-            tab.set_default_timeout(60_000)
-            tab.goto(server.url, timeout=120_000)
-            # Not the stepper: under a 3 s limit, a loaded machine may stop the
-            # example's round too (its first pairing imports the pictures).
-            tab.wait_for_selector(".desk-upload", timeout=120_000)
-            with tab.expect_file_chooser() as chooser:
-                tab.click(".desk-upload")
-            chooser.value.set_files(str(mine))
-            error = tab.locator(".desk-error")
-            expect(error).to_contain_text(f"La ronde 2 demande plus de {LIMIT} s au moteur",
-                                          timeout=LIMIT * 1000 + 60_000)
-            expect(error).to_contain_text("swisslearn pair mon-open.trf --round 2")
-            expect(tab.locator(".desk-busy")).to_have_text("")
-            tab.click(".desk-lang button:has-text('English')")
-            expect(error).to_contain_text(f"Round 2 takes the engine more than {LIMIT} s")
-            tab.screenshot(path=str(LOG.parent / "08-ronde-trop-longue.png"))
-            assert "Traceback" not in tab.content()
-            tab.close(run_before_unload=True)
-        finally:
-            chromium.close()
+    with launched_chromium() as chromium:
+        tab = chromium.new_page()
+        tab.set_default_timeout(60_000)
+        tab.goto(server.url, timeout=120_000)
+        # Not the stepper: under a 3 s limit, a loaded machine may stop the
+        # example's round too (its first pairing imports the pictures).
+        tab.wait_for_selector(".desk-upload", timeout=120_000)
+        with tab.expect_file_chooser() as chooser:
+            tab.click(".desk-upload")
+        start = time.monotonic()
+        chooser.value.set_files(str(mine))
+        error = tab.locator(".desk-error")
+        expect(error).to_contain_text(f"La ronde 2 demande plus de {LIMIT} s au moteur",
+                                      timeout=LIMIT * 1000 + 60_000)
+        took = time.monotonic() - start
+        # Stopped at the limit (the machine is small and shared: generous).
+        assert LIMIT <= took < LIMIT + 45, took
+        expect(error).to_contain_text("trop long pour le bureau")
+        expect(error).to_contain_text("swisslearn pair mon-open.trf --round 2")
+        expect(tab.locator(".desk-busy")).to_have_text("")
+        kernel = _kernel_id(tab)
+        deadline = time.monotonic() + 20
+        while _kernel_state(server, kernel) != "idle":
+            assert time.monotonic() < deadline, "the kernel is still busy"
+            time.sleep(0.5)
+        tab.click(".desk-lang button:has-text('English')")
+        expect(error).to_contain_text(f"Round 2 takes the engine more than {LIMIT} s")
+        tab.screenshot(path=str(LOG.parent / "08-ronde-trop-longue.png"))
+        assert "Traceback" not in tab.content()
+        # The page still works: another file is read and its round paired.
+        with tab.expect_file_chooser() as chooser:
+            tab.click(".desk-upload")
+        chooser.value.set_files(str(ROOT / "data" / "club-12-joueurs.trf"))
+        info = tab.locator(".desk-info")
+        expect(info).to_contain_text("club-12-joueurs.trf", timeout=60_000)
+        expect(info).to_contain_text(re.compile(r"round \d+ paired by"), timeout=60_000)
+        expect(error).to_have_text("")
+        tab.close(run_before_unload=True)
+
+
+def _kernel_state(server: Server, kernel_id: str) -> str:
+    """The kernel's execution state, as the server says (``/api/kernels/ID``)."""
+    with urllib.request.urlopen(server.url + f"api/kernels/{kernel_id}", timeout=10) as answer:
+        state: str = json.loads(answer.read())["execution_state"]
+        return state
