@@ -17,7 +17,7 @@ from functools import lru_cache
 import networkx as nx
 import pytest
 
-from conftest import missing
+from conftest import missing, sample
 from swisslearn.matching import weighted as matching
 
 try:
@@ -115,10 +115,15 @@ def random_graph(rng: random.Random, n: int, density: float, kind: str) -> list[
 @needs_blossom
 @pytest.mark.parametrize("kind", ["small", "tiny", "equal", "huge", "fields"])
 def test_same_weight_as_networkx(kind: str) -> None:
+    """400 random graphs of each kind under `make stress`; `make test` checks
+    one in four (100, the first and the last included: networkx's matching,
+    the reference, is 2.3 s of the 2.5 s of CPU the 2,000 took)."""
     rng = random.Random(f"blossom-{kind}")
+    graphs = []
     for _ in range(400):
         n = rng.choice([rng.randint(0, 12), rng.randint(0, 40)])
-        edges = random_graph(rng, n, rng.uniform(0.1, 1.0), kind)
+        graphs.append((n, random_graph(rng, n, rng.uniform(0.1, 1.0), kind)))
+    for n, edges in sample(graphs, 4):
         mate = _blossom.max_weight_matching(n, edges)
         assert checked_weight(n, edges, mate) == networkx_weight(n, edges), (n, edges)
 

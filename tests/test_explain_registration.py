@@ -34,7 +34,10 @@ def _registrations_on_other_modules(source: str) -> list[int]:
 def test_no_module_registers_on_another_modules_function() -> None:
     found = []
     for path in sorted((ROOT / "swisslearn").rglob("*.py")):
-        for line in _registrations_on_other_modules(path.read_text(encoding="utf-8")):
+        text = path.read_text(encoding="utf-8")
+        if "register" not in text:
+            continue  # nothing registered here (parsing every module: 0.4 s of CPU)
+        for line in _registrations_on_other_modules(text):
             found.append(f"{path.relative_to(ROOT)}:{line}")
     assert found == []
 

@@ -8,6 +8,7 @@ reference pairing, paired from the rounds before it.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from pathlib import Path
@@ -17,6 +18,10 @@ import pytest
 from conftest import vector_files
 from helpers import run
 from test_dutch2026_vectors import differences
+from swisslearn import cli
+from swisslearn.model import Tournament
+from swisslearn.protections import Protections
+from swisslearn.systems import System
 from swisslearn.dutch2017.procedure import pair as pair_2017
 from swisslearn.dutch2026.procedure import pair as pair_2026
 
@@ -74,8 +79,31 @@ def _without_xxr(path: Path, folder: Path) -> Path:
     return copy
 
 
+_REPORTS: dict[tuple[Tournament, str, Protections | None, str], list[dict[str, object]]] = {}
+
+
+@pytest.fixture
+def check_reports_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check``'s re-pairing of a tournament's rounds done once per tournament,
+    system and language in this module (the command, its reading, its notes
+    and its words still run each time): the test below checks a file three
+    times, twice the same copy (its JSON, then its text), and the 395-player
+    file's nine rounds are about 1 s of CPU each time."""
+    report = cli._check_report
+
+    def once(tournament: Tournament, system: System, protections: Protections | None,
+             lang: str) -> list[dict[str, object]]:
+        key = (tournament, system.name, protections, lang)
+        if key not in _REPORTS:
+            _REPORTS[key] = report(tournament, system, protections, lang)
+        return copy.deepcopy(_REPORTS[key])
+
+    monkeypatch.setattr(cli, "_check_report", once)
+
+
 @missing
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+@pytest.mark.usefixtures("check_reports_once")
 def test_check_takes_the_last_round_shown_as_the_last(path: Path, tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]
                                                       ) -> None:
