@@ -33,7 +33,7 @@ from swisslearn.card.sheet import card_sheet
 from swisslearn.errors import PairingError
 from swisslearn.exercises import Question, accepting, drill_question, players_checker, round_question
 from swisslearn.words import catalogue
-from swisslearn.generate import generate, random_tournaments
+from swisslearn.generate import generate_traced, random_tournaments
 from swisslearn.matching import max_pairs
 from swisslearn.model import Colour, Player, PlayerId, PlayerState, Result, RoundEntry, Tournament
 from swisslearn.systems import get as system
@@ -60,12 +60,14 @@ def _pool(seed: int, size: int = 30) -> tuple[_Round, ...]:
     rounds = []
     for settings in random_tournaments(size, seed, players=(6, 11), rounds=(3, 5)):
         try:
-            full = generate(settings, engine.pair).tournament
+            document, traces = generate_traced(settings, engine.trace)
         except PairingError:
             continue
+        full = document.tournament
         for number in range(2, full.rounds_paired + 1):
             before = full.truncated(number - 1)
-            rounds.append(_Round(before, number, tuple(engine.trace(before, number))))
+            events = traces.get(number) or tuple(engine.trace(before, number))
+            rounds.append(_Round(before, number, events))
     return tuple(rounds)
 
 
