@@ -46,7 +46,7 @@ import argparse
 import math
 import random
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence, TextIO
@@ -219,10 +219,8 @@ def _same_before(paired: Tournament, full: Tournament, round: RoundNumber) -> bo
 
 
 def _undeclared(tournament: Tournament) -> Tournament:
-    import dataclasses
-    return dataclasses.replace(tournament, players=tuple(
-        dataclasses.replace(p, declared_points=None, declared_rank=None)
-        for p in tournament.players))
+    return replace(tournament, players=tuple(
+        replace(p, declared_points=None, declared_rank=None) for p in tournament.players))
 
 
 def _elo_expectation(white: int, black: int) -> float:
