@@ -65,7 +65,7 @@ from swisslearn.errors import PairingError
 from swisslearn.exercises import (Question, accepting, drill_question, exchange_question, history,
                                   players_checker, transposition_question)
 from swisslearn.words import Catalogue, catalogue
-from swisslearn.generate import generate, random_tournaments
+from swisslearn.generate import GeneratorSettings, generate_traced, random_tournaments
 from swisslearn.model import (Colour, Player, PlayerId, PlayerState, Result, RoundEntry,
                               RoundNumber, Tournament, e3_history)
 from swisslearn.trace import (BracketSplit, BracketView, CandidateTried, CriterionDropped, Event,
@@ -95,19 +95,54 @@ class _Round:
         return {s.id: s for s in self.tournament.states(self.round)}
 
 
-@lru_cache(maxsize=16)
-def _pool(seed: int, size: int = 40) -> tuple[_Round, ...]:
-    """Every round (from the second) of ``size`` tournaments drawn from ``seed``."""
+#: As many tournaments as a pool may ask for (:func:`random_tournaments`
+#: draws them one by one: the first ``size`` of any count are the same).
+_ENDLESS = 1 << 62
+
+
+class _Drawn:
+    """The tournaments drawn from one seed, each drawn and traced when a
+    drill first gets to it, then kept: a bank that stops early draws no
+    more, and the pools of 40 and 60 tournaments of a seed share their
+    first 40 (:func:`random_tournaments` draws the same first ones)."""
+
+    def __init__(self, seed: int) -> None:
+        self._settings = random_tournaments(_ENDLESS, seed, players=(6, 14), rounds=(3, 6))
+        self._tournaments: list[tuple[_Round, ...]] = []
+
+    def rounds(self, size: int) -> Iterator[_Round]:
+        for index in range(size):
+            while len(self._tournaments) <= index:
+                self._tournaments.append(_rounds_of(next(self._settings)))
+            yield from self._tournaments[index]
+
+
+def _rounds_of(settings: GeneratorSettings) -> tuple[_Round, ...]:
+    """Every round (from the second) of the tournament ``settings`` draws
+    (none if it cannot be paired), each with its trace read for the card."""
+    try:
+        document, traces = generate_traced(settings, trace)
+    except PairingError:
+        return ()
+    full = document.tournament
     rounds = []
-    for settings in random_tournaments(size, seed, players=(6, 14), rounds=(3, 6)):
-        try:
-            full = generate(settings).tournament
-        except PairingError:
-            continue
-        for number in range(2, full.rounds_paired + 1):
-            tournament = full.truncated(number - 1)
-            rounds.append(_Round(tournament, number, read_trace(trace(tournament, number))))
+    for number in range(2, full.rounds_paired + 1):
+        tournament = full.truncated(number - 1)
+        events = traces.get(number)
+        if events is None:
+            events = tuple(trace(tournament, number))
+        rounds.append(_Round(tournament, number, read_trace(events)))
     return tuple(rounds)
+
+
+@lru_cache(maxsize=16)
+def _drawn(seed: int) -> _Drawn:
+    return _Drawn(seed)
+
+
+def _pool(seed: int, size: int = 40) -> Iterator[_Round]:
+    """Every round (from the second) of ``size`` tournaments drawn from ``seed``."""
+    return _drawn(seed).rounds(size)
 
 
 def _steps(seed: int, kind: type, size: int = 40) -> Iterator[tuple[_Round, object]]:
@@ -345,7 +380,9 @@ def c1_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Question,
     questions: list[Question] = []
     for item, step in _steps(seed, MovedDownStep):
         assert isinstance(step, MovedDownStep) and step.place is not None
-        if len(step.place.players) < 3 or len(questions) >= count:
+        if len(questions) >= count:
+            break
+        if len(step.place.players) < 3:
             continue
         answer = cat.players(step.players)
         questions.append(Question(
@@ -767,14 +804,15 @@ def last_round_drill(seed: int = 0, count: int = 2, lang: str = "fr") -> tuple[Q
     questions = []
     for settings in random_tournaments(200, seed + 1, players=(6, 12), rounds=(4, 6)):
         try:
-            full = generate(settings).tournament
+            document, traces = generate_traced(settings, trace)
         except PairingError:
             continue
+        full = document.tournament
         last = full.rounds_paired
         if last < 3 or not full.is_last_round(last):
             continue
         before = full.truncated(last - 1)
-        events = tuple(trace(before, last))
+        events = traces.get(last) or tuple(trace(before, last))
         result = events[-1]
         assert isinstance(result, RoundPaired)
         not_last = dataclasses.replace(before, rounds=last + 1)

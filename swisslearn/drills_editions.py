@@ -33,7 +33,7 @@ from swisslearn.card.sheet import card_sheet
 from swisslearn.errors import PairingError
 from swisslearn.exercises import Question, accepting, drill_question, players_checker, round_question
 from swisslearn.words import catalogue
-from swisslearn.generate import generate, random_tournaments
+from swisslearn.generate import GeneratorSettings, generate_traced, random_tournaments
 from swisslearn.matching import max_pairs
 from swisslearn.model import Colour, Player, PlayerId, PlayerState, Result, RoundEntry, Tournament
 from swisslearn.systems import get as system
@@ -52,21 +52,48 @@ class _Round:
         return {s.id: s for s in self.tournament.states(self.round)}
 
 
+class _Drawn:
+    """The small tournaments drawn from one seed, each drawn, paired and
+    traced by the 2026 engine when a drill first gets to it, then kept: the
+    banks stop once full, and draw no further (as :mod:`swisslearn.drills`)."""
+
+    def __init__(self, seed: int) -> None:
+        self._settings = random_tournaments(1 << 62, seed, players=(6, 11), rounds=(3, 5))
+        self._tournaments: list[tuple[_Round, ...]] = []
+
+    def rounds(self, size: int) -> Iterator[_Round]:
+        for index in range(size):
+            while len(self._tournaments) <= index:
+                self._tournaments.append(_rounds_of(next(self._settings)))
+            yield from self._tournaments[index]
+
+
+def _rounds_of(settings: GeneratorSettings) -> tuple[_Round, ...]:
+    """Every round (from the second) of the tournament ``settings`` draws,
+    paired by the 2026 engine, traced by it (none if it cannot be paired)."""
+    engine = system("dutch-2026")
+    try:
+        document, traces = generate_traced(settings, engine.trace)
+    except PairingError:
+        return ()
+    full = document.tournament
+    rounds = []
+    for number in range(2, full.rounds_paired + 1):
+        before = full.truncated(number - 1)
+        events = traces.get(number) or tuple(engine.trace(before, number))
+        rounds.append(_Round(before, number, events))
+    return tuple(rounds)
+
+
 @lru_cache(maxsize=8)
-def _pool(seed: int, size: int = 30) -> tuple[_Round, ...]:
+def _drawn(seed: int) -> _Drawn:
+    return _Drawn(seed)
+
+
+def _pool(seed: int, size: int = 30) -> Iterator[_Round]:
     """Every round (from the second) of ``size`` small tournaments drawn from
     ``seed`` and paired by the 2026 engine, traced by it."""
-    engine = system("dutch-2026")
-    rounds = []
-    for settings in random_tournaments(size, seed, players=(6, 11), rounds=(3, 5)):
-        try:
-            full = generate(settings, engine.pair).tournament
-        except PairingError:
-            continue
-        for number in range(2, full.rounds_paired + 1):
-            before = full.truncated(number - 1)
-            rounds.append(_Round(before, number, tuple(engine.trace(before, number))))
-    return tuple(rounds)
+    return _drawn(seed).rounds(size)
 
 
 def _absolute(state: PlayerState) -> Colour | None:

@@ -46,10 +46,10 @@ import argparse
 import math
 import random
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence, TextIO
 
 from swisslearn.errors import Count, PairingError, usage
 from swisslearn.words import catalogue
@@ -61,12 +61,13 @@ if TYPE_CHECKING:
     from swisslearn.formats.trf import TrfDocument
     from swisslearn.model import PlayerId, Result, RoundEntry, RoundNumber, Tournament
     from swisslearn.points import Points
-    from swisslearn.trace import RoundPaired
+    from swisslearn.trace import Event, RoundPaired
 
-__all__ = ["GeneratorSettings", "generate", "random_tournaments", "register", "SYSTEMS",
-           "FEDERATIONS"]
+__all__ = ["GeneratorSettings", "generate", "generate_traced", "random_tournaments", "register",
+           "SYSTEMS", "FEDERATIONS"]
 
 PairRound = Callable[["Tournament", int], "RoundPaired"]
+TraceRound = Callable[["Tournament", int], Iterable["Event"]]
 
 SYSTEMS = ("dutch-1998",)
 """The default system first; ``--system`` takes any individual system of
@@ -175,6 +176,51 @@ def generate(settings: GeneratorSettings, pair_round: PairRound | None = None) -
             if stuck.round <= 1:
                 raise stuck.error from None
             rounds = stuck.round - 1
+
+
+def generate_traced(settings: GeneratorSettings, trace_round: TraceRound
+                    ) -> tuple[TrfDocument, dict[RoundNumber, tuple[Event, ...]]]:
+    """:func:`generate`, each round paired by the last event of ``trace_round``
+    (an engine's ``trace``: its pairing is that last event), and the events
+    of the rounds as played: ``traces[r]`` is what
+    ``trace_round(document.tournament.truncated(r - 1), r)`` gives, kept from
+    the generation instead of traced a second time (the drill banks read
+    every round of the tournaments they draw).
+
+    A round is kept only if the tournament the generation paired equals that
+    truncated one but for the points and ranks the file declares (columns
+    81-89: the generation's file declares those after ``r - 1`` rounds, the
+    final file after the last), which the engines never read (only
+    :meth:`Tournament.states` does, when ``declared_scores_from`` is set:
+    then nothing is kept); a round paired in an attempt given up (the
+    module docstring) is not kept either.
+    """
+    tried: dict[RoundNumber, tuple[Tournament, tuple[Event, ...]]] = {}
+
+    def pair_round(tournament: Tournament, round: int) -> RoundPaired:
+        from swisslearn.trace import last_round_paired
+        events = tuple(trace_round(tournament, round))
+        tried[round] = (tournament, events)
+        return last_round_paired(events)
+
+    document = generate(settings, pair_round)
+    full = document.tournament
+    traces = {round: events for round, (paired, events) in tried.items()
+              if round <= full.rounds_paired and _same_before(paired, full, round)}
+    return document, traces
+
+
+def _same_before(paired: Tournament, full: Tournament, round: RoundNumber) -> bool:
+    """Whether ``paired`` and ``full`` stood the same before ``round`` (the
+    declared points and ranks aside: see :func:`generate_traced`)."""
+    if paired.declared_scores_from is not None or full.declared_scores_from is not None:
+        return False
+    return _undeclared(paired.truncated(round - 1)) == _undeclared(full.truncated(round - 1))
+
+
+def _undeclared(tournament: Tournament) -> Tournament:
+    return replace(tournament, players=tuple(
+        replace(p, declared_points=None, declared_rank=None) for p in tournament.players))
 
 
 def _elo_expectation(white: int, black: int) -> float:

@@ -93,6 +93,16 @@ def test_system_field_wins() -> None:
     assert system_of_event(CompletionChecked(rule="x", round=1, players=4)) == DUTCH_2026
 
 
+def test_the_team_systems_are_named_once() -> None:
+    """explain.common names the team systems so that a sentence of another
+    system loads no team module (tests/test_viz.py checks it in a fresh
+    interpreter): the same names as the team explainers'."""
+    from swisslearn.explain import sharly, team2026
+    from swisslearn.explain.common import TEAM_SYSTEMS
+    assert TEAM_SYSTEMS == team2026.SYSTEMS and TEAM_SYSTEMS[0] == team2026.SYSTEM
+    assert sharly.SYSTEM in TEAM_SYSTEMS
+
+
 def test_real_traces_name_their_system(simple_traces: list[list[Event]],
                                        traces_2026: list[list[Event]]) -> None:
     assert {system_of_trace(t) for t in simple_traces} == {SIMPLE}

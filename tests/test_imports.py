@@ -78,6 +78,7 @@ LATE_IMPORTS: dict[tuple[str, str], str] = {
     ("swisslearn.systems", "swisslearn.simple"): _ENGINE,
     ("swisslearn.generate", "swisslearn"): _ENGINE + " (generate --system NAME)",
     ("swisslearn.generate", "swisslearn.dutch1998.procedure"): _ENGINE + " (the default one)",
+    ("swisslearn.generate", "swisslearn.trace"): _STARTUP,
     ("swisslearn.widgets", "swisslearn.dutch1998.procedure"): _ENGINE + " (the course's stepper)",
     ("swisslearn.card.session", "swisslearn.dutch1998.procedure"): _ENGINE,
     ("swisslearn.acceleration", "swisslearn.formats.teams"):
@@ -107,6 +108,12 @@ LATE_IMPORTS: dict[tuple[str, str], str] = {
     ("swisslearn.card.sheet", "dataclasses"): _OTHERS_TODAY,
     ("swisslearn.matching.weighted", "networkx"): _HEAVY + " (the compiled matching needs none)",
     ("swisslearn.viz._common", "pandas"): _HEAVY + " (the pictures without a table)",
+    ("swisslearn.viz.progress", "swisslearn.exam.record"):
+        "a trainee's record (and through the exam the 1998 engine and the card) loaded with "
+        "the first progress figure, not with swisslearn.viz: a notebook or a desk page that "
+        "draws no record does not load it",
+    ("swisslearn.viz.progress", "swisslearn.exam.targets"):
+        "the rules' words loaded with the first progress figure (as swisslearn.exam.record)",
     ("swisslearn.publish.pictures", "matplotlib"): _HEAVY,
     ("swisslearn.publish.pictures", "swisslearn.viz"): _HEAVY,
     ("swisslearn.publish.sheet", "numpy"): _HEAVY,

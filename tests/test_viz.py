@@ -333,7 +333,14 @@ def test_the_pairing_path_imports_no_notebook_stack() -> None:
             "from swisslearn.dutch1998.procedure import trace\n"
             f"events = list(trace(read_trf({str(CLUB)!r}).tournament, 4))\n"
             "swisslearn.viz.figure_png(swisslearn.viz.render(events[5]))\n"
-            "assert 'matplotlib.pyplot' not in sys.modules\n")
+            "assert 'matplotlib.pyplot' not in sys.modules\n"
+            # The pictures and the 1998 words load neither the exam (a
+            # record's figure does) nor the team engine (a team event's words).
+            "from swisslearn.explain import explain, why\n"
+            "explain(events[5]), why(events, 1, 2)\n"
+            "bad = [m for m in sys.modules if m.startswith(('swisslearn.exam',\n"
+            "       'swisslearn.team2026', 'swisslearn.explain.team2026'))]\n"
+            "assert not bad, bad\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, result.stderr

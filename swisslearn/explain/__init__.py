@@ -107,19 +107,27 @@ def explain(event: Event, lang: str = "fr") -> str:
 
 def _words(event: Event) -> Callable[[Event, Catalogue], str]:
     """The explainer of ``event``'s system (:attr:`Event.system`; for an
-    event made without one, its class or the shape of its label)."""
-    from swisslearn.explain import dutch1998, sharly, team2026
-    from swisslearn.explain.common import system_of_event
+    event made without one, its class or the shape of its label).  The team
+    explainers (and the team engine under them) are loaded only for an event
+    that may be a team one (:func:`.common.may_be_team`)."""
+    from swisslearn.explain.common import (DUTCH_2017, DUTCH_2026, SIMPLE, TEAM_SYSTEMS,
+                                           may_be_team, system_of_event)
     system = event.system
-    if system is None and team2026.is_team_event(event):
-        system = team2026.SYSTEM
+    if system is None and may_be_team((event,)):
+        from swisslearn.explain import team2026
+        if team2026.is_team_event(event):
+            system = team2026.SYSTEM
     if system is None:
         system = system_of_event(event)
-    if system in team2026.SYSTEMS:
+    if system in TEAM_SYSTEMS:
+        from swisslearn.explain import sharly, team2026
         # The whole-round reading's own events have their words in .sharly,
         # those it shares with team-2026 (its class says which) .team2026's.
         return sharly.describe if sharly.is_sharly_event(event) else team2026.describe
-    return _systems().describe.get(system, dutch1998.describe)
+    if system in (SIMPLE, DUTCH_2017, DUTCH_2026):
+        return _systems().describe[system]
+    from swisslearn.explain import dutch1998
+    return dutch1998.describe
 
 
 def explain_rejection(rejection: Rejection, lang: str = "fr", *,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 import re
+import sys
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TypeVar
@@ -26,10 +27,10 @@ from swisslearn.model import PlayerId
 from swisslearn.trace import (BoardsOrdered, BracketPaired, BracketView, CandidateTried, Event,
                               PlayerView, RoundPaired, RoundStarted)
 
-__all__ = ["DUTCH_1998", "DUTCH_2017", "DUTCH_2026", "SIMPLE", "SYSTEMS", "Answer", "Explanation", "Round",
+__all__ = ["DUTCH_1998", "DUTCH_2017", "DUTCH_2026", "SIMPLE", "SYSTEMS", "TEAM_SYSTEMS", "Answer", "Explanation", "Round",
            "WhyRules", "answer_pair", "boards_sentence", "holds", "ids", "last",
            "round_paired_sentence", "round_started_sentence", "score", "system_of_event",
-           "system_of_label", "system_of_trace", "views"]
+           "system_of_label", "system_of_trace", "may_be_team", "views"]
 
 DUTCH_1998 = "dutch-1998"
 DUTCH_2017 = "dutch-2017"
@@ -37,6 +38,23 @@ DUTCH_2026 = "dutch-2026"
 SIMPLE = "simple"
 SYSTEMS = (DUTCH_1998, DUTCH_2017, DUTCH_2026, SIMPLE)
 """The systems whose traces have their own messages."""
+
+TEAM_SYSTEMS = ("team-2026", "team-2026-sharly")
+"""The team systems (:data:`.team2026.SYSTEMS`: the text's reading, then
+Sharly Chess's), named here so that a sentence of another system loads
+neither the team engine nor its words (tests/test_explain_systems.py checks
+they are the same)."""
+
+# The module of the team events' classes (TeamEvent, SharlyEvent).
+_TEAM_EVENTS = "swisslearn.team2026.events"
+
+
+def may_be_team(events: Iterable[Event]) -> bool:
+    """Whether one of ``events`` may be of a team trace (:func:`.team2026.is_team_event`,
+    :func:`.sharly.is_sharly_trace`): one says a team system, or the team
+    events' classes are loaded (an event of those classes cannot exist before)."""
+    return _TEAM_EVENTS in sys.modules or any(
+        getattr(event, "system", None) in TEAM_SYSTEMS for event in events)
 
 _ARTICLE_2017 = re.compile(r"[A-E]\.\d")
 

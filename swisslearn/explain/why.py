@@ -36,19 +36,25 @@ def _why_rules() -> dict[str, WhyRules]:
 def explain_pair(events: Iterable[Event], a: PlayerId, b: PlayerId,
                  lang: str = "fr") -> Explanation:
     """:func:`why` with the rule labels it cites."""
-    from swisslearn.explain import dutch1998, sharly, team2026
+    from swisslearn.explain import dutch1998
     from swisslearn.explain.story1998 import not_paired_1998
-    from swisslearn.explain.common import answer_pair, system_of_trace
+    from swisslearn.explain.common import (DUTCH_2017, DUTCH_2026, SIMPLE, TEAM_SYSTEMS,
+                                           answer_pair, may_be_team, system_of_trace)
     cat = catalogue(lang)
     history = tuple(events)
     system = system_of_trace(history)
-    # A trace made without systems (by hand, an engine called directly):
-    # its events' classes say whether it is a team one.
-    if system == sharly.SYSTEM or sharly.is_sharly_trace(history):
-        return answer_pair(history, a, b, cat, sharly.WHY)
-    if system in team2026.SYSTEMS or team2026.is_team_trace(history):
-        return answer_pair(history, a, b, cat, team2026.WHY)
-    rules = _why_rules().get(system)
+    # The team explainers (and the team engine under them) loaded only for a
+    # trace that may be a team one.
+    if system in TEAM_SYSTEMS or may_be_team(history):
+        from swisslearn.explain import sharly, team2026
+        # A trace made without systems (by hand, an engine called directly):
+        # its events' classes say whether it is a team one.
+        if system == sharly.SYSTEM or sharly.is_sharly_trace(history):
+            return answer_pair(history, a, b, cat, sharly.WHY)
+        if system in team2026.SYSTEMS or team2026.is_team_trace(history):
+            return answer_pair(history, a, b, cat, team2026.WHY)
+    # The other systems' explainers loaded only for their own traces.
+    rules = _why_rules().get(system) if system in (SIMPLE, DUTCH_2017, DUTCH_2026) else None
     if rules is None:
         rules = replace(dutch1998.WHY, not_paired=not_paired_1998(dutch1998.WHY.not_paired))
     return answer_pair(history, a, b, cat, rules)

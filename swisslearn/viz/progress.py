@@ -8,15 +8,17 @@ where the rule was never asked, and « 2/3 » written in it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from swisslearn.exam.record import Record, progress_table
-from swisslearn.exam.targets import rule_words
 from swisslearn.words import catalogue
 from swisslearn.viz._common import _MISSING, ACCEPTED, REJECTED, _new_figure
+
+if TYPE_CHECKING:
+    from swisslearn.exam.record import Record
 
 __all__ = ["progress_figure"]
 
@@ -25,6 +27,11 @@ _SHADES = LinearSegmentedColormap.from_list("swisslearn-progress", [REJECTED, AC
 
 def progress_figure(records: Record | Iterable[Record], lang: str = "fr") -> Figure:
     """Rules by trainee, right out of asked (see the module docstring)."""
+    # The exam's modules (and through them the 1998 engine and the card)
+    # imported with the first figure, not with `swisslearn.viz`: a notebook
+    # or a desk page that draws no record does not load them.
+    from swisslearn.exam.record import progress_table
+    from swisslearn.exam.targets import rule_words
     cat = catalogue(lang)
     table = progress_table(records, lang)
     rows = table.rows()
