@@ -168,8 +168,8 @@ def test_rule_wins_over_the_record_and_says_so(tmp_path: Path,
     assert out.splitlines()[0] == (f"--rule E1 demandé : la ronde est tirée pour elle, "
                                    f"la fiche {alice} ne choisit pas la règle.")
     # An exam of a level replacing it (--force) keeps no rule of the old one.
-    # (Seed 5: level 1's paper in 8 draws; seed 0 takes 82, 12 s of CPU.)
-    code, _, _ = run(capsys, "exam", "new", "--level", "1", "--seed", "5", "-o", tmp_path / "e1",
+    # (Level 2 from seed 0: found at the first draw; level 1 from seed 5 took 8.)
+    code, _, _ = run(capsys, "exam", "new", "--level", "2", "--seed", "0", "-o", tmp_path / "e1",
                      "--force")
     assert code == EXIT_OK and not (tmp_path / "e1" / EXAM_FILE).exists()
     assert drawn_rule(tmp_path / "e1") is None

@@ -7,6 +7,7 @@ the same round, and a rule not found is a clear error."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from swisslearn import drills
 from swisslearn.card.rounds import check_round, exercise_round
 from swisslearn.errors import UsageError
 from swisslearn.exam import targets
-from swisslearn.exam.targets import (MAX_TRIES, RULES, TARGETS, Target, proof_of,
+from swisslearn.exam.targets import (MAX_TRIES, RULES, TARGETS, RuleRound, Target, proof_of,
                                      round_for_rule, rule_name)
 from swisslearn.model import Tournament
 from swisslearn.results import Result
@@ -37,9 +38,17 @@ def test_the_table_holds_every_rule_the_issue_lists() -> None:
     assert all(TARGETS[rule].rule == rule and TARGETS[rule].event for rule in RULES)
 
 
+@functools.cache
+def drawn_once(rule: str, seed: int) -> RuleRound:
+    """``round_for_rule(rule, seed)`` drawn once for this file: the shapes'
+    and the drill's tests read rounds of the three-seed sample (the same
+    seed drawing the same round is tested apart, two real draws)."""
+    return round_for_rule(rule, seed)
+
+
 def assert_drawn(rule: str, seed: int) -> int:
     """``rule`` from ``seed``: a round of 12-30 players that its own trace proves."""
-    drawn = round_for_rule(rule, seed)
+    drawn = drawn_once(rule, seed)
     exercise = drawn.exercise
     assert drawn.rule == rule and 1 <= drawn.tries <= MAX_TRIES
     assert 12 <= len(exercise.tournament.players) <= 30
@@ -59,15 +68,15 @@ def test_each_rule_is_drawn_from_three_seeds(rule: str) -> None:
 def test_the_shapes_are_applied() -> None:
     """The last-round note's round is the tournament's last; F9's has a game
     of the round before left unfinished; F4's is round 1; the bye's field is odd."""
-    last = round_for_rule("last-round", 0).exercise
+    last = drawn_once("last-round", 0).exercise
     assert last.tournament.is_last_round(last.round)
     started = last.events[0]
     assert isinstance(started, RoundStarted) and started.last_round
-    adjourned = round_for_rule("F9", 0).exercise
+    adjourned = drawn_once("F9", 0).exercise
     assert any(e.round == adjourned.round - 1 and e.result is Result.PENDING
                for p in adjourned.tournament.players for e in p.entries)
-    assert round_for_rule("F4", 0).exercise.round == 1
-    assert len(round_for_rule("A5", 0).exercise.tournament.players) % 2 == 1
+    assert drawn_once("F4", 0).exercise.round == 1
+    assert len(drawn_once("A5", 0).exercise.tournament.players) % 2 == 1
 
 
 def test_a_proof_refuses_a_round_without_its_rule() -> None:
@@ -138,7 +147,10 @@ def test_a_rule_never_found_is_a_clear_error_after_the_bound(
         "essayez une autre graine")
 
 
-def test_the_drill_by_rule_is_checked_and_its_hint_names_the_rule_only() -> None:
+def test_the_drill_by_rule_is_checked_and_its_hint_names_the_rule_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The drill's rounds (seeds 1 and 2, then 0) are the sample's, drawn once.
+    monkeypatch.setattr(targets, "round_for_rule", drawn_once)
     questions = drills.rule_drill("last-round", seed=1, count=2)
     assert len(questions) == 2
     for question in questions:

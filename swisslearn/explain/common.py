@@ -173,11 +173,13 @@ class Answer:
 
 
 class Round:
-    """What the events say about the round, for questions on pairs."""
+    """What the events say about the round, for questions on pairs
+    (:meth:`of`: the same one for every question on a trace)."""
 
     def __init__(self, events: Sequence[Event], started: RoundStarted | None,
                  result: RoundPaired) -> None:
         self.events = events
+        self.started = started
         self.result = result
         self.final = {frozenset((board.white, board.black)): board for board in result.boards}
         # A bracket may be paired several times (1998: C12/C13 resume it) and
@@ -188,14 +190,43 @@ class Round:
         self.scores: dict[PlayerId, Decimal] = {}
         if started is not None:
             self.scores = {view.id: view.score for view in started.players}
+        self._shown: dict[PlayerId, list[tuple[BracketView, frozenset[PlayerId]]]] = {}
+        self._views: list[tuple[BracketView, frozenset[PlayerId]]] | None = None
+
+    @classmethod
+    def of(cls, events: Sequence[Event], started: RoundStarted | None,
+           result: RoundPaired) -> Round:
+        """``Round(events, started, result)``, made once for the last trace
+        asked about: a published round asks it a question per pair (5,000 for
+        120 players), each read the whole trace again.  Kept only for a tuple
+        (a list may change); nothing changes a Round once made."""
+        global _last_round
+        kept = _last_round
+        if (kept is not None and kept.events is events and kept.started is started
+                and kept.result is result):
+            return kept
+        made = cls(events, started, result)
+        if isinstance(events, tuple):
+            _last_round = made
+        return made
 
     def last_view(self, *players: PlayerId) -> BracketView | None:
         """The last bracket (or remainder) the events show with all ``players``."""
-        for event in reversed(self.events):
-            for view in views(event):
-                members = ids(view.players)
-                if all(p in members for p in players):
-                    return view
+        if self._views is None:
+            # Every view, the last first, with its players; and those showing each player.
+            every: list[tuple[BracketView, frozenset[PlayerId]]] = []
+            shown: dict[PlayerId, list[tuple[BracketView, frozenset[PlayerId]]]] = {}
+            for event in reversed(self.events):
+                for view in views(event):
+                    entry = (view, frozenset(ids(view.players)))
+                    every.append(entry)
+                    for player in entry[1]:
+                        shown.setdefault(player, []).append(entry)
+            self._shown, self._views = shown, every
+        found = self._shown.get(players[0], []) if players else self._views
+        for view, members in found:
+            if all(p in members for p in players):
+                return view
         return None
 
     def told_apart(self, answer: Answer, a: PlayerId, b: PlayerId, key: str,
@@ -247,6 +278,10 @@ class Round:
                 other = board.black if player == board.white else board.white
                 return other, board.board
         return None
+
+
+_last_round: Round | None = None
+"""The Round :meth:`Round.of` made last."""
 
 
 @dataclass(frozen=True)
@@ -309,7 +344,7 @@ def answer_pair(history: Sequence[Event], a: PlayerId, b: PlayerId, cat: Catalog
     if result is None:
         answer.add(cat.text(rules.key(cat, "why.no_result"), round=round_number))
         return answer.done(False)
-    state = Round(history, started, result)
+    state = Round.of(history, started, result)
     board = state.final.get(frozenset((a, b)))
     if board is not None:
         answer.add(cat.text(rules.key(cat, "why.paired"), a=a, b=b, round=round_number,

@@ -38,7 +38,7 @@ def tell_player(events: Iterable[Event], a: PlayerId, b: PlayerId, lang: str = "
     result = next((e for e in reversed(history) if isinstance(e, RoundPaired)), None)
     if started is None or result is None:
         return _first_sentences(explanation, cat)
-    state = Round(history, started, result)
+    state = Round.of(history, started, result)
     if explanation.paired:
         first = _why_paired(state, explanation, a, b, cat)
         second = _colours(history, a, b, cat)
@@ -139,7 +139,7 @@ def _why_not(state: Round, explanation: Explanation, a: PlayerId, b: PlayerId,
     label (an article of the 1998 text, or a protection) has its sentence
     below; a C12/C13 re-pairing, or an absence (F5), only when the events
     show it."""
-    asked = _WhyNot(state, tuple(explanation.labels), a, b, cat, Story(state.events))
+    asked = _WhyNot(state, tuple(explanation.labels), a, b, cat, Story.of(state.events))
     first = asked.first
     if first in ("C12", "C13"):
         told = _not_repaired(asked)

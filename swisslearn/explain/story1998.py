@@ -90,6 +90,20 @@ class Story:
                 current.setdefault(view.index, []).append(event)
         self.current = current
 
+    @classmethod
+    def of(cls, events: Sequence[Event]) -> Story:
+        """``Story(events)``, told once for the last trace asked about (a
+        published round asks why for each pair); kept only for a tuple (a
+        list may change); nothing changes a Story once told."""
+        global _last_story
+        kept = _last_story
+        if kept is not None and kept.events is events:
+            return kept
+        told = cls(events)
+        if isinstance(events, tuple):
+            _last_story = told
+        return told
+
     def kept(self, index: int) -> BracketPaired | None:
         """The pairing of bracket ``index`` the story keeps."""
         return _last_paired(self.current.get(index, []))
@@ -117,6 +131,10 @@ class Story:
         pair = {a, b}
         return next((u for u in self.undone
                      if any(set(p) == pair for p in u.paired.pairs)), None)
+
+
+_last_story: Story | None = None
+"""The Story :meth:`Story.of` told last."""
 
 
 def _last_paired(events: Sequence[Event]) -> BracketPaired | None:
@@ -161,7 +179,7 @@ def not_paired_1998(others: Callable[[Round, Answer, PlayerId, PlayerId], None]
     brackets; else one of the two moved down by a C12/C13 re-pairing of the
     bracket they shared; else ``others``."""
     def not_paired(state: Round, answer: Answer, a: PlayerId, b: PlayerId) -> None:
-        story = Story(state.events)
+        story = Story.of(state.events)
         said = story_reason(story, answer.cat, a, b, moves=False)
         if said is None:
             scratch = Answer(answer.cat)

@@ -66,6 +66,9 @@ def write_round(document: object, folder: Path, *, round: RoundNumber | None = N
     line does; raises :class:`~swisslearn.errors.UsageError` or
     :class:`~swisslearn.errors.PairingError` as they do."""
     content, events = build(document, round, system, protections, acceleration)
+    if url is not None:
+        from swisslearn.publish.sheet import site_url
+        site_url(url)       # a bad --url refused before any page is written
     folder.mkdir(parents=True, exist_ok=True)
     written = write_site(content, folder, lang)
     steps = [step.number for step in content.steps if step.picture]

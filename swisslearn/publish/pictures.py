@@ -50,12 +50,23 @@ def picture_name(step: int, lang: str) -> str:
     return f"deroulement/{step:03d}-{lang}.svg"
 
 
+_NOT_PRINTABLE_ASCII = re.compile(r"[^\t\n\r\x20-\x7e]")
+"""A character that may be a control or formatting one (printable ASCII,
+tab and line ends never are)."""
+
+
+def _shown(found: re.Match[str]) -> str:
+    c = found.group()
+    return c if unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp") else f"U+{ord(c):04X}"
+
+
 def _visible(svg: str) -> str:
     """The SVG with every control or formatting character of a name (which
     the pictures draw as they are) written ``U+XXXX``: XML forbids most of
-    them, and a browser refuses the whole picture for one."""
-    return "".join(c if c in "\t\n\r" or unicodedata.category(c) not in
-                   ("Cc", "Cf", "Zl", "Zp") else f"U+{ord(c):04X}" for c in svg)
+    them, and a browser refuses the whole picture for one.  Only the
+    characters outside printable ASCII are looked up (a picture is
+    100,000 characters, nearly all ASCII)."""
+    return _NOT_PRINTABLE_ASCII.sub(_shown, svg)
 
 
 def _svg(event: Event, lang: str) -> bytes:
