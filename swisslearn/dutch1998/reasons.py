@@ -205,22 +205,26 @@ class RunReasons:
         rows = self.k - level
         size = len(free)
         sign = -1 if most else 1
-        matrix = np.full((size, size), _IMPOSSIBLE, dtype=np.int64)
+        grid = [[_IMPOSSIBLE] * size for _ in range(rows)]
+        usual = [c for c, j in enumerate(free)
+                 if (pair is None or j != pair[1]) and (left is None or j not in left)]
         for r in range(rows):
             i = level + r
             if pair is not None and i == pair[0]:
                 columns = [c for c, j in enumerate(free) if j == pair[1]]
             else:
-                columns = [c for c, j in enumerate(free)
-                           if (pair is None or j != pair[1]) and (left is None or j not in left)]
+                columns = usual
+            ranks, conflicts, line = self.rank[i], self.conflict[i], grid[r]
             for c in columns:
                 j = free[c]
-                if self.rank[i][j] >= rank:
-                    matrix[r, c] = self._cost(sign * self.conflict[i][j],
-                                              self.rank[i][j] == hits, fewest)
+                if ranks[j] >= rank:
+                    line[c] = self._cost(sign * conflicts[j], ranks[j] == hits, fewest)
+        stay = [_IMPOSSIBLE] * size
         for c, j in enumerate(free):
             if self.left[j] >= rank and (pair is None or j != pair[1]):
-                matrix[rows:, c] = self._cost(0, self.left[j] == hits, fewest)
+                stay[c] = self._cost(0, self.left[j] == hits, fewest)
+        grid.extend(stay for _ in range(size - rows))
+        matrix = np.array(grid, dtype=np.int64).reshape(size, size)
         # scipy's solver: costs of both signs and whole rows impossible
         # (a forced pair) are its ordinary inputs.
         from scipy.optimize import linear_sum_assignment

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import sys
 from collections import Counter
 from dataclasses import dataclass
@@ -263,8 +264,8 @@ class Refused:
 MOVED_DOWN_BEFORE = "moved_down_before"
 
 
-def _order(entry: tuple[int, Rejection]) -> int:
-    return entry[0]
+#: A failure's text order (the key of :meth:`BracketSearch.judge`'s stable sort).
+_order = operator.itemgetter(0)
 
 
 def _first_failure(failures: Failures) -> tuple[int, Rejection | None]:
@@ -308,6 +309,8 @@ class BracketSearch:
                  shared: SharedCells | None = None) -> None:
         self.s1 = tuple(s1)
         self.s2 = tuple(s2)
+        self.s1_ids = tuple(a.id for a in self.s1)
+        self.s2_ids = tuple(b.id for b in self.s2)
         self.x = x
         self.pair_check = pair_check
         self.leftover_check = leftover_check
@@ -541,8 +544,10 @@ class BracketSearch:
             found.append((_B4_ORDER, self._missing_rejection(positions, missing)))
         if not found:
             return self.banned_rejection(positions), ()
+        if len(found) == 1:
+            return found[0][1], ()
         found.sort(key=_order)   # stable: article B's order, then as met
-        return found[0][1], tuple(dict.fromkeys(r for _, r in found[1:]))
+        return found[0][1], tuple(dict.fromkeys([r for _, r in found[1:]]))
 
     def _missing_rejection(self, positions: Sequence[int], missing: list[int]) -> Rejection:
         """B4 as :meth:`judge` tells it: every pair missing a preference."""
