@@ -48,7 +48,7 @@ import operator
 import sys
 from collections import Counter
 from dataclasses import dataclass
-from typing import AbstractSet, Callable, Collection, Iterable, Iterator, Sequence
+from typing import AbstractSet, Callable, Collection, Iterable, Iterator, Sequence, cast
 
 import numpy as np
 
@@ -585,6 +585,12 @@ class BracketSearch:
                                failures, [j for j, f in enumerate(failures) if f])
         return self._leftovers
 
+    def _filled(self, i: int, columns: Iterable[int]) -> list[Cell]:
+        """Row i of the cells, those of ``columns`` filled (the others may be None)."""
+        for j in columns:
+            self.cell(i, j)
+        return cast("list[Cell]", self._cells[i])
+
     def _leftover_entries(self, j: int) -> Failures:
         shared = self._shared_leftovers
         key = self.s2[j].id
@@ -611,9 +617,22 @@ class BracketSearch:
         failing = [j for j in failing if j not in taken]
         unstay = [j for j in self._unstay if j not in taken]
         x = self.x
+        # The rows of the S1 players after the prefix, every free cell filled.
+        free = [j for j in range(len(self.s2)) if j not in taken]
+        lines = [(self._filled(i, free),) + self._row(i) for i in range(level, len(self.s1))]
         for rest in rests:
             # :meth:`evaluate`'s acceptance, :meth:`judge`'s first failure.
-            order, first, missing, accepted, spent = self._scan(rest, level, *head)
+            order, first, missing, accepted, spent = head
+            for (cells, allowed, costs), j in zip(lines, rest):
+                cell = cells[j]
+                if cell[0] < order:
+                    order, first = cell[0], cell[1]
+                missing += cell[3]
+                if accepted:
+                    if allowed[j]:
+                        spent += costs[j]
+                    else:
+                        accepted = False
             if failing or unstay:
                 used = set(rest)
                 for j in failing:
