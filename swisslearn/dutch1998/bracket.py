@@ -50,7 +50,7 @@ from swisslearn.dutch1998.feasibility import Banned, PairCap
 from swisslearn.dutch1998.ladder import C9, C10, Drop, Level, announce, ladder
 from swisslearn.dutch1998.outcome import GroupLevel, Item, Need, Outcome, Stream
 from swisslearn.dutch1998.rules import RULES
-from swisslearn.dutch1998.search import BracketSearch, Found, again_rule
+from swisslearn.dutch1998.search import BracketSearch, Found, SharedCells, again_rule
 from swisslearn.dutch1998.state import (RoundState, Table, pair_float_rejection,
                                         pair_float_rejections)
 from swisslearn.model import Float, PlayerId, PlayerState
@@ -414,6 +414,7 @@ class _GroupTry(_Group):
                                                  if mixed else ())
 
         left_reasons = context.leftover_reasons(self.lowest, relaxation)
+        shared = SharedCells()   # the same pairs and players left over from split to split
 
         def make_search(rows: list[int], columns: list[int]) -> BracketSearch:
             grid = np.ix_(rows, columns)
@@ -422,7 +423,8 @@ class _GroupTry(_Group):
                                  context.conflict, leftover, allowed=table.allowed[grid],
                                  cost=table.cost[grid], may_stay=may_stay[columns],
                                  banned=self.banned, fixed_down=self.fixed,
-                                 pair_reasons=every_reason, leftover_reasons=left_reasons)
+                                 pair_reasons=every_reason, leftover_reasons=left_reasons,
+                                 shared=shared)
 
         for item in level_candidates(context, group, current, level.x, p, make_search):
             if isinstance(item, Candidate) and self.cap is not None and self.cap.over(p):

@@ -183,7 +183,7 @@ def walk(context: RoundState, search: BracketSearch, view: BracketView,
 def _tried(search: BracketSearch, view: BracketView, cell: str | None,
            positions: Sequence[int], rank: int, rejection: Rejection | None,
            also: tuple[Rejection, ...] = ()) -> CandidateTried:
-    s1, s2 = search.s1, search.s2
+    s1_ids, s2_ids = search.s1_ids, search.s2_ids
     used = set(positions)
     rule = _C6 if rank == 0 else _C7
     if rejection is not None and rejection.detail == MOVED_DOWN_BEFORE:
@@ -191,10 +191,10 @@ def _tried(search: BracketSearch, view: BracketView, cell: str | None,
         # the driver's rule (C12/C13) refuses it, not C6/C7, whose criteria it meets.
         rule = rejection.criterion
     return CandidateTried(rule=rule, bracket=view,
-                          pairs=tuple((s1[i].id, s2[j].id) for i, j in enumerate(positions)),
+                          pairs=tuple(zip(s1_ids, [s2_ids[j] for j in positions])),
                           transposition=rank, exchange=cell, accepted=rejection is None,
                           rejection=rejection,
-                          leftover=tuple(b.id for j, b in enumerate(s2) if j not in used),
+                          leftover=tuple(pid for j, pid in enumerate(s2_ids) if j not in used),
                           also=also, reading=reading_of(rejection),
                           waived=() if rejection is not None else _waived(search, view,
                                                                             positions))

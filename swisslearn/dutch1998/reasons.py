@@ -39,7 +39,7 @@ import numpy as np
 
 from swisslearn.dutch1998.criteria import TEXT_ORDER, text_order
 from swisslearn.dutch1998.rules import RULES
-from swisslearn.dutch1998.search import BracketSearch
+from swisslearn.dutch1998.search import CLEAR, BracketSearch
 from swisslearn.trace import Rejection
 
 __all__ = ["ENUMERATED", "Met", "RunReasons"]
@@ -69,12 +69,13 @@ class RunReasons:
         self.rank = [[_CLEAN] * m for _ in range(k)]
         self.conflict = [[0] * m for _ in range(k)]
         for i in range(k):
+            rank, conflict = self.rank[i], self.conflict[i]
             for j in range(m):
-                self.rank[i][j] = min((text_order(r) for r in search.pair_failures(i, j)),
-                                      default=_CLEAN)
-                self.conflict[i][j] = int(search.conflict(s1[i], s2[j]))
-        self.left = [min((text_order(r) for r in search.leftover_failures(j)), default=_CLEAN)
-                     for j in range(m)]
+                order, _, _, conflict[j] = search.cell(i, j)
+                if order != CLEAR:
+                    rank[j] = order
+        self.left = [_CLEAN if order == CLEAR else order
+                     for order in search.leftover_cells()[0]]
 
     # -- one block -------------------------------------------------------
 
@@ -109,10 +110,8 @@ class RunReasons:
     def _enumerated(self, prefix: tuple[int, ...], free: list[int], rows: int,
                     skip_first: bool) -> Met:
         met: Counter[Rejection] = Counter()
-        for index, rest in enumerate(itertools.permutations(free, rows)):
-            if skip_first and index == 0:
-                continue
-            rejection, _, _ = self.search.verdict(prefix + rest)
+        rests = list(itertools.permutations(free, rows))[1 if skip_first else 0:]
+        for rest, rejection in zip(rests, self.search.refusals(prefix, rests)):
             if rejection is None:
                 raise AssertionError(f"an acceptable candidate in a refused block: {prefix + rest}")
             met[rejection] += 1
@@ -206,22 +205,26 @@ class RunReasons:
         rows = self.k - level
         size = len(free)
         sign = -1 if most else 1
-        matrix = np.full((size, size), _IMPOSSIBLE, dtype=np.int64)
+        grid = [[_IMPOSSIBLE] * size for _ in range(rows)]
+        usual = [c for c, j in enumerate(free)
+                 if (pair is None or j != pair[1]) and (left is None or j not in left)]
         for r in range(rows):
             i = level + r
             if pair is not None and i == pair[0]:
                 columns = [c for c, j in enumerate(free) if j == pair[1]]
             else:
-                columns = [c for c, j in enumerate(free)
-                           if (pair is None or j != pair[1]) and (left is None or j not in left)]
+                columns = usual
+            ranks, conflicts, line = self.rank[i], self.conflict[i], grid[r]
             for c in columns:
                 j = free[c]
-                if self.rank[i][j] >= rank:
-                    matrix[r, c] = self._cost(sign * self.conflict[i][j],
-                                              self.rank[i][j] == hits, fewest)
+                if ranks[j] >= rank:
+                    line[c] = self._cost(sign * conflicts[j], ranks[j] == hits, fewest)
+        stay = [_IMPOSSIBLE] * size
         for c, j in enumerate(free):
             if self.left[j] >= rank and (pair is None or j != pair[1]):
-                matrix[rows:, c] = self._cost(0, self.left[j] == hits, fewest)
+                stay[c] = self._cost(0, self.left[j] == hits, fewest)
+        grid.extend(stay for _ in range(size - rows))
+        matrix = np.array(grid, dtype=np.int64).reshape(size, size)
         # scipy's solver: costs of both signs and whole rows impossible
         # (a forced pair) are its ordinary inputs.
         from scipy.optimize import linear_sum_assignment

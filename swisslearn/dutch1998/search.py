@@ -44,14 +44,15 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import sys
 from collections import Counter
 from dataclasses import dataclass
-from typing import AbstractSet, Callable, Collection, Iterator, Sequence
+from typing import AbstractSet, Callable, Collection, Iterable, Iterator, Sequence, cast
 
 import numpy as np
 
-from swisslearn.dutch1998.criteria import text_order
+from swisslearn.dutch1998.criteria import TEXT_ORDER, text_order
 from swisslearn.dutch1998.rules import RULES
 from swisslearn.matching import max_weight_mates
 from swisslearn.model import PlayerId, PlayerState
@@ -60,6 +61,11 @@ from swisslearn.trace import Rejection
 _B1A, _B1B, _B4, _C13, _D1 = (RULES.label(label) for label in ("B1a", "B1b", "B4", "C13", "D1"))
 
 _IMPOSSIBLE = 10 ** 6
+
+#: The text order of B4 (:func:`~swisslearn.dutch1998.criteria.text_order`),
+#: and the order given to a pair or a player left over breaking nothing.
+_B4_ORDER = TEXT_ORDER[_B4]
+CLEAR = 1 << 30
 
 #: Assignment problems up to this size are solved here until scipy is loaded
 #: (importing scipy.optimize takes about a quarter of a second of CPU: a
@@ -176,6 +182,28 @@ LeftoverCheck = Callable[[PlayerState], "Rejection | None"]
 PairReasons = Callable[[PlayerState, PlayerState], "tuple[Rejection, ...]"]
 LeftoverReasons = Callable[[PlayerState], "tuple[Rejection, ...]"]
 Banned = Collection[AbstractSet[PlayerId]]
+#: Every criterion a pair (or a player left over) breaks, each with its text
+#: order, as :meth:`BracketSearch.judge` meets them.
+Failures = tuple[tuple[int, Rejection], ...]
+#: A pair's failures as :meth:`BracketSearch.judge` reads them: the smallest
+#: text order (:data:`CLEAR`: none), the first failure of that order, all of
+#: them, and whether the pair misses a colour preference (1) or not (0).
+Cell = tuple[int, "Rejection | None", Failures, int]
+#: The players left over, as :meth:`BracketSearch.judge` reads them: per S2
+#: position the smallest text order, the first failure of that order and all
+#: of them; and the positions with at least one failure.
+Leftovers = tuple[list[int], "list[Rejection | None]", list[Failures], list[int]]
+
+
+class SharedCells:
+    """What the searches of one bracket level (the same ``pair_reasons``,
+    ``conflict`` and ``leftover_reasons``: one ``make_search``) can share:
+    each pair's :data:`Cell` by the players' ids (S1's first), each player
+    left over's failures by his id."""
+
+    def __init__(self) -> None:
+        self.pairs: dict[tuple[PlayerId, PlayerId], Cell] = {}
+        self.leftovers: dict[PlayerId, Failures] = {}
 
 
 class MovedDownSets(set[frozenset[PlayerId]]):
@@ -236,6 +264,20 @@ class Refused:
 MOVED_DOWN_BEFORE = "moved_down_before"
 
 
+#: A failure's text order (the key of :meth:`BracketSearch.judge`'s stable sort).
+_order = operator.itemgetter(0)
+
+
+def _first_failure(failures: Failures) -> tuple[int, Rejection | None]:
+    """The smallest text order among ``failures`` and the first failure of
+    that order (:data:`CLEAR` and None: none)."""
+    order, first = CLEAR, None
+    for rank, rejection in failures:
+        if rank < order:
+            order, first = rank, rejection
+    return order, first
+
+
 class BracketSearch:
     """All acceptable pairings of S1 against S2 (C6), in D1 order of S2.
 
@@ -263,9 +305,12 @@ class BracketSearch:
                  may_stay: np.ndarray | None = None, banned: Banned = (),
                  fixed_down: AbstractSet[PlayerId] = frozenset(),
                  pair_reasons: PairReasons | None = None,
-                 leftover_reasons: LeftoverReasons | None = None) -> None:
+                 leftover_reasons: LeftoverReasons | None = None,
+                 shared: SharedCells | None = None) -> None:
         self.s1 = tuple(s1)
         self.s2 = tuple(s2)
+        self.s1_ids = tuple(a.id for a in self.s1)
+        self.s2_ids = tuple(b.id for b in self.s2)
         self.x = x
         self.pair_check = pair_check
         self.leftover_check = leftover_check
@@ -294,7 +339,16 @@ class BracketSearch:
             may_stay = np.array([leftover_check(b) is None for b in self.s2], dtype=bool)
         self.may_stay = np.asarray(may_stay, dtype=bool).reshape(m)
         self._stay: list[bool] = self.may_stay.tolist()
-        self._rows: dict[int, tuple[list[bool], list[int]]] = {}
+        self._unstay = [j for j, stay in enumerate(self._stay) if not stay]
+        self._rows: list[tuple[list[bool], list[int]] | None] = [None] * k
+        self._cells: list[list[Cell | None] | None] = [None] * k
+        self._leftovers: Leftovers | None = None
+        # Shared only where the failures do not depend on this search's tables.
+        self._shared_pairs = (shared.pairs if shared is not None and pair_reasons is not None
+                              else None)
+        self._shared_leftovers = (shared.leftovers
+                                  if shared is not None and leftover_reasons is not None
+                                  else None)
         self._covered: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._matrix_cache: np.ndarray | None = None
         self._banned = banned
@@ -310,7 +364,7 @@ class BracketSearch:
 
     def _row(self, i: int) -> tuple[list[bool], list[int]]:
         """Row i of ``allowed`` and ``cost`` as lists (the walk reads them cell by cell)."""
-        found = self._rows.get(i)
+        found = self._rows[i]
         if found is None:
             found = self._rows[i] = (self.allowed[i].tolist(),
                                      self.cost[i].astype(np.int64).tolist())
@@ -407,19 +461,18 @@ class BracketSearch:
     def evaluate(self, positions: Sequence[int]) -> tuple[Rejection | None, int]:
         """C6 on one candidate (S1[i] against S2[positions[i]]): the first
         failing criterion, or None, and its number of colour conflicts."""
-        k = len(positions)
-        columns = np.asarray(positions, dtype=np.int64)
-        rows = np.arange(k)
-        ok = self.allowed[rows, columns] if k else np.zeros(0, dtype=bool)
-        if not ok.all():
-            i = int(np.argmin(ok))
-            spent = int(self.cost[rows[:i], columns[:i]].sum())
-            return self.pair_reason(i, int(positions[i])), spent
-        conflicts = int(self.cost[rows, columns].sum()) if k else 0
-        used = set(positions)
-        for j in range(len(self.s2)):
-            if j not in used and not self._stay[j]:
-                return self.leftover_reason(j), conflicts
+        conflicts = 0
+        row = self._row
+        for i, j in enumerate(positions):
+            allowed, costs = row(i)
+            if not allowed[j]:
+                return self.pair_reason(i, int(j)), conflicts
+            conflicts += costs[j]
+        if self._unstay:
+            used = set(positions)
+            for j in self._unstay:
+                if j not in used:
+                    return self.leftover_reason(j), conflicts
         if conflicts > self.x:
             return self._conflicts_rejection(list(enumerate(positions))), conflicts
         return None, conflicts
@@ -469,23 +522,157 @@ class BracketSearch:
         and every other criterion it breaks, in that order.  A candidate
         meeting them all may still move down a set of players already tried
         (C12/C13: :meth:`banned_rejection`)."""
-        found: list[Rejection] = []
-        s1, s2 = self.s1, self.s2
+        found: list[tuple[int, Rejection]] = []
+        missing: list[int] = []   # the S1 indices of the pairs missing a preference
+        cells = self._cells
         for i, j in enumerate(positions):
-            found.extend(self.pair_failures(i, j))
-        used = set(positions)
-        for j in range(len(s2)):
-            if j not in used:
-                found.extend(self.leftover_failures(j))
-        missing = [(i, j) for i, j in enumerate(positions) if self.conflict(s1[i], s2[j])]
+            row = cells[i]
+            cell = row[j] if row is not None else None
+            if cell is None:
+                cell = self.cell(i, j)
+            if cell[2]:
+                found.extend(cell[2])
+            if cell[3]:
+                missing.append(i)
+        _, _, failures, failing = self.leftover_cells()
+        if failing:
+            used = set(positions)
+            for j in failing:
+                if j not in used:
+                    found.extend(failures[j])
         if len(missing) > self.x:
-            found.append(Rejection(_B4, tuple(pid for i, j in missing
-                                              for pid in (s1[i].id, s2[j].id)),
-                                   "colour_conflicts"))
+            found.append((_B4_ORDER, self._missing_rejection(positions, missing)))
         if not found:
             return self.banned_rejection(positions), ()
-        found.sort(key=text_order)
-        return found[0], tuple(dict.fromkeys(found[1:]))
+        if len(found) == 1:
+            return found[0][1], ()
+        found.sort(key=_order)   # stable: article B's order, then as met
+        return found[0][1], tuple(dict.fromkeys([r for _, r in found[1:]]))
+
+    def _missing_rejection(self, positions: Sequence[int], missing: list[int]) -> Rejection:
+        """B4 as :meth:`judge` tells it: every pair missing a preference."""
+        s1, s2 = self.s1, self.s2
+        return Rejection(_B4, tuple(pid for i in missing
+                                    for pid in (s1[i].id, s2[positions[i]].id)),
+                         "colour_conflicts")
+
+    def cell(self, i: int, j: int) -> Cell:
+        """The pair S1[i]-S2[j] as :meth:`judge` reads it (kept)."""
+        row = self._cells[i]
+        if row is None:
+            row = self._cells[i] = [None] * len(self.s2)
+        cell = row[j]
+        if cell is None:
+            shared = self._shared_pairs
+            key = (self.s1[i].id, self.s2[j].id)
+            cell = shared.get(key) if shared is not None else None
+            if cell is None:
+                failures = tuple((text_order(r), r) for r in self.pair_failures(i, j))
+                order, first = _first_failure(failures)
+                conflict = 1 if self.conflict(self.s1[i], self.s2[j]) else 0
+                cell = (order, first, failures, conflict)
+                if shared is not None:
+                    shared[key] = cell
+            row[j] = cell
+        return cell
+
+    def leftover_cells(self) -> Leftovers:
+        """The players left over as :meth:`judge` reads them (kept)."""
+        if self._leftovers is None:
+            failures = [self._leftover_entries(j) for j in range(len(self.s2))]
+            firsts = [_first_failure(f) for f in failures]
+            self._leftovers = ([order for order, _ in firsts], [first for _, first in firsts],
+                               failures, [j for j, f in enumerate(failures) if f])
+        return self._leftovers
+
+    def _filled(self, i: int, columns: Iterable[int]) -> list[Cell]:
+        """Row i of the cells, those of ``columns`` filled (the others may be None)."""
+        for j in columns:
+            self.cell(i, j)
+        return cast("list[Cell]", self._cells[i])
+
+    def _leftover_entries(self, j: int) -> Failures:
+        shared = self._shared_leftovers
+        key = self.s2[j].id
+        found = shared.get(key) if shared is not None else None
+        if found is None:
+            found = tuple((text_order(r), r) for r in self.leftover_failures(j))
+            if shared is not None:
+                shared[key] = found
+        return found
+
+    def refusal(self, positions: Sequence[int]) -> Rejection | None:
+        """``verdict(positions)[0]`` without the other criteria: what the
+        literal walk refuses this candidate for (None: acceptable)."""
+        return next(self.refusals((), (tuple(positions),)))
+
+    def refusals(self, prefix: tuple[int, ...], rests: Iterable[tuple[int, ...]]
+                 ) -> Iterator[Rejection | None]:
+        """:meth:`refusal` of ``prefix + rest`` for each of ``rests`` (the S2
+        positions of the S1 players after the prefix), the prefix read once."""
+        level = len(prefix)
+        head = self._scan(prefix, 0, CLEAR, None, 0, True, 0)
+        taken = set(prefix)
+        orders, firsts, _, failing = self.leftover_cells()
+        failing = [j for j in failing if j not in taken]
+        unstay = [j for j in self._unstay if j not in taken]
+        x = self.x
+        # The rows of the S1 players after the prefix, every free cell filled.
+        free = [j for j in range(len(self.s2)) if j not in taken]
+        lines = [(self._filled(i, free),) + self._row(i) for i in range(level, len(self.s1))]
+        for rest in rests:
+            # :meth:`evaluate`'s acceptance, :meth:`judge`'s first failure.
+            order, first, missing, accepted, spent = head
+            for (cells, allowed, costs), j in zip(lines, rest):
+                cell = cells[j]
+                if cell[0] < order:
+                    order, first = cell[0], cell[1]
+                missing += cell[3]
+                if accepted:
+                    if allowed[j]:
+                        spent += costs[j]
+                    else:
+                        accepted = False
+            if failing or unstay:
+                used = set(rest)
+                for j in failing:
+                    if orders[j] < order and j not in used:
+                        order, first = orders[j], firsts[j]
+                if accepted and any(j not in used for j in unstay):
+                    accepted = False
+            positions = prefix + rest
+            if accepted and spent <= x:
+                yield self.banned_rejection(positions)
+                continue
+            if missing > x and _B4_ORDER < order:
+                first = self._missing_rejection(
+                    positions, [i for i, j in enumerate(positions) if self.cell(i, j)[3]])
+            if first is None or first.detail == MOVED_DOWN_BEFORE:
+                first = self.evaluate(positions)[0]
+            yield first
+
+    def _scan(self, positions: Sequence[int], level: int, order: int, first: Rejection | None,
+              missing: int, accepted: bool, spent: int
+              ) -> tuple[int, Rejection | None, int, bool, int]:
+        """:meth:`refusals` over the pairs of S1[level:] with ``positions``:
+        the smallest text order met and its first failure, the pairs missing
+        a preference, whether every pair is allowed and their conflicts."""
+        cells, row_of = self._cells, self._row
+        for i, j in enumerate(positions, level):
+            row = cells[i]
+            cell = row[j] if row is not None else None
+            if cell is None:
+                cell = self.cell(i, j)
+            if cell[0] < order:
+                order, first = cell[0], cell[1]
+            missing += cell[3]
+            if accepted:
+                allowed, costs = row_of(i)
+                if allowed[j]:
+                    spent += costs[j]
+                else:
+                    accepted = False
+        return order, first, missing, accepted, spent
 
     def _assign(self, level: int, free: list[int], budget: int, paired: AbstractSet[int],
                 unpaired: AbstractSet[int], everyone_may_stay: bool = False

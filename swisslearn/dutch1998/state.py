@@ -62,6 +62,7 @@ class RoundState:
         self.initial = tournament.initial_colour or Colour.WHITE
         self.views: dict[PlayerId, PlayerView] = {}
         self._pairs: dict[tuple[PlayerId, PlayerId], Rejection | None] = {}
+        self._pair_reasons: dict[tuple[PlayerId, PlayerId], tuple[Rejection, ...]] = {}
         self._floats: dict[tuple[PlayerId, bool, int], Rejection | None] = {}
         self._byes: dict[PlayerId, Rejection | None] = {}
         self._tables: dict[tuple[PlayerId, ...], Table] = {}
@@ -171,7 +172,12 @@ class RoundState:
     def pair_reasons(self, a: PlayerState, b: PlayerState) -> tuple[Rejection, ...]:
         """Every absolute criterion (B1a, the file's forbidden pairs, B2) the
         pair ``a``-``b`` breaks (the story names them all)."""
-        return pair_rejections(a, b, self.forbidden)
+        key = (a.id, b.id)
+        try:
+            return self._pair_reasons[key]
+        except KeyError:
+            found = self._pair_reasons[key] = pair_rejections(a, b, self.forbidden)
+            return found
 
     def leftover_reasons(self, lowest: bool, relaxation: Relaxation
                          ) -> Callable[[PlayerState], tuple[Rejection, ...]]:
