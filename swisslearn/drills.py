@@ -65,7 +65,7 @@ from swisslearn.errors import PairingError
 from swisslearn.exercises import (Question, accepting, drill_question, exchange_question, history,
                                   players_checker, transposition_question)
 from swisslearn.words import Catalogue, catalogue
-from swisslearn.generate import GeneratorSettings, generate_traced, random_tournaments
+from swisslearn.generate import DrawnRounds, GeneratorSettings, generate_traced, random_tournaments
 from swisslearn.model import (Colour, Player, PlayerId, PlayerState, Result, RoundEntry,
                               RoundNumber, Tournament, e3_history)
 from swisslearn.trace import (BracketSplit, BracketView, CandidateTried, CriterionDropped, Event,
@@ -95,28 +95,6 @@ class _Round:
         return {s.id: s for s in self.tournament.states(self.round)}
 
 
-#: As many tournaments as a pool may ask for (:func:`random_tournaments`
-#: draws them one by one: the first ``size`` of any count are the same).
-_ENDLESS = 1 << 62
-
-
-class _Drawn:
-    """The tournaments drawn from one seed, each drawn and traced when a
-    drill first gets to it, then kept: a bank that stops early draws no
-    more, and the pools of 40 and 60 tournaments of a seed share their
-    first 40 (:func:`random_tournaments` draws the same first ones)."""
-
-    def __init__(self, seed: int) -> None:
-        self._settings = random_tournaments(_ENDLESS, seed, players=(6, 14), rounds=(3, 6))
-        self._tournaments: list[tuple[_Round, ...]] = []
-
-    def rounds(self, size: int) -> Iterator[_Round]:
-        for index in range(size):
-            while len(self._tournaments) <= index:
-                self._tournaments.append(_rounds_of(next(self._settings)))
-            yield from self._tournaments[index]
-
-
 def _rounds_of(settings: GeneratorSettings) -> tuple[_Round, ...]:
     """Every round (from the second) of the tournament ``settings`` draws
     (none if it cannot be paired), each with its trace read for the card."""
@@ -136,8 +114,10 @@ def _rounds_of(settings: GeneratorSettings) -> tuple[_Round, ...]:
 
 
 @lru_cache(maxsize=16)
-def _drawn(seed: int) -> _Drawn:
-    return _Drawn(seed)
+def _drawn(seed: int) -> DrawnRounds[_Round]:
+    """The tournaments of ``seed``'s pools, drawn as far as a bank reads
+    (the pools of 40 and 60 share their first 40)."""
+    return DrawnRounds(seed, _rounds_of, players=(6, 14), rounds=(3, 6))
 
 
 def _pool(seed: int, size: int = 40) -> Iterator[_Round]:

@@ -33,7 +33,7 @@ from swisslearn.card.sheet import card_sheet
 from swisslearn.errors import PairingError
 from swisslearn.exercises import Question, accepting, drill_question, players_checker, round_question
 from swisslearn.words import catalogue
-from swisslearn.generate import GeneratorSettings, generate_traced, random_tournaments
+from swisslearn.generate import DrawnRounds, GeneratorSettings, generate_traced
 from swisslearn.matching import max_pairs
 from swisslearn.model import Colour, Player, PlayerId, PlayerState, Result, RoundEntry, Tournament
 from swisslearn.systems import get as system
@@ -50,22 +50,6 @@ class _Round:
 
     def states(self) -> dict[PlayerId, PlayerState]:
         return {s.id: s for s in self.tournament.states(self.round)}
-
-
-class _Drawn:
-    """The small tournaments drawn from one seed, each drawn, paired and
-    traced by the 2026 engine when a drill first gets to it, then kept: the
-    banks stop once full, and draw no further (as :mod:`swisslearn.drills`)."""
-
-    def __init__(self, seed: int) -> None:
-        self._settings = random_tournaments(1 << 62, seed, players=(6, 11), rounds=(3, 5))
-        self._tournaments: list[tuple[_Round, ...]] = []
-
-    def rounds(self, size: int) -> Iterator[_Round]:
-        for index in range(size):
-            while len(self._tournaments) <= index:
-                self._tournaments.append(_rounds_of(next(self._settings)))
-            yield from self._tournaments[index]
 
 
 def _rounds_of(settings: GeneratorSettings) -> tuple[_Round, ...]:
@@ -86,8 +70,10 @@ def _rounds_of(settings: GeneratorSettings) -> tuple[_Round, ...]:
 
 
 @lru_cache(maxsize=8)
-def _drawn(seed: int) -> _Drawn:
-    return _Drawn(seed)
+def _drawn(seed: int) -> DrawnRounds[_Round]:
+    """The small tournaments of ``seed``, drawn, paired and traced by the 2026
+    engine as far as a bank reads (the banks stop once full)."""
+    return DrawnRounds(seed, _rounds_of, players=(6, 11), rounds=(3, 5))
 
 
 def _pool(seed: int, size: int = 30) -> Iterator[_Round]:

@@ -49,7 +49,8 @@ import sys
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence, TextIO
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence,
+                    TextIO, TypeVar)
 
 from swisslearn.errors import Count, PairingError, usage
 from swisslearn.words import catalogue
@@ -63,8 +64,11 @@ if TYPE_CHECKING:
     from swisslearn.points import Points
     from swisslearn.trace import Event, RoundPaired
 
-__all__ = ["GeneratorSettings", "generate", "generate_traced", "random_tournaments", "register",
-           "SYSTEMS", "FEDERATIONS"]
+__all__ = ["DrawnRounds", "GeneratorSettings", "generate", "generate_traced", "random_tournaments",
+           "register", "SYSTEMS", "FEDERATIONS"]
+
+#: What :class:`DrawnRounds` keeps of each round (a drill bank's own record).
+_Drawn = TypeVar("_Drawn")
 
 PairRound = Callable[["Tournament", int], "RoundPaired"]
 TraceRound = Callable[["Tournament", int], Iterable["Event"]]
@@ -435,6 +439,27 @@ def random_tournaments(count: int, seed: int, players: tuple[int, int] = (5, 60)
             absence_rate=round(rng.uniform(0, 0.1), 3),
             withdrawal_rate=round(rng.uniform(0, 0.03), 3),
             late_entry_rate=round(rng.uniform(0, 0.1), 3))
+
+
+class DrawnRounds(Generic[_Drawn]):
+    """The tournaments drawn from one seed (:func:`random_tournaments`, as
+    many as asked), each turned into its rounds by ``read`` (drawn, paired,
+    traced) when a reader first gets to it, then kept: a reader that stops
+    early draws no more, and readers of 40 and 60 tournaments of a seed
+    share the first 40 (the first ``n`` of any count are the same)."""
+
+    def __init__(self, seed: int, read: Callable[[GeneratorSettings], tuple[_Drawn, ...]],
+                 players: tuple[int, int], rounds: tuple[int, int]) -> None:
+        self._settings = random_tournaments(1 << 62, seed, players=players, rounds=rounds)
+        self._read = read
+        self._tournaments: list[tuple[_Drawn, ...]] = []
+
+    def rounds(self, size: int) -> Iterator[_Drawn]:
+        """The rounds of the first ``size`` tournaments, in order."""
+        for index in range(size):
+            while len(self._tournaments) <= index:
+                self._tournaments.append(self._read(next(self._settings)))
+            yield from self._tournaments[index]
 
 
 # ---------------------------------------------------------------------------
