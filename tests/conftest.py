@@ -12,6 +12,8 @@ import pytest
 import cpuclock
 import nbanswers
 import rewritecache
+# One Chromium per process for the browser tests (tests/browsers.py): fixtures.
+from browsers import browser, chromium_session  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"

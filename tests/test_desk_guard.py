@@ -369,7 +369,8 @@ def test_the_command_line_offered() -> None:
 
 
 @pytest.mark.browser
-def test_the_page_in_chromium_says_the_round_is_too_long(server: Server, tmp_path: Any) -> None:
+def test_the_page_in_chromium_says_the_round_is_too_long(server: Server, browser: Any,
+                                                          tmp_path: Any) -> None:
     """What a person sees: the long round stopped, the command to run instead.
     Also (its own page, a visitor's, before issue 31): a round the engine
     works on for minutes kept its kernel at 100 %, even after the page left
@@ -377,46 +378,45 @@ def test_the_page_in_chromium_says_the_round_is_too_long(server: Server, tmp_pat
     idle again and the page reads the next file."""
     from playwright.sync_api import expect
 
-    from test_desk_browser import _kernel_id, launched_chromium
+    from test_desk_browser import _kernel_id
     mine = tmp_path / "mon-open.trf"
     mine.write_bytes(long_round())
-    with launched_chromium() as chromium:
-        tab = chromium.new_page()
-        tab.set_default_timeout(60_000)
-        tab.goto(server.url, timeout=120_000)
-        # Not the stepper: under a 3 s limit, a loaded machine may stop the
-        # example's round too (its first pairing imports the pictures).
-        tab.wait_for_selector(".desk-upload", timeout=120_000)
-        with tab.expect_file_chooser() as chooser:
-            tab.click(".desk-upload")
-        start = time.monotonic()
-        chooser.value.set_files(str(mine))
-        error = tab.locator(".desk-error")
-        _stopped_at_the_limit(tab, error)
-        took = time.monotonic() - start
-        # Stopped at the limit (the machine is small and shared: generous).
-        assert LIMIT <= took < LIMIT + 45, took
-        expect(error).to_contain_text("trop long pour le bureau")
-        expect(error).to_contain_text("swisslearn pair mon-open.trf --round 2")
-        expect(tab.locator(".desk-busy")).to_have_text("")
-        kernel = _kernel_id(tab)
-        deadline = time.monotonic() + 20
-        while _kernel_state(server, kernel) != "idle":
-            assert time.monotonic() < deadline, "the kernel is still busy"
-            time.sleep(0.5)
-        tab.click(".desk-lang button:has-text('English')")
-        expect(error).to_contain_text(f"Round 2 takes the engine more than {LIMIT} s")
-        tab.screenshot(path=str(LOG.parent / "08-ronde-trop-longue.png"))
-        assert "Traceback" not in tab.content()
-        # The page still works: another file is read and its round paired.
-        with tab.expect_file_chooser() as chooser:
-            tab.click(".desk-upload")
-        chooser.value.set_files(str(ROOT / "data" / "club-12-joueurs.trf"))
-        info = tab.locator(".desk-info")
-        expect(info).to_contain_text("club-12-joueurs.trf", timeout=60_000)
-        expect(info).to_contain_text(re.compile(r"round \d+ paired by"), timeout=60_000)
-        expect(error).to_have_text("")
-        tab.close(run_before_unload=True)
+    tab = browser.new_page()
+    tab.set_default_timeout(60_000)
+    tab.goto(server.url, timeout=120_000)
+    # Not the stepper: under a 3 s limit, a loaded machine may stop the
+    # example's round too (its first pairing imports the pictures).
+    tab.wait_for_selector(".desk-upload", timeout=120_000)
+    with tab.expect_file_chooser() as chooser:
+        tab.click(".desk-upload")
+    start = time.monotonic()
+    chooser.value.set_files(str(mine))
+    error = tab.locator(".desk-error")
+    _stopped_at_the_limit(tab, error)
+    took = time.monotonic() - start
+    # Stopped at the limit (the machine is small and shared: generous).
+    assert LIMIT <= took < LIMIT + 45, took
+    expect(error).to_contain_text("trop long pour le bureau")
+    expect(error).to_contain_text("swisslearn pair mon-open.trf --round 2")
+    expect(tab.locator(".desk-busy")).to_have_text("")
+    kernel = _kernel_id(tab)
+    deadline = time.monotonic() + 20
+    while _kernel_state(server, kernel) != "idle":
+        assert time.monotonic() < deadline, "the kernel is still busy"
+        time.sleep(0.5)
+    tab.click(".desk-lang button:has-text('English')")
+    expect(error).to_contain_text(f"Round 2 takes the engine more than {LIMIT} s")
+    tab.screenshot(path=str(LOG.parent / "08-ronde-trop-longue.png"))
+    assert "Traceback" not in tab.content()
+    # The page still works: another file is read and its round paired.
+    with tab.expect_file_chooser() as chooser:
+        tab.click(".desk-upload")
+    chooser.value.set_files(str(ROOT / "data" / "club-12-joueurs.trf"))
+    info = tab.locator(".desk-info")
+    expect(info).to_contain_text("club-12-joueurs.trf", timeout=60_000)
+    expect(info).to_contain_text(re.compile(r"round \d+ paired by"), timeout=60_000)
+    expect(error).to_have_text("")
+    tab.close(run_before_unload=True)
 
 
 def _stopped_at_the_limit(tab: Any, error: Any) -> None:
