@@ -3,12 +3,13 @@
 Debian's Chromium (``/usr/bin/chromium``, installed by ``.ci/run``; no
 browser is ever downloaded) driven by Playwright, with no background
 connections.  Launching it and Playwright's driver cost about 0.9 s of CPU;
-the five browser test files launched one each (issue 31): ``conftest.py``
-offers :func:`chromium_session` (launched at the first test that asks for a
-browser, closed when the process ends) and :func:`browser`, which hands it
-to one test at a time.  A test opens its own context (or page: a context of
-its own), and whatever it leaves open is closed after it: no cookie, page or
-download passes from a test to the next.
+the five browser test files launched one each (issue 31).  This module is
+a plugin (``conftest.py`` registers it): the fixture :func:`browser` lends
+the process's Chromium (:data:`SESSION`, launched at the first test that
+asks for it, closed when the session ends) to one test at a time.  A test
+opens its own context (or page: a context of its own), and whatever it
+leaves open is closed after it: no cookie, page or download passes from a
+test to the next.
 
 Playwright's sync API marks its event loop as the thread's running loop
 between its calls, and ``asyncio.run`` (the desk's server tests, nbval's
@@ -87,17 +88,22 @@ class ChromiumSession:
             self._playwright = self._browser = None
 
 
-@pytest.fixture(scope="session")
-def chromium_session() -> Iterator[ChromiumSession]:
-    session = ChromiumSession()
-    try:
-        yield session
-    finally:
-        session.close()
+#: The process's Chromium (one per xdist worker).
+SESSION = ChromiumSession()
 
 
 @pytest.fixture
-def browser(chromium_session: ChromiumSession) -> Iterator[Any]:
+def browser() -> Iterator[Any]:
     """The process's Chromium, for this test (see the module's docstring)."""
-    with chromium_session.lent() as chromium:
+    with SESSION.lent() as chromium:
         yield chromium
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish() -> None:
+    """Chromium closed once every test has run, not in the last test's
+    teardown (a session fixture's): what the browser took over the whole
+    session is nobody's test's, and would count in the CPU budget of a
+    notebook that happened to run last (tests/cpuclock.py); tryfirst, so
+    that cpuclock's session line still counts it."""
+    SESSION.close()

@@ -9,11 +9,10 @@ from typing import TypeVar
 
 import pytest
 
+import browsers
 import cpuclock
 import nbanswers
 import rewritecache
-# One Chromium per process for the browser tests (tests/browsers.py): fixtures.
-from browsers import browser, chromium_session  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -59,6 +58,9 @@ def pytest_configure(config: pytest.Config) -> None:
     # The test modules' rewritten asserts written once, before the workers
     # start, instead of by each worker (tests/rewritecache.py).
     rewritecache.write_once(config)
+    # One Chromium per process for the browser tests, the fixture `browser`
+    # (tests/browsers.py).
+    config.pluginmanager.register(browsers, "swisslearn-browsers")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
