@@ -63,6 +63,7 @@ import signal
 import tempfile
 import threading
 import zipfile
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -791,6 +792,47 @@ def _width(w: Any, width: str = "auto") -> Any:
     return w.Layout(width=width)
 
 
+#: How many step pictures a desk's kernel keeps (:func:`step_picture`): as
+#: many as one stepper keeps (:data:`swisslearn.widgets.PICTURES_KEPT`).
+PICTURES_KEPT = 32
+_PICTURES: OrderedDict[tuple[str, Event], bytes] = OrderedDict()
+
+
+def kept_picture(lang: str, event: Event, draw: Callable[[], bytes]) -> bytes:
+    """The picture of ``event`` in ``lang`` (``draw`` draws it), drawn once
+    by a desk's kernel while among the last :data:`PICTURES_KEPT` drawn.
+    Each stepper the page made drew its pictures anew: the page pairs a round
+    again when it comes back to a round, a system or a file, and an equal
+    event (a frozen dataclass) has the same picture."""
+    key = (lang, event)
+    try:
+        drawn = key in _PICTURES
+    except TypeError:   # an event that cannot be hashed: drawn each time
+        return draw()
+    if drawn:
+        _PICTURES.move_to_end(key)
+    else:
+        _PICTURES[key] = draw()
+        while len(_PICTURES) > PICTURES_KEPT:
+            _PICTURES.popitem(last=False)
+    return _PICTURES[key]
+
+
+@functools.cache
+def _stepper_class() -> type[Any]:
+    """The desk's stepper: :class:`swisslearn.widgets.Stepper`, its pictures
+    kept by :func:`kept_picture` (imported when a round is first shown, as
+    before)."""
+    from swisslearn.widgets import Stepper
+
+    class DeskStepper(Stepper):
+        def png(self, step: int | None = None) -> bytes:
+            step = self.step if step is None else step
+            return kept_picture(self.lang, self.events[step - 1],
+                                lambda: Stepper.png(self, step))
+    return DeskStepper
+
+
 class Desk:
     """The arbiter's desk on ipywidgets (display it, or ``desk.box``).
 
@@ -1267,8 +1309,7 @@ class Desk:
         return paired_ids[0] if paired_ids else pid
 
     def _show_steps(self, paired: Paired) -> None:
-        from swisslearn.widgets import Stepper
-        self.stepper = Stepper(paired.events, self.lang)
+        self.stepper = _stepper_class()(paired.events, self.lang)
         self.stepper.label.add_class("desk-step-label")
         self.stepper.next_button.add_class("desk-next")
         self.stepper.previous_button.add_class("desk-previous")

@@ -9,6 +9,7 @@ from typing import TypeVar
 
 import pytest
 
+import browsers
 import cpuclock
 import nbanswers
 import rewritecache
@@ -57,6 +58,9 @@ def pytest_configure(config: pytest.Config) -> None:
     # The test modules' rewritten asserts written once, before the workers
     # start, instead of by each worker (tests/rewritecache.py).
     rewritecache.write_once(config)
+    # One Chromium per process for the browser tests, the fixture `browser`
+    # (tests/browsers.py).
+    config.pluginmanager.register(browsers, "swisslearn-browsers")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -27,7 +27,6 @@ from conftest import DATA, ROOT, TEST_DATA
 from swisslearn.card.session import CardSession
 from swisslearn.formats.trf import read_trf
 from deskload import free_port as _free_port
-from test_desk_browser import CHROMIUM, CHROMIUM_ARGS, browser  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -82,7 +81,7 @@ def _answer(page: Any, text: str) -> None:
     page.click("button.card-check")
 
 
-def test_a_trainee_pairs_on_the_card(card_page_url: str, browser: Any) -> None:  # noqa: F811
+def test_a_trainee_pairs_on_the_card(card_page_url: str, browser: Any) -> None:
     from playwright.sync_api import expect
     context = browser.new_context(viewport={"width": 1280, "height": 1400})
     context.set_default_timeout(30_000)

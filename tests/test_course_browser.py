@@ -1,6 +1,6 @@
 """The course as a trainee first sees it: each committed notebook opened by
 ``swisslearn cours`` in JupyterLab, in headless Chromium (Debian's, driven by
-Playwright as tests/test_desk_browser.py does), before any cell runs.
+Playwright as tests/test_desk_browser.py does: :mod:`browsers`), before any cell runs.
 
 A notebook just copied is not trusted by JupyterLab, which then shows a
 widget output's text: it must be the sentence saying to run the cell, never
@@ -20,7 +20,6 @@ import pytest
 
 from conftest import ROOT
 from courselab import TOKEN, Lab, running_course
-from test_desk_browser import launched_chromium
 
 pytestmark = pytest.mark.browser
 
@@ -40,12 +39,6 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     command = [str(Path(sys.executable).parent / "swisslearn"), "cours"]
     with running_course(command, scratch / "cours", scratch, ALL_CELLS) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS, ids=lambda n: n[:2])

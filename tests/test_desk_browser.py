@@ -1,8 +1,8 @@
 """The arbiter's desk in a real browser: ``python -m swisslearn.deskserver``
 serves ``desk/bureau.ipynb`` (as ``make desk`` does) and Playwright drives
 Debian's headless Chromium (``/usr/bin/chromium``, installed by ``.ci/run``;
-no browser is ever downloaded).  Screenshots go to ``tests/artifacts/desk/``
-(git-ignored).
+no browser is ever downloaded; one per pytest process, :mod:`browsers`).
+Screenshots go to ``tests/artifacts/desk/`` (git-ignored).
 
 What a person would do: open the page, upload a TRF, step through the round,
 ask why two players meet, download the paired round; upload a bad file and
@@ -32,12 +32,6 @@ from swisslearn.explain import why
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-# No network here beyond the package registries: Chromium's own background
-# connections would only be refused.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 ARTIFACTS = ROOT / "tests" / "artifacts" / "desk"
 START_TIMEOUT = 60.0     # seconds for Voilà to answer
 PAGE_TIMEOUT = 60_000    # ms for a page to run its notebook and show the stepper
@@ -64,28 +58,6 @@ def desk_hall() -> Iterator[Server]:
 @pytest.fixture(scope="module")
 def server(desk_hall: Server) -> str:
     return desk_hall.url
-
-
-@contextlib.contextmanager
-def launched_chromium() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright (the desk's and the course's
-    browser tests): never a downloaded browser, no background connections."""
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing: the browser tests need Debian's Chromium "
-                    "(`apt-get install chromium`; .ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 @pytest.fixture

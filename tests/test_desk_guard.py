@@ -26,7 +26,7 @@ import pytest
 from traitlets import TraitError
 
 from conftest import ROOT
-from deskload import (LONG_ROUND_FILE, LONG_ROUND_NAME, LONG_ROUND_NUMBER, LONG_ROUND_PLAYERS, PageFull,
+from deskload import (LONG_ROUND_FILE, LONG_ROUND_NUMBER, LONG_ROUND_PLAYERS, PageFull,
                       Server, Timings, Visitor, _http, desk_server, long_round)
 from swisslearn import desk
 from swisslearn.deskserver import YIELD_NICENESS, HallKernelManager, HostCheck
@@ -294,24 +294,12 @@ def test_the_server_stops_a_kernel_deaf_to_the_limit() -> None:
             sleeper.wait()
 
 
-def test_the_long_round_is_long() -> None:
-    """What the tests of the limit stand on: the round outlasts their limit."""
-    loaded = desk.read_upload(LONG_ROUND_NAME, long_round())
-    assert isinstance(loaded, desk.Loaded)
-    try:
-        with desk.time_limit(LIMIT + 2):
-            desk.pair_round(loaded, LONG_ROUND_NUMBER)
-    except desk.TooLong:
-        return
-    pytest.fail(f"{LONG_ROUND_FILE} round {LONG_ROUND_NUMBER} paired within {LIMIT + 2} s: "
-                "the desk's time-limit tests need a longer round")
-
-
 def test_the_page_says_a_round_is_too_long(monkeypatch: pytest.MonkeyPatch) -> None:
     """In the page's language, again when it changes; the page then works on.
     The page's reaction is what is tested here, not the engine's speed (the
-    server tests and test_the_long_round_is_long stand on the real long
-    round): under make test's load a worker once paired it unstopped, so the
+    server tests stand on the real long round, and
+    test_the_page_in_chromium_says_the_round_is_too_long checks that it
+    outlasts the limit): under make test's load a worker once paired it unstopped, so the
     long round's pairing is made to outlast the limit whatever the machine."""
     monkeypatch.setenv(desk.LIMIT_VARIABLE, "1")
     real_pair_round = desk.pair_round
@@ -381,7 +369,8 @@ def test_the_command_line_offered() -> None:
 
 
 @pytest.mark.browser
-def test_the_page_in_chromium_says_the_round_is_too_long(server: Server, tmp_path: Any) -> None:
+def test_the_page_in_chromium_says_the_round_is_too_long(server: Server, browser: Any,
+                                                          tmp_path: Any) -> None:
     """What a person sees: the long round stopped, the command to run instead.
     Also (its own page, a visitor's, before issue 31): a round the engine
     works on for minutes kept its kernel at 100 %, even after the page left
@@ -389,47 +378,63 @@ def test_the_page_in_chromium_says_the_round_is_too_long(server: Server, tmp_pat
     idle again and the page reads the next file."""
     from playwright.sync_api import expect
 
-    from test_desk_browser import _kernel_id, launched_chromium
+    from test_desk_browser import _kernel_id
     mine = tmp_path / "mon-open.trf"
     mine.write_bytes(long_round())
-    with launched_chromium() as chromium:
-        tab = chromium.new_page()
-        tab.set_default_timeout(60_000)
-        tab.goto(server.url, timeout=120_000)
-        # Not the stepper: under a 3 s limit, a loaded machine may stop the
-        # example's round too (its first pairing imports the pictures).
-        tab.wait_for_selector(".desk-upload", timeout=120_000)
-        with tab.expect_file_chooser() as chooser:
-            tab.click(".desk-upload")
-        start = time.monotonic()
-        chooser.value.set_files(str(mine))
-        error = tab.locator(".desk-error")
+    tab = browser.new_page()
+    tab.set_default_timeout(60_000)
+    tab.goto(server.url, timeout=120_000)
+    # Not the stepper: under a 3 s limit, a loaded machine may stop the
+    # example's round too (its first pairing imports the pictures).
+    tab.wait_for_selector(".desk-upload", timeout=120_000)
+    with tab.expect_file_chooser() as chooser:
+        tab.click(".desk-upload")
+    start = time.monotonic()
+    chooser.value.set_files(str(mine))
+    error = tab.locator(".desk-error")
+    _stopped_at_the_limit(tab, error)
+    took = time.monotonic() - start
+    # Stopped at the limit (the machine is small and shared: generous).
+    assert LIMIT <= took < LIMIT + 45, took
+    expect(error).to_contain_text("trop long pour le bureau")
+    expect(error).to_contain_text("swisslearn pair mon-open.trf --round 2")
+    expect(tab.locator(".desk-busy")).to_have_text("")
+    kernel = _kernel_id(tab)
+    deadline = time.monotonic() + 20
+    while _kernel_state(server, kernel) != "idle":
+        assert time.monotonic() < deadline, "the kernel is still busy"
+        time.sleep(0.5)
+    tab.click(".desk-lang button:has-text('English')")
+    expect(error).to_contain_text(f"Round 2 takes the engine more than {LIMIT} s")
+    tab.screenshot(path=str(LOG.parent / "08-ronde-trop-longue.png"))
+    assert "Traceback" not in tab.content()
+    # The page still works: another file is read and its round paired.
+    with tab.expect_file_chooser() as chooser:
+        tab.click(".desk-upload")
+    chooser.value.set_files(str(ROOT / "data" / "club-12-joueurs.trf"))
+    info = tab.locator(".desk-info")
+    expect(info).to_contain_text("club-12-joueurs.trf", timeout=60_000)
+    expect(info).to_contain_text(re.compile(r"round \d+ paired by"), timeout=60_000)
+    expect(error).to_have_text("")
+    tab.close(run_before_unload=True)
+
+
+def _stopped_at_the_limit(tab: Any, error: Any) -> None:
+    """The page says the long round is too long.  What every test of the
+    limit here stands on is checked so (it was a test of its own, which
+    paired the long round in this process for 5 s, issue 31): the round
+    outlasts the limit, in a desk's kernel; if the engine ever pairs it
+    within the limit, this says so."""
+    from playwright.sync_api import expect
+    try:
         expect(error).to_contain_text(f"La ronde 2 demande plus de {LIMIT} s au moteur",
                                       timeout=LIMIT * 1000 + 60_000)
-        took = time.monotonic() - start
-        # Stopped at the limit (the machine is small and shared: generous).
-        assert LIMIT <= took < LIMIT + 45, took
-        expect(error).to_contain_text("trop long pour le bureau")
-        expect(error).to_contain_text("swisslearn pair mon-open.trf --round 2")
-        expect(tab.locator(".desk-busy")).to_have_text("")
-        kernel = _kernel_id(tab)
-        deadline = time.monotonic() + 20
-        while _kernel_state(server, kernel) != "idle":
-            assert time.monotonic() < deadline, "the kernel is still busy"
-            time.sleep(0.5)
-        tab.click(".desk-lang button:has-text('English')")
-        expect(error).to_contain_text(f"Round 2 takes the engine more than {LIMIT} s")
-        tab.screenshot(path=str(LOG.parent / "08-ronde-trop-longue.png"))
-        assert "Traceback" not in tab.content()
-        # The page still works: another file is read and its round paired.
-        with tab.expect_file_chooser() as chooser:
-            tab.click(".desk-upload")
-        chooser.value.set_files(str(ROOT / "data" / "club-12-joueurs.trf"))
-        info = tab.locator(".desk-info")
-        expect(info).to_contain_text("club-12-joueurs.trf", timeout=60_000)
-        expect(info).to_contain_text(re.compile(r"round \d+ paired by"), timeout=60_000)
-        expect(error).to_have_text("")
-        tab.close(run_before_unload=True)
+    except AssertionError:
+        info = tab.locator(".desk-info").inner_text()
+        if "mon-open.trf" in info and "appariée" in info:
+            pytest.fail(f"{LONG_ROUND_FILE} round {LONG_ROUND_NUMBER} paired within {LIMIT} s "
+                        f"({info!r}): the desk's time-limit tests need a longer round")
+        raise
 
 
 def _kernel_state(server: Server, kernel_id: str) -> str:

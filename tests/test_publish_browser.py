@@ -24,7 +24,6 @@ from conftest import DATA, ROOT
 from swisslearn import systems
 from swisslearn.cli import main, read_input
 from swisslearn.explain import explain_pair
-from test_desk_browser import CHROMIUM, CHROMIUM_ARGS, browser  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +45,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def tab(browser: Any) -> Iterator[Any]:  # noqa: F811  (the fixture imported above)
+def tab(browser: Any) -> Iterator[Any]:
     """A fresh desktop-sized page; every request it makes is recorded."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(TIMEOUT)
@@ -115,7 +114,7 @@ def test_a_player_switches_language_follows_links_and_reads_why(site: Path, tab:
 
 
 @pytest.mark.parametrize("page", ["index.html", "joueurs/01.html", "deroulement.html"])
-def test_a_phone_shows_the_boards_without_scrolling_sideways(site: Path, browser: Any,  # noqa: F811
+def test_a_phone_shows_the_boards_without_scrolling_sideways(site: Path, browser: Any,
                                                             page: str) -> None:
     from playwright.sync_api import expect
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
