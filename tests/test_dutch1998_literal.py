@@ -30,6 +30,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -46,7 +47,7 @@ from swisslearn.dutch1998.exchanges import iter_exchanges
 from swisslearn.dutch1998.procedure import LITERAL_LIMIT, pair, trace
 from swisslearn.dutch1998.search import BracketSearch, ExchangeRanks, SplitFinder
 from swisslearn.errors import PairingError, UsageError
-from swisslearn.generate import generate, random_tournaments
+from swisslearn.generate import generate, generate_traced, random_tournaments
 from swisslearn.model import NO_PREFERENCE, ForbiddenPairs, Player, PlayerState, Tournament
 from swisslearn.formats.trf import read_trf
 from swisslearn.trace import (BracketOpened, BracketPaired, CandidatesSkipped, CandidateTried,
@@ -106,12 +107,22 @@ def _compare(tournament: Tournament, round: int, where: str) -> int:
 
 
 SETTINGS = list(random_tournaments(TOURNAMENTS, seed=1998, players=(5, 10), rounds=(3, 7)))
+_GENERATED: dict[int, Tournament] = {}
+
+
+def _generated(index: int) -> Tournament:
+    """SETTINGS[index]'s tournament, generated once for the module's three
+    sweeps (each reads it as it is, changes go to a copy)."""
+    found = _GENERATED.get(index)
+    if found is None:
+        found = _GENERATED[index] = generate(SETTINGS[index]).tournament
+    return found
 
 
 def test_literal_and_pruned_agree_on_random_tournaments() -> None:
     rounds = ranges = 0
-    for settings_ in SETTINGS:
-        tournament = generate(settings_).tournament
+    for index, settings_ in enumerate(SETTINGS):
+        tournament = _generated(index)
         for round in range(1, tournament.rounds_paired + 1):
             ranges += max(0, _compare(tournament, round, f"{settings_!r} round {round}"))
             rounds += 1
@@ -124,8 +135,8 @@ def test_literal_and_pruned_agree_with_forbidden_pairs() -> None:
     rounds cannot be paired at all (both modes must say so)."""
     rng = random.Random(2026)
     rounds = failures = 0
-    for settings_ in SETTINGS[:WITH_FORBIDDEN]:
-        tournament = generate(settings_).tournament
+    for index, settings_ in enumerate(SETTINGS[:WITH_FORBIDDEN]):
+        tournament = _generated(index)
         last = tournament.rounds_paired
         ids = [p.id for p in tournament]
         for round in range(max(2, last - 2), last + 1):
@@ -245,8 +256,8 @@ def test_jumping_over_exchanges_changes_nothing(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(candidates, "SEQUENTIAL", 1)
     rng = random.Random(8)
     rounds = 0
-    for settings_ in SETTINGS[:JUMPED]:
-        tournament = generate(settings_).tournament
+    for index, settings_ in enumerate(SETTINGS[:JUMPED]):
+        tournament = _generated(index)
         last = tournament.rounds_paired
         ids = [p.id for p in tournament]
         for round in range(max(1, last - 2), last + 1):
@@ -314,19 +325,24 @@ def _story_rounds() -> list[tuple[str, Tournament, int]]:
     return found
 
 
-def assert_story_is_literal(tournament: Tournament, round: int, where: str) -> str:
+def assert_story_is_literal(tournament: Tournament, round: int, where: str,
+                            told: Sequence[Event] | None = None) -> str:
     """The default trace of a round whose brackets are all of at most
     STORY_SIZE players (within the round's budget) is, event for event, the
     literal procedure's; a bigger round has the same pairing.  Returns
     "same", "pairing" (a bigger bracket: compared on the pairing only) or
-    "error" (no pairing in either mode, the same error)."""
-    try:
-        told = list(trace(tournament, round))
-    except PairingError as error:
-        with pytest.raises(PairingError) as literal_error:
-            list(trace(tournament, round, literal=True))
-        assert str(literal_error.value) == str(error), where
-        return "error"
+    "error" (no pairing in either mode, the same error).  ``told``: the
+    default trace if it is already made (``generate_traced``'s, the same
+    events as tracing the round again), else it is traced here."""
+    if told is None:
+        try:
+            told = list(trace(tournament, round))
+        except PairingError as error:
+            with pytest.raises(PairingError) as literal_error:
+                list(trace(tournament, round, literal=True))
+            assert str(literal_error.value) == str(error), where
+            return "error"
+    told = list(told)
     try:
         literal = list(trace(tournament, round, literal=True))
     except UsageError:
@@ -347,9 +363,11 @@ def test_the_story_of_every_course_round_is_the_literal_procedure() -> None:
 def test_the_story_of_generated_rounds_is_the_literal_procedure() -> None:
     outcomes: Counter[str] = Counter()
     for settings_ in random_tournaments(STORY_SAMPLE, seed=29, players=(4, 12), rounds=(3, 9)):
-        tournament = generate(settings_).tournament
+        document, traces = generate_traced(settings_, trace)
+        tournament = document.tournament
         for round in range(1, tournament.rounds_paired + 1):
-            outcomes[assert_story_is_literal(tournament, round, f"{settings_!r} round {round}")] += 1
+            outcomes[assert_story_is_literal(tournament, round, f"{settings_!r} round {round}",
+                                             traces.get(round))] += 1
     assert outcomes["same"] > 150, outcomes
 
 

@@ -379,9 +379,18 @@ class BracketSearch:
         return self._matrix_cache
 
     def factorial(self, n: int) -> int:
-        found = self._factorials.get(n)
+        """n!, kept; from a neighbour's if it is kept (the walks ask for
+        m - 1, m - 2, ... in turn: one division each, not a factorial)."""
+        factorials = self._factorials
+        found = factorials.get(n)
         if found is None:
-            found = self._factorials[n] = math.factorial(n)
+            above = factorials.get(n + 1)
+            if above is not None:
+                found = above // (n + 1)
+            else:
+                below = factorials.get(n - 1)
+                found = below * n if below is not None else math.factorial(n)
+            factorials[n] = found
         return found
 
     @property
@@ -1145,8 +1154,11 @@ class ExchangeRanks:
         return _subset_sums(m, r, self._cache)
 
     def total(self) -> int:
-        return sum(math.comb(self.p, k) * math.comb(self.q, k)
-                   for k in range(1, min(self.p, self.q) + 1))
+        """How many exchanges: the sum over k >= 1 of C(p, k) C(q, k), which
+        is C(p + q, p) - 1 (Vandermonde's identity)."""
+        if min(self.p, self.q) < 1:
+            return 0
+        return math.comb(self.p + self.q, self.p) - 1
 
     def _s2_count(self, k: int, total: int, low: int) -> int:
         """k-subsets of {low+1 .. p+q} with this sum."""
