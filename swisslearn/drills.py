@@ -90,9 +90,15 @@ class _Round:
     tournament: Tournament
     round: RoundNumber
     reading: Reading
+    _states: dict[PlayerId, PlayerState] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def states(self) -> dict[PlayerId, PlayerState]:
-        return {s.id: s for s in self.tournament.states(self.round)}
+        """The players' states before the round, worked out once (a bank
+        asks for them at each of the round's steps; they are only read)."""
+        if not self._states:
+            self._states.update((s.id, s) for s in self.tournament.states(self.round))
+        return self._states
 
 
 def _rounds_of(settings: GeneratorSettings) -> tuple[_Round, ...]:
