@@ -65,7 +65,7 @@ from swisslearn.errors import PairingError
 from swisslearn.exercises import (Question, accepting, drill_question, exchange_question, history,
                                   players_checker, transposition_question)
 from swisslearn.words import Catalogue, catalogue
-from swisslearn.generate import DrawnRounds, GeneratorSettings, generate_traced, random_tournaments
+from swisslearn.generate import DrawnRounds, GeneratorSettings, generate_traced
 from swisslearn.model import (Colour, Player, PlayerId, PlayerState, Result, RoundEntry,
                               RoundNumber, Tournament, e3_history)
 from swisslearn.trace import (BracketSplit, BracketView, CandidateTried, CriterionDropped, Event,
@@ -90,9 +90,15 @@ class _Round:
     tournament: Tournament
     round: RoundNumber
     reading: Reading
+    _states: dict[PlayerId, PlayerState] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def states(self) -> dict[PlayerId, PlayerState]:
-        return {s.id: s for s in self.tournament.states(self.round)}
+        """The players' states before the round, worked out once (a bank
+        asks for them at each of the round's steps; they are only read)."""
+        if not self._states:
+            self._states.update((s.id, s) for s in self.tournament.states(self.round))
+        return self._states
 
 
 def _rounds_of(settings: GeneratorSettings) -> tuple[_Round, ...]:
@@ -228,6 +234,8 @@ def colour_drill(seed: int = 0, count: int = 24, lang: str = "fr") -> tuple[Ques
                                higher_read=_e3(higher), lower_read=_e3(other))
         by_rule.setdefault(step.rule, []).append(drill_question(
             cat, text, str(step.white), explanation, "drill.colour.hint"))
+        if _mixed(by_rule, count, _COLOUR_RULES):
+            break
     questions: list[Question] = []
     # Round robin over the rules, so that E2 and E3 are not drowned by E1.
     while len(questions) < count and any(by_rule.values()):
@@ -235,6 +243,10 @@ def colour_drill(seed: int = 0, count: int = 24, lang: str = "fr") -> tuple[Ques
             if by_rule[rule] and len(questions) < count:
                 questions.append(by_rule[rule].pop(0))
     return tuple(questions)
+
+
+#: The rules :func:`allocate` decides by (``colour_drill`` asserts each step's).
+_COLOUR_RULES = ("E1", "E2", "E3", "E4")
 
 
 def _e3(state: PlayerState) -> str:
@@ -278,7 +290,21 @@ def homogeneous_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[
             cat, cat.text("drill.kind.text", bracket=_bracket_words(cat, step.place)), answer,
             explanation, "drill.kind.hint",
             accepted=[cat.text(f"drill.kind.also.{kind}")]))
-    return _mix(kinds, count, ("as_homogeneous", "heterogeneous", "homogeneous"))
+        if _mixed(kinds, count, _KINDS):
+            break
+    return _mix(kinds, count, _KINDS)
+
+
+_KINDS = ("as_homogeneous", "heterogeneous", "homogeneous")
+
+
+def _mixed(groups: dict[str, list[Question]], count: int, order: Sequence[str]) -> bool:
+    """Whether :func:`_mix` of ``groups`` is decided: every key of ``order``
+    (all the keys there can be) has as many questions as its turns take
+    (``count`` over the keys, rounded up), so questions found later would
+    only go after those :func:`_mix` takes, and a bank may stop reading."""
+    turns = -(-count // len(order))
+    return all(len(groups.get(key, ())) >= turns for key in order)
 
 
 def _mix(groups: dict[str, list[Question]], count: int, order: Sequence[str]
@@ -323,6 +349,8 @@ def p_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[Question, 
         groups.setdefault(key, []).append(drill_question(
             cat, cat.text("drill.p.text", bracket=_bracket_words(cat, place)), str(split.p),
             explanation, "drill.p.hint", accepted=[f"p={split.p}"]))
+        if _mixed(groups, count, ("heterogeneous", "homogeneous")):
+            break
     return _mix(groups, count, ("heterogeneous", "homogeneous"))
 
 
@@ -342,6 +370,8 @@ def x_drill(seed: int = 0, count: int = 8, lang: str = "fr") -> tuple[Question, 
         groups.setdefault(key, []).append(drill_question(
             cat, cat.text("drill.x.text", score=cat.number(place.score), prefs=prefs),
             str(x.x), explanation, "drill.x.hint", accepted=[f"x={x.x}"]))
+        if _mixed(groups, count, ("negative", "plain")):
+            break
     return _mix(groups, count, ("negative", "plain"))
 
 
@@ -618,6 +648,8 @@ def boards_drill(seed: int = 0, count: int = 5, lang: str = "fr") -> tuple[Quest
             explanation=explanation, check=_ordered_checker(step.boards, explanation),
             hint=cat.text("drill.boards.hint"))
         (decided if by_sum else others).append(question)
+        if len(decided) >= count:   # the first ``count`` decided by the sum: no need to read on
+            break
     return tuple((decided + others)[:count])
 
 
@@ -777,43 +809,68 @@ def absence_drill(seed: int = 0, count: int = 4, lang: str = "fr") -> tuple[Ques
     return tuple(questions)
 
 
+@dataclasses.dataclass(frozen=True)
+class _LastRound:
+    before: Tournament            # the tournament before its last round
+    round: RoundNumber
+    events: tuple[Event, ...]     # the last round's trace
+    other: RoundPaired            # the same round paired as if it were not the last
+
+
+def _last_round_of(settings: GeneratorSettings) -> tuple[_LastRound, ...]:
+    """The last round of the tournament ``settings`` draws when the last
+    round's exceptions change its pairing (none else, nor when it cannot be
+    paired)."""
+    try:
+        document, traces = generate_traced(settings, trace)
+    except PairingError:
+        return ()
+    full = document.tournament
+    last = full.rounds_paired
+    if last < 3 or not full.is_last_round(last):
+        return ()
+    before = full.truncated(last - 1)
+    events = traces.get(last) or tuple(trace(before, last))
+    result = events[-1]
+    assert isinstance(result, RoundPaired)
+    not_last = dataclasses.replace(before, rounds=last + 1)
+    try:
+        other = pair(not_last, last)
+    except PairingError:
+        return ()
+    if other.boards == result.boards:
+        return ()
+    return (_LastRound(before, last, events, other),)
+
+
+@lru_cache(maxsize=16)
+def _last_rounds(seed: int) -> DrawnRounds[_LastRound]:
+    """The tournaments ``last_round_drill`` draws from ``seed``, drawn as far as
+    a bank reads and kept (a bank in another language reads the same)."""
+    return DrawnRounds(seed + 1, _last_round_of, players=(6, 12), rounds=(4, 6))
+
+
 def last_round_drill(seed: int = 0, count: int = 2, lang: str = "fr") -> tuple[Question, ...]:
     """The last round: players over 50 % lose the protection of B2, B5, B6
-    (and A7a's absolute preference): rounds where that changes the pairing."""
+    (and A7a's absolute preference): rounds where that changes the pairing
+    (among 200 tournaments drawn from ``seed + 1``)."""
     cat = catalogue(lang)
     questions = []
-    for settings in random_tournaments(200, seed + 1, players=(6, 12), rounds=(4, 6)):
-        try:
-            document, traces = generate_traced(settings, trace)
-        except PairingError:
-            continue
-        full = document.tournament
-        last = full.rounds_paired
-        if last < 3 or not full.is_last_round(last):
-            continue
-        before = full.truncated(last - 1)
-        events = traces.get(last) or tuple(trace(before, last))
-        result = events[-1]
+    for item in _last_rounds(seed).rounds(200):
+        result = item.events[-1]
         assert isinstance(result, RoundPaired)
-        not_last = dataclasses.replace(before, rounds=last + 1)
-        try:
-            other = pair(not_last, last)
-        except PairingError:
-            continue
-        if other.boards == result.boards:
-            continue
         answer = round_text(result, lang)
         explanation = cat.text("drill.last.why", answer=answer,
-                               other=round_text(other, lang))
+                               other=round_text(item.other, lang))
 
-        def check(text: str, events: tuple[Event, ...] = events,
+        def check(text: str, events: tuple[Event, ...] = item.events,
                   explanation: str = explanation) -> tuple[bool, str]:
             verdict = check_round(events, text, lang)
             return verdict.correct, verdict.message if not verdict.correct else explanation
         questions.append(Question(
-            text=cat.text("drill.last.text", round=last), answer=answer,
+            text=cat.text("drill.last.text", round=item.round), answer=answer,
             explanation=explanation, check=check, hint=cat.text("drill.last.hint"),
-            sheet=card_sheet(before, last).in_language(lang)))
+            sheet=card_sheet(item.before, item.round).in_language(lang)))
         if len(questions) >= count:
             break
     return tuple(questions)

@@ -202,8 +202,11 @@ def test_every_step_of_every_course_round_accepts_its_answers() -> None:
             continue
         tournament = read_trf(path).tournament
         for round_number in range(2, tournament.rounds_paired + 1):
+            # One trace per round for both sessions (`for_round` is this, and
+            # is used by the tests above).
+            reading = read_trace(card_trace(tournament, round_number))
             for answer in (typed, None):
-                session = CardSession.for_round(tournament, round_number)
+                session = CardSession(reading)
                 while not session.done:
                     step = session.step
                     assert step is not None

@@ -5,9 +5,11 @@ DataFrame drawn as a figure.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
+from matplotlib.artist import Artist
+from matplotlib.axis import Axis
 from matplotlib.figure import Figure
 
 from swisslearn.viz._common import _draw_table, _new_figure, _text_width
@@ -22,9 +24,21 @@ __all__ = [
 
 def highlighted(fig: Figure) -> list[str]:
     """The ids of what a figure highlights (``flowchart:C7``, ``d2:c``, ``row:3``), sorted."""
-    found = {artist.get_gid() for artist in fig.findobj()
+    found = {artist.get_gid() for artist in _artists(fig)
              if artist.get_label() == "current" and artist.get_gid()}
     return sorted(str(g) for g in found)
+
+
+def _artists(artist: Artist) -> Iterator[Artist]:
+    """``artist`` and every artist in it, as :meth:`Artist.findobj` lists
+    them, but for an axis's ticks: ``Axis.get_children`` makes them on demand
+    (locating them first: 20 ms a picture, for ticks no picture shows, the
+    axes being off), and nothing here marks a tick."""
+    yield artist
+    children = ([artist.label, artist.offsetText] if isinstance(artist, Axis)
+                else artist.get_children())
+    for child in children:
+        yield from _artists(child)
 
 
 def figure_png(fig: Figure, dpi: int = 100) -> bytes:
