@@ -57,29 +57,24 @@ ALICE = record_of(("E3", False), ("E1", True), ("E3", False), ("E3", True))
 
 
 @pytest.fixture(scope="module", autouse=True)
-def pdfs_written_once() -> Iterator[None]:
-    """``exam new``'s ``sujet.pdf`` and ``corrige.pdf`` written once per paper
-    and language in this file (1 to 3 s of CPU each time: matplotlib's
-    drawing and its fonts' subsetting), then copied: the tests here are about
-    the record, the rule it chooses and what the command says; none reads a
-    PDF.  ``test_exam.py`` checks the PDFs and that the same paper gives the
-    same bytes; the subprocess runs below write their own."""
+def pdfs_not_drawn() -> Iterator[None]:
+    """``exam new``'s ``sujet.pdf`` and ``corrige.pdf`` in this process: one
+    line naming the writer, the paper's title and the language, instead of
+    matplotlib's drawing and its fonts' subsetting (about 1 s of CPU a paper
+    and language): the tests here are about the record, the rule it chooses
+    and what the command says; none reads a PDF.  The PDFs are drawn and
+    read in ``test_exam.py`` (a paper of a level, and ``--rule E3 --seed 1``,
+    this file's paper) and ``test_desk_exam.py``; the subprocess runs below
+    (another hash seed) draw their own."""
     from swisslearn.exam import pdf
-    written: dict[tuple[object, ...], bytes] = {}
 
-    def once(write: Callable[[ExamPaper, Path, str], None]
-             ) -> Callable[[ExamPaper, Path, str], None]:
-        def copied(paper: ExamPaper, path: Path, lang: str = "fr") -> None:
-            key = (write.__name__, paper.trf(), paper.rule, paper.level, paper.tries, lang)
-            if key not in written:
-                write(paper, path, lang)
-                written[key] = path.read_bytes()
-            else:
-                path.write_bytes(written[key])
-        return copied
+    def stand_in(name: str) -> Callable[[ExamPaper, Path, str], None]:
+        def write(paper: ExamPaper, path: Path, lang: str = "fr") -> None:
+            path.write_text(f"{name} {paper.title(lang)} {lang}\n", encoding="utf-8")
+        return write
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pdf, "write_paper", once(pdf.write_paper))
-        patch.setattr(pdf, "write_answer_key", once(pdf.write_answer_key))
+        patch.setattr(pdf, "write_paper", stand_in("write_paper"))
+        patch.setattr(pdf, "write_answer_key", stand_in("write_answer_key"))
         yield
 
 
@@ -144,6 +139,10 @@ def test_the_choice_is_said_in_english_and_counts_the_latest_answers(
     assert code == EXIT_OK and drawn_rule(tmp_path / "e1") == "E1"
     assert out.splitlines()[0] == \
         f"Rule most missed in the record {record}: E1 (5 misses in its last 5 answers)."
+    # The papers handed to the PDF writers: the rule's round, in the language asked.
+    title = paper_for_rule("E1", 0).title("en")
+    for name, writer in (("sujet.pdf", "write_paper"), ("corrige.pdf", "write_answer_key")):
+        assert (tmp_path / "e1" / name).read_text(encoding="utf-8") == f"{writer} {title} en\n"
     # A record not written yet: a rule never asked, chosen by the seed.
     fresh = tmp_path / "nouveau.json"
     rule = next_rule(Record("nouveau"), 4)
