@@ -64,8 +64,8 @@ def pdfs_not_drawn() -> Iterator[None]:
     and language): the tests here are about the record, the rule it chooses
     and what the command says; none reads a PDF.  The PDFs are drawn and
     read in ``test_exam.py`` (a paper of a level, and ``--rule E3 --seed 1``,
-    this file's paper) and ``test_desk_exam.py``; the subprocess runs below
-    (another hash seed) draw their own."""
+    this file's paper) and ``test_desk_exam.py``; nor in the new interpreter
+    of the hash-seed test, which compares no PDF either."""
     from swisslearn.exam import pdf
 
     def stand_in(name: str) -> Callable[[ExamPaper, Path, str], None]:
