@@ -57,29 +57,24 @@ ALICE = record_of(("E3", False), ("E1", True), ("E3", False), ("E3", True))
 
 
 @pytest.fixture(scope="module", autouse=True)
-def pdfs_written_once() -> Iterator[None]:
-    """``exam new``'s ``sujet.pdf`` and ``corrige.pdf`` written once per paper
-    and language in this file (1 to 3 s of CPU each time: matplotlib's
-    drawing and its fonts' subsetting), then copied: the tests here are about
-    the record, the rule it chooses and what the command says; none reads a
-    PDF.  ``test_exam.py`` checks the PDFs and that the same paper gives the
-    same bytes; the subprocess runs below write their own."""
+def pdfs_not_drawn() -> Iterator[None]:
+    """``exam new``'s ``sujet.pdf`` and ``corrige.pdf`` in this process: one
+    line naming the writer, the paper's title and the language, instead of
+    matplotlib's drawing and its fonts' subsetting (about 1 s of CPU a paper
+    and language): the tests here are about the record, the rule it chooses
+    and what the command says; none reads a PDF.  The PDFs are drawn and
+    read in ``test_exam.py`` (a paper of a level, and ``--rule E3 --seed 1``,
+    this file's paper) and ``test_desk_exam.py``; nor in the new interpreter
+    of the hash-seed test, which compares no PDF either."""
     from swisslearn.exam import pdf
-    written: dict[tuple[object, ...], bytes] = {}
 
-    def once(write: Callable[[ExamPaper, Path, str], None]
-             ) -> Callable[[ExamPaper, Path, str], None]:
-        def copied(paper: ExamPaper, path: Path, lang: str = "fr") -> None:
-            key = (write.__name__, paper.trf(), paper.rule, paper.level, paper.tries, lang)
-            if key not in written:
-                write(paper, path, lang)
-                written[key] = path.read_bytes()
-            else:
-                path.write_bytes(written[key])
-        return copied
+    def stand_in(name: str) -> Callable[[ExamPaper, Path, str], None]:
+        def write(paper: ExamPaper, path: Path, lang: str = "fr") -> None:
+            path.write_text(f"{name} {paper.title(lang)} {lang}\n", encoding="utf-8")
+        return write
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pdf, "write_paper", once(pdf.write_paper))
-        patch.setattr(pdf, "write_answer_key", once(pdf.write_answer_key))
+        patch.setattr(pdf, "write_paper", stand_in("write_paper"))
+        patch.setattr(pdf, "write_answer_key", stand_in("write_answer_key"))
         yield
 
 
@@ -144,6 +139,10 @@ def test_the_choice_is_said_in_english_and_counts_the_latest_answers(
     assert code == EXIT_OK and drawn_rule(tmp_path / "e1") == "E1"
     assert out.splitlines()[0] == \
         f"Rule most missed in the record {record}: E1 (5 misses in its last 5 answers)."
+    # The papers handed to the PDF writers: the rule's round, in the language asked.
+    title = paper_for_rule("E1", 0).title("en")
+    for name, writer in (("sujet.pdf", "write_paper"), ("corrige.pdf", "write_answer_key")):
+        assert (tmp_path / "e1" / name).read_text(encoding="utf-8") == f"{writer} {title} en\n"
     # A record not written yet: a rule never asked, chosen by the seed.
     fresh = tmp_path / "nouveau.json"
     rule = next_rule(Record("nouveau"), 4)
@@ -315,8 +314,9 @@ def test_a_record_that_cannot_be_written_is_one_line_exit_2(
 def test_the_same_bytes_whatever_pythonhashseed(exam: Path, tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """``exam new`` and ``exam mark`` with a record say and write the same
-    bytes in this process and in new interpreters under another
-    PYTHONHASHSEED (one run each: two subprocess runs cost twice the CPU)."""
+    bytes in this process and in a new interpreter under another
+    PYTHONHASHSEED (one interpreter runs both commands, the PDFs not drawn
+    there either: none is compared, and drawing them was 1 s of its 1.8 s)."""
     answers = tmp_path / "copie.txt"
     answers.write_text(copy_with_colours_reversed(expected_lines(exam), "E3")[0],
                        encoding="utf-8")
@@ -329,24 +329,45 @@ def test_the_same_bytes_whatever_pythonhashseed(exam: Path, tmp_path: Path,
         write(place / "alice.json", ALICE)
         if where == "here":
             monkeypatch.chdir(place)
-            new, marked = in_process(*new_args), in_process(*mark_args)
+            runs = [in_process(*new_args), in_process(*mark_args)]
             monkeypatch.undo()
+            said_there = [(run.returncode, run.stdout, run.stderr) for run in runs]
         else:
             env = {**os.environ, "PYTHONHASHSEED": other_hash_seed()}
             env.pop("SWISSLEARN_LANG", None)
-            new = subprocess.run([sys.executable, "-m", "swisslearn", *new_args], cwd=place,
-                                 env=env, capture_output=True, text=True, check=False,
-                                 timeout=300)
-            marked = subprocess.run([sys.executable, "-m", "swisslearn", *mark_args], cwd=place,
-                                    env=env, capture_output=True, text=True, check=False,
-                                    timeout=300)
-        assert new.returncode == EXIT_OK, new.stderr
-        assert marked.returncode == EXIT_OK, marked.stderr
-        said.append((new.stdout, marked.stdout, (place / "alice.json").read_bytes(),
+            done = subprocess.run([sys.executable, "-c", _BOTH_COMMANDS,
+                                   json.dumps([new_args, mark_args])], cwd=place, env=env,
+                                  capture_output=True, text=True, check=False, timeout=300)
+            assert done.returncode == 0, done.stderr
+            said_there = [tuple(run) for run in json.loads(done.stdout)]
+        for code, _, err in said_there:
+            assert code == EXIT_OK, err
+        said.append((said_there[0][1], said_there[1][1], (place / "alice.json").read_bytes(),
                      (place / "e3" / "sujet.trf").read_bytes(),
                      (place / "e3" / EXAM_FILE).read_bytes()))
     assert said[0] == said[1]
     assert '"recorded": [' in said[0][1]
+
+
+_BOTH_COMMANDS = """
+import contextlib, io, json, sys
+from swisslearn.cli import main
+from swisslearn.exam import pdf
+
+def stand_in(paper, path, lang="fr"):
+    path.write_text("", encoding="utf-8")
+
+pdf.write_paper = pdf.write_answer_key = stand_in
+said = []
+for argv in json.loads(sys.argv[1]):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    said.append((code, out.getvalue(), err.getvalue()))
+print(json.dumps(said))
+"""
+"""``exam new`` then ``exam mark`` in one interpreter, the PDFs not drawn;
+prints each command's exit code, stdout and stderr (JSON)."""
 
 
 def test_record_alone_is_the_trainee_s_record_under_the_home(

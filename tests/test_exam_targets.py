@@ -1,5 +1,5 @@
 """Rounds chosen for the rule (issue 30, item 3): every rule of the table is
-drawn (a 3-seed sample here; the 20-seed sweep is
+drawn (a 2-seed sample here; the 20-seed sweep is
 ``tests/stress/test_exam_targets_stress.py``), each round is proved by its
 own trace, the proofs refuse rounds without the rule, the same seed gives
 the same round, and a rule not found is a clear error."""
@@ -26,7 +26,8 @@ from swisslearn.model import Tournament
 from swisslearn.results import Result
 from swisslearn.trace import RoundPaired, RoundStarted
 
-SAMPLE_SEEDS = (0, 1, 2)
+SAMPLE_SEEDS = (0, 1)
+"""The seeds each rule is drawn from in ``make test`` (``make stress``: 0-19)."""
 
 
 def test_the_table_holds_every_rule_the_issue_lists() -> None:
@@ -41,7 +42,7 @@ def test_the_table_holds_every_rule_the_issue_lists() -> None:
 @functools.cache
 def drawn_once(rule: str, seed: int) -> RuleRound:
     """``round_for_rule(rule, seed)`` drawn once for this file: the shapes'
-    and the drill's tests read rounds of the three-seed sample (the same
+    and the drill's tests read rounds of the two-seed sample (the same
     seed drawing the same round is tested apart, two real draws)."""
     return round_for_rule(rule, seed)
 
@@ -60,7 +61,7 @@ def assert_drawn(rule: str, seed: int) -> int:
 
 
 @pytest.mark.parametrize("rule", RULES)
-def test_each_rule_is_drawn_from_three_seeds(rule: str) -> None:
+def test_each_rule_is_drawn_from_the_sample_seeds(rule: str) -> None:
     for seed in SAMPLE_SEEDS:
         assert_drawn(rule, seed)
 
@@ -149,9 +150,9 @@ def test_a_rule_never_found_is_a_clear_error_after_the_bound(
 
 def test_the_drill_by_rule_is_checked_and_its_hint_names_the_rule_only(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # The drill's rounds (seeds 1 and 2, then 0) are the sample's, drawn once.
+    # The drill's rounds (seeds 0 and 1) are the sample's, drawn once.
     monkeypatch.setattr(targets, "round_for_rule", drawn_once)
-    questions = drills.rule_drill("last-round", seed=1, count=2)
+    questions = drills.rule_drill("last-round", seed=0, count=2)
     assert len(questions) == 2
     for question in questions:
         assert question.sheet is not None

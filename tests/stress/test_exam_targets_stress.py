@@ -1,5 +1,5 @@
 """Rounds chosen for the rule, the full sweep (issue 30, item 3; ``make
-stress`` only: ``make test`` runs seeds 0-2 in ``tests/test_exam_targets.py``):
+stress`` only: ``make test`` runs seeds 0 and 1 in ``tests/test_exam_targets.py``):
 every rule of :data:`swisslearn.exam.targets.RULES` drawn from 20 seeds, each
 round proved by its own trace.  Prints, per rule, the tries each seed took
 and the CPU time (the figures of ``docs/drills-by-rule.md``).
@@ -17,7 +17,7 @@ from test_exam_targets import assert_drawn
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("SWISSLEARN_STRESS"),
-    reason="make stress only (make test draws each rule from 3 seeds in "
+    reason="make stress only (make test draws each rule from 2 seeds in "
            "tests/test_exam_targets.py)")
 
 SEEDS = range(20)
