@@ -259,6 +259,26 @@ def build_parser(lang: str | None = None,
     return parser
 
 
+# (language, command, the environment's language: the default of the --lang
+# some commands declare) -> the parser :func:`main` parses with.
+_PARSERS: dict[tuple[str, str | None, str], argparse.ArgumentParser] = {}
+
+
+def _parser_for(lang: str, command: str | None) -> argparse.ArgumentParser:
+    """:func:`build_parser`'s parser, built once a process for each language
+    and command: :func:`main` run again in one process (the desk, the tests)
+    parses with it again; parsing keeps no state in a parser, and what
+    speaks reads the language from its class (set here, as build_parser
+    does).  A parser built anew is 1 ms, half of it argparse asking gettext
+    for its words, file by file."""
+    key = (lang, command, default_language())
+    parser = _PARSERS.get(key)
+    if parser is None:
+        parser = _PARSERS[key] = build_parser(lang, command)
+    _Parser.lang = lang
+    return parser
+
+
 def command_in(argv: Sequence[str]) -> str | None:
     """The command a command line runs (its first word that is not an
     option of ``swisslearn`` itself), or None (``swisslearn --help``, a
@@ -752,7 +772,7 @@ def _run(argv: list[str], lang: str, stdout: _Output) -> int:
 
 
 def _command(argv: list[str], lang: str, stdout: _Output, errors: TextIO) -> int:
-    parser = build_parser(lang, command_in(argv))
+    parser = _parser_for(lang, command_in(argv))
     args = parser.parse_args(argv)
     args.lang = lang
     try:

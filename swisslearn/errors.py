@@ -292,6 +292,9 @@ class Report:
 
     def warning(self, key: str, line: int, column: int = 0, field: str = "",
                 **fields: object) -> None:
+        if len(self.warnings) >= MAX_KEPT:  # counted only (a million unknown lines)
+            self.omitted += 1
+            return
         self._add(self.warnings, key, line, column, field, True, fields)
 
     def add(self, problem: InputError) -> None:

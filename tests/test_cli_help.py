@@ -117,3 +117,22 @@ def test_the_help_is_as_wide_as_argparse_makes_it(monkeypatch: pytest.MonkeyPatc
     assert narrow != wide
     assert narrow.splitlines()[0] == "utilisation : swisslearn [-h] [--version]"
     assert wide.splitlines()[0].startswith("utilisation : swisslearn [-h] [--version] [--lang")
+
+
+def test_one_process_answers_each_command_line_in_its_own_language() -> None:
+    """main keeps the parser it built for a language and a command (issue 31):
+    the help, a usage error and an option's default, asked in turn in French
+    and in English in one process, are each in the language asked, and a
+    parser used once gives the same answer again."""
+    from helpers import in_process
+    asked = [("pair", "--help"), ("--lang", "en", "pair", "--help"), ("pair", "--rond", "2"),
+             ("--lang", "en", "pair", "--rond", "2"), ("tables", "3", "--json")]
+    first = [in_process(*argv) for argv in asked]
+    again = [in_process(*argv) for argv in reversed(asked)][::-1]
+    assert [(r.returncode, r.stdout, r.stderr) for r in first] == \
+        [(r.returncode, r.stdout, r.stderr) for r in again]
+    french_help, english_help, french_error, english_error, _ = first
+    assert "arguments positionnels" in french_help.stdout
+    assert "positional arguments" in english_help.stdout
+    assert french_error.returncode == english_error.returncode == 2
+    assert french_error.stderr != english_error.stderr and "--rond" in english_error.stderr

@@ -4,7 +4,9 @@ at 20 players, importing is most of the time a round takes.
 
 Each case runs in a fresh interpreter and lists ``sys.modules`` after the
 command; the heavy libraries and the areas a command does not use must not
-be there.
+be there.  A command line is run once in the file (:func:`_modules` is
+cached): several tests look at what the same command loaded (``--help``
+three times, ``pair ... --json`` three times).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -43,13 +46,15 @@ AREAS = ("swisslearn.explain.dutch1998", "swisslearn.explain.dutch2026",
          "swisslearn.simple")
 
 
-def _modules(*argv: str) -> set[str]:
+@cache
+def _modules(*argv: str) -> frozenset[str]:
+    """The modules a fresh interpreter holds after the command ``argv``."""
     out = subprocess.run([sys.executable, "-c", _PROBE, *argv], capture_output=True,
                          text=True, check=True)
-    return set(json.loads(out.stdout.splitlines()[-1]))
+    return frozenset(json.loads(out.stdout.splitlines()[-1]))
 
 
-def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+def _loaded(modules: frozenset[str], names: tuple[str, ...]) -> list[str]:
     return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
 
 
@@ -166,10 +171,11 @@ HELP_MODULES = frozenset({
 })
 
 
-def _bare_modules() -> set[str]:
+@cache
+def _bare_modules() -> frozenset[str]:
     out = subprocess.run([sys.executable, "-c", "import json, sys; print(json.dumps("
                           "sorted(sys.modules)))"], capture_output=True, text=True, check=True)
-    return set(json.loads(out.stdout))
+    return frozenset(json.loads(out.stdout))
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["--lang", "en", "--help"], ["--version"]])

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import re
 import shlex
-import subprocess
-import sys
 
 import pytest
 
 from conftest import ROOT
+from helpers import in_process
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 FRENCH, ENGLISH = README.split("\n# swisslearn (English)\n")
@@ -38,9 +37,11 @@ def test_both_languages_give_the_same_commands() -> None:
 
 
 @pytest.mark.parametrize("line", sorted(set(_commands(README)) - {"swisslearn cours"}))
-def test_each_command_of_the_readme_works(line: str) -> None:
-    argv = shlex.split(line)[1:]
-    ran = subprocess.run([sys.executable, "-m", "swisslearn", *argv], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120)
+def test_each_command_of_the_readme_works(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # In this process, from the repository's folder as the README's paths
+    # are (a new interpreter each was 0.1-0.3 s of CPU; what an interpreter
+    # loads when it starts is tests/test_cli_imports.py's; issue 31).
+    monkeypatch.chdir(ROOT)
+    ran = in_process(*shlex.split(line)[1:])
     assert ran.returncode == 0, (line, ran.stderr[-500:])
     assert ran.stdout.strip(), line

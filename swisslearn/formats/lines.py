@@ -31,9 +31,13 @@ def split_lines(text: str) -> Lines:
     bom = text.startswith("\ufeff")
     if bom:
         text = text[1:]
-    endings = NEWLINE.findall(text)
-    lines = NEWLINE.split(text)
+    if "\r" in text:
+        endings: tuple[str, ...] = tuple(NEWLINE.findall(text))
+        lines = NEWLINE.split(text)
+    else:  # LF only, the usual case: the same lines, without the expression
+        lines = text.split("\n")
+        endings = ("\n",) * (len(lines) - 1)
     final_newline = len(lines) > 1 and lines[-1] == ""
     if final_newline:
         lines.pop()
-    return Lines(lines, endings[0] if endings else "\n", tuple(endings), final_newline, bom)
+    return Lines(lines, endings[0] if endings else "\n", endings, final_newline, bom)

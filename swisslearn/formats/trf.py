@@ -109,9 +109,11 @@ _VALUE_CODES = (_HEADER_CODES - {"132"}) | {"142", "152", "172", "182", "192", "
 # ASCII only: str.isdigit() and \d also accept "²" or "١", which int() and the
 # TRF readers of other programs refuse.
 _NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]+)?$|^-?\.[0-9]+$")
-_LEGEND = re.compile(r"^DDD SSSS sTTT N")
-# What a shifted or misspelt 001 looks like once its first characters are fixed.
-_LOOKALIKE = str.maketrans({"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0"})
+_LEGEND = "DDD SSSS sTTT N"  # the start of the column legend some programs write
+# What a shifted or misspelt 001 looks like once its first characters are
+# fixed (l, I, i, | for 1; O, o for 0): every such code, "001" itself included
+# (45 codes; a set to look a line's code up in, not a translation per line).
+_PLAYER_LIKE = frozenset(a + b + c for a in "0Oo" for b in "0Oo" for c in "1lIi|")
 _LEADING = " \t\u00a0\ufeff\u200b"
 _TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "WH", "DM",
                      # the older one- and two-letter codes (ICU files: g = GM, m = IM...)
@@ -337,7 +339,7 @@ def _refuse_if_not_trf(lines: Sequence[str], source: str) -> None:
     (``001``, even shifted or misspelt) and most of its lines start with no
     record code."""
     written = [line for line in lines if line.strip()]
-    if any(line.lstrip(_LEADING)[:3].translate(_LOOKALIKE) == "001" for line in written):
+    if any(line.lstrip(_LEADING)[:3] in _PLAYER_LIKE for line in written):
         return
     records = sum(1 for line in written if _RECORD_START.match(line))
     if records * 2 >= len(written):
@@ -385,11 +387,10 @@ def _is_ruler(line: str) -> bool:
 def _looks_like_player(line: str) -> str | None:
     """If ``line`` is a ``001`` record shifted or misspelt, what is wrong
     with it (``"shifted"`` or ``"misspelt"``); else ``None``."""
-    stripped = line.lstrip(_LEADING)
-    if stripped != line and stripped[:3].translate(_LOOKALIKE) == "001":
+    if line[:1] in _LEADING and line.lstrip(_LEADING)[:3] in _PLAYER_LIKE:
         return "shifted"
     code = line[:3]
-    if code != "001" and code.translate(_LOOKALIKE) == "001":
+    if code != "001" and code in _PLAYER_LIKE:
         return "misspelt"
     return None
 
@@ -477,7 +478,7 @@ class _Parser:
 
     def other_line(self, line: str, number: int) -> None:
         """A line no handler reads: blank, comment, ruler, kept record, or a problem."""
-        if not line.strip() or line.startswith("###") or _is_ruler(line) or _LEGEND.match(line):
+        if not line.strip() or line.startswith(("###", _LEGEND)) or _is_ruler(line):
             return
         code = line[:3]
         if code in INFORMATIVE_CODES:
