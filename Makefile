@@ -106,7 +106,8 @@ STRESS ?= 10000
 STRESS_FILES := tests/stress tests/test_course_browser.py tests/test_dutch1998_engine.py \
 	tests/test_viz.py tests/test_simple.py tests/test_publish.py tests/test_dutch1998_literal.py \
 	tests/test_generate.py tests/test_compare.py tests/test_protections_properties.py tests/test_blossom.py \
-	tests/test_reliability_corpus.py
+	tests/test_reliability_corpus.py \
+	tests/test_protections_dutch1998.py tests/test_dutch2026_window.py tests/test_dutch2026_verdicts.py
 stress: $(STAMP)
 	SWISSLEARN_STRESS=$(STRESS) SWISSLEARN_FUZZ_SECONDS=120 \
 		$(BIN)/python -m pytest -n 2 -v -rP -p no:cacheprovider $(STRESS_FILES)

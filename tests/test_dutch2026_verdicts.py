@@ -16,6 +16,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from conftest import sample
 from swisslearn import systems
 from swisslearn.dutch2026.brackets import BracketResult, RoundResult
 from swisslearn.dutch2026.candidates import first_candidate, judge, same_pairs
@@ -78,10 +79,11 @@ def test_a_candidate_that_sends_the_pab_higher_loses_on_c5_not_c4() -> None:
 
 def test_every_completion_verdict_is_true() -> None:
     # Over generated tournaments: a first candidate refused on [C4] cannot be
-    # completed, one refused on [C5] (PAB detail) can.
+    # completed, one refused on [C5] (PAB detail) can.  `make test` one in two
+    # of the 40 (21, the first and last included), `make stress` all.
     system = systems.get("dutch-2026")
     seen = {"completion": 0, "pab": 0}
-    for settings in random_tournaments(40, 11, players=(5, 30), rounds=(3, 8)):
+    for settings in sample(list(random_tournaments(40, 11, players=(5, 30), rounds=(3, 8))), 2):
         tournament = generate(settings, system.pair).tournament
         for number in range(2, tournament.rounds_paired + 1):
             result = round_result(EDITION, tournament, number)

@@ -35,7 +35,7 @@ from swisslearn.standings import standings
 from swisslearn.team2026.selection import misses
 from swisslearn.team2026.state import team_states
 from swisslearn.trace import BracketOpened, BracketPaired, RoundPaired
-from conftest import STRESS
+from conftest import STRESS, sample
 from teambuild import load, team_trf
 from helpers import pairs_of
 
@@ -102,9 +102,12 @@ def test_soft_bottom_releases_only_below_n_and_n_is_maximal(engine: str) -> None
     released_somewhere = False
     # dutch-1998: 16 cases; `make test` leaves out the first, whose proof that
     # n is maximal (the pairing with one more pair kept apart refused) takes
-    # the 1998 engine's exhaustive search 4 s of CPU, half the test's
-    # (docs/tests.md, "What make stress adds").
-    chosen = cases()[(0 if STRESS else 1):16] if engine == "dutch-1998" else cases()[:CASES]
+    # the 1998 engine's exhaustive search 4 s of CPU, half the test's, and
+    # takes one in two of the others (cases 1, 3, ..., 15: the proofs of
+    # cases 4, 6, 8, 12 and 13 are 0.2 to 0.4 s each; docs/tests.md, "What
+    # make stress adds").
+    chosen = ((cases()[:16] if STRESS else sample(cases()[1:16], 2)) if engine == "dutch-1998"
+              else cases()[:CASES])
     for t, round, rng in chosen:
         protections = random_protections(rng, t, P.Constraint.SOFT_BOTTOM)
         # Crowd one federation so that releases happen.

@@ -326,12 +326,19 @@ class Graph:
         each weight (``override`` first) masked, shifted by ``extra_bits``,
         plus its ``bonus``; pairs that may not meet are no edge."""
         edges = []
+        # :meth:`get` inlined (every pair of the matching is weighed here).
+        overrides = self.overrides
+        weigh = self.weights.weight if self.weights is not None else self.outside
         for i, u in enumerate(vertices):
             for j in range(i + 1, len(vertices)):
-                key = (u, vertices[j])
+                v = vertices[j]
+                key = (u, v)
                 weight = override.get(key)
                 if weight is None:
-                    weight = self.get(*key)
+                    low = key if u < v else (v, u)
+                    weight = overrides.get(low)
+                    if weight is None:
+                        weight = weigh(*low)
                 if weight:
                     value = ((weight & mask) << extra_bits) + bonus.get(key, 0)
                     if value > 0:

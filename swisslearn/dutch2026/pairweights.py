@@ -86,17 +86,21 @@ class BracketWeights:
         if u > v:
             u, v = v, u
         roster = self.roster
-        if not roster.compatible(u, v):
+        # Roster.compatible and Roster.special inlined (every pair of a
+        # bracket's matchings is weighed here): a pair that is not barred is
+        # special only as a soft-avoid pair.
+        cls = roster.cls
+        cu, cv = cls[u], cls[v]
+        if not roster.class_ok[cu][cv] or v in roster.barred[u]:
             return 0
         role = self._role.get(v, OUTSIDE)
         if role == MDP:
             if self.stale is None:
                 return 0
             return self.stale.get((u, v), 0)
-        if v in roster.special(u):
+        if roster.avoid and v in roster.special(u):
             return self._weigh(u, v, role)
-        cls = roster.cls
-        key = (cls[u] * self._classes + cls[v]) * ROLES + role
+        key = (cu * self._classes + cv) * ROLES + role
         value = self._by_classes.get(key)
         if value is None:
             value = self._by_classes[key] = self._weigh(u, v, role)

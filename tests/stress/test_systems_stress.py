@@ -41,7 +41,7 @@ from swisslearn.errors import PairingError
 from swisslearn.generate import GeneratorSettings, generate, random_tournaments
 
 HERE = Path(__file__).resolve().parent
-SAMPLE = {"dutch-1998": 20, "dutch-2017": 10, "dutch-2026": 10, "simple": 10}
+SAMPLE = {"dutch-1998": 10, "dutch-2017": 10, "dutch-2026": 10, "simple": 10}
 # Each system's tournaments in PARTS interleaved tests, so that `make stress`
 # (pytest -n 2) keeps both cores busy to the end.
 PARTS = 6 if os.environ.get("SWISSLEARN_STRESS") else 1
